@@ -1,0 +1,131 @@
+"""The command line: `python -m pzl list | solve | longest | analyse`.
+
+Every command builds a `pzl.api` request, so the CLI answers exactly what the
+page answers; `--json` prints the result object of the api's JSON contract.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from pzl import api, catalog
+
+PROGRESS_EVERY = 0.5  # seconds between progress lines on a terminal
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; returns the process exit status (0 answered, 2 error)."""
+    args = _parser().parse_args(argv)
+    if args.command == "list":
+        return _list(args)
+    request = _request(args)
+    final = _run(request, show_progress=not args.json and sys.stderr.isatty())
+    if final["event"] == "error":
+        print(f"pzl: {final['message']}", file=sys.stderr)
+        return 2
+    result = final["result"]
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        print(_text(request, args.command, result))
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m pzl",
+                                     description="Optimal solver for sliding puzzles and peg solitaire.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    listing = commands.add_parser("list", help="list the puzzles in the catalog")
+    listing.add_argument("--json", action="store_true", help="print the catalog as JSON")
+
+    for name, help_text in (("solve", "solve a puzzle optimally"),
+                            ("longest", "breadth-first from the goal: the hardest positions and the depth histogram"),
+                            ("analyse", "is a position still solvable, and in how many moves (peg solitaire)")):
+        sub = commands.add_parser(name, help=help_text)
+        sub.add_argument("puzzle", nargs="?", help="a catalog id (see `list`)")
+        sub.add_argument("--json", action="store_true", help="print the result as JSON")
+        sub.add_argument("--max-states", type=int, help="stop a breadth-first search after storing this many states")
+        sliding = sub.add_argument_group("sliding puzzles")
+        sliding.add_argument("--board", help="a custom rectangular board, e.g. 3x4")
+        sliding.add_argument("--start", help="start position: labels in cell order, 0 = empty")
+        sliding.add_argument("--goal", help="goal position (default: the puzzle's)")
+        peg = sub.add_argument_group("peg solitaire")
+        peg.add_argument("--mask", help="a custom board: rows of o (hole) and . (no hole), separated by / or newlines")
+        peg.add_argument("--lattice", help="lattice of a custom board: square, square-diagonal, triangular")
+        peg.add_argument("--empty", help="holes empty at the start, e.g. 6 or 3,7")
+        peg.add_argument("--finish", help="where the last peg must end: a hole, 'any', or a final pattern")
+        peg.add_argument("--pegs", help="the current pattern of pegs (analyse): holes with a peg, e.g. 0,1,5")
+        if name == "solve":
+            sub.add_argument("--algorithm", default="auto",
+                             help="auto (default), bfs, bidirectional, iddfs, ida, fast, ...")
+            sub.add_argument("--all", action="store_true", help="count every shortest solution")
+            sub.add_argument("--max-solutions", type=int,
+                             help="with --all: how many solutions to list (the count is exact)")
+            peg.add_argument("--first", help="fix the first jump, e.g. 0-6")
+    return parser
+
+
+def _request(args: argparse.Namespace) -> dict[str, Any]:
+    """The api request for parsed arguments; only options given are included."""
+    request: dict[str, Any] = {"command": args.command}
+    if args.puzzle:
+        request["puzzle"] = args.puzzle
+    if args.board:
+        request["family"] = "sliding"
+    if args.mask:
+        request["family"] = "peg"
+    for option in ("board", "start", "goal", "mask", "lattice", "empty", "finish", "pegs", "first",
+                   "algorithm", "max_states", "max_solutions"):
+        value = getattr(args, option, None)
+        if value is not None:
+            request[option] = value
+    if getattr(args, "all", False):
+        request["all"] = True
+    return request
+
+
+def _run(request: dict[str, Any], show_progress: bool) -> dict[str, Any]:
+    """Run the request to its end; on a terminal, show progress on stderr."""
+    final: dict[str, Any] = {"event": "error", "message": "no answer"}
+    shown = time.monotonic()
+    for event in api.run(request):
+        if event["event"] != "progress":
+            final = event
+        elif show_progress and time.monotonic() - shown >= PROGRESS_EVERY:
+            shown = time.monotonic()
+            depth = "" if event.get("depth") is None else f"depth {event['depth']}, "
+            print(f"\r{depth}{event['nodes']:,} nodes, {event['states']:,} states, {event['seconds']:.1f} s ",
+                  end="", file=sys.stderr, flush=True)
+    if show_progress:
+        print("\r\033[K", end="", file=sys.stderr, flush=True)
+    return final
+
+
+def _text(request: dict[str, Any], command: str, result: dict[str, Any]) -> str:
+    """A result in words; each family formats its own results."""
+    name = request.get("family") or catalog.find(request["puzzle"])["family"]
+    return catalog.family(name).describe(command, result)
+
+
+def _list(args: argparse.Namespace) -> int:
+    entries = catalog.entries()
+    if args.json:
+        print(json.dumps(entries, ensure_ascii=False, indent=1))
+        return 0
+    width = max(len(entry["id"]) for entry in entries)
+    group = None
+    for entry in entries:
+        if entry["group"] != group:
+            group = entry["group"]
+            print(f"\n{group}:" if group != entries[0]["group"] else f"{group}:")
+        print(f"  {entry['id']:<{width}}  {entry['name']} - {entry['description']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

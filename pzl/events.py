@@ -1,0 +1,29 @@
+"""The three kinds of event a search produces, as plain JSON-able dicts.
+
+A search is a generator: it yields `progress` events every few thousand nodes
+and ends with exactly one `result` or `error` event (see `pzl.api`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Event = dict[str, Any]
+
+
+def progress(nodes: int, states: int, seconds: float, depth: int | None = None, **extra: Any) -> Event:
+    """A progress report: nodes expanded, states stored, the current depth bound."""
+    event: Event = {"event": "progress", "nodes": nodes, "states": states,
+                    "seconds": round(seconds, 3), "depth": depth}
+    event.update(extra)
+    return event
+
+
+def result(payload: dict[str, Any]) -> Event:
+    """The final answer; `payload` is the JSON contract of the command (see README)."""
+    return {"event": "result", "result": payload}
+
+
+def error(message: str, kind: str = "PuzzleError") -> Event:
+    """A failure a person can read; `kind` is the exception class name."""
+    return {"event": "error", "error": kind, "message": message}
