@@ -1,0 +1,61 @@
+"""The small interface every search algorithm works against, and what a search returns.
+
+Searches are generators: they yield progress events (`pzl.events.progress`)
+every few thousand nodes and *return* a `SearchOutcome`, so a caller writes
+`outcome = yield from bfs(problem)` and passes the progress on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from pzl.events import Event
+
+State = TypeVar("State", bound=Hashable)
+
+#: How often (in nodes expanded) a search yields a progress event.
+PROGRESS_EVERY = 4096
+
+
+class Problem(Protocol[State]):
+    """A puzzle instance as a search sees it. States are small immutable values."""
+
+    start: State
+
+    def is_goal(self, state: State) -> bool:
+        """True when `state` solves the puzzle."""
+        ...
+
+    def successors(self, state: State) -> Iterable[State]:
+        """Every state one move away, each once."""
+        ...
+
+    def lower_bound(self, state: State) -> int:
+        """An admissible estimate of the moves still needed (0 if the puzzle has none)."""
+        ...
+
+
+class ReversibleProblem(Problem[State], Protocol):
+    """A problem whose moves can be undone and whose goal states are known: searchable from both ends."""
+
+    def goal_states(self) -> Iterable[State]:
+        """Every state that satisfies `is_goal` (one for a full goal position)."""
+        ...
+
+
+@dataclass(slots=True)
+class SearchOutcome:
+    """What a search found: a shortest path (start .. goal) or None, and what it cost."""
+
+    path: list[Any] | None
+    nodes: int = 0
+    states: int = 0
+    seconds: float = 0.0
+    count: int | None = None            # number of distinct shortest solutions, when asked for
+    paths: list[list[Any]] = field(default_factory=list)  # up to a cap, with count
+    exhausted: bool = False             # True when the whole reachable space was examined
+
+
+Search = Generator[Event, None, SearchOutcome]
