@@ -1,0 +1,113 @@
+"""A peg-solitaire board as a value: holes on a lattice, and the jumps and symmetries they imply.
+
+Holes are numbered 0..n-1 row by row from the top-left of the drawing; a position is an int bitmask.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from pzl.errors import PositionError
+from pzl.peg.lattice import LATTICES, Lattice, Vector, apply
+
+Jump = tuple[int, int, int]  # (from, over, to)
+
+
+@dataclass(frozen=True, slots=True)
+class PegBoard:
+    """Holes (lattice coordinates), where they are drawn, and every jump and symmetry of the board."""
+
+    id: str
+    name: str
+    lattice: str
+    holes: tuple[Vector, ...]                       # lattice coordinates, hole order
+    points: tuple[tuple[float, float], ...]         # drawing coordinates (cartesian), hole order
+    size: int
+    jumps: tuple[Jump, ...]                         # every (from, over, to)
+    jumps_from: tuple[tuple[tuple[int, int], ...], ...]  # per hole: its (over, to) pairs
+    symmetries: tuple[tuple[int, ...], ...]         # hole permutations, identity first
+
+    @property
+    def full(self) -> int:
+        """The position with a peg in every hole."""
+        return (1 << self.size) - 1
+
+    @property
+    def landings(self) -> int:
+        """Bitmask of the holes some jump lands in."""
+        mask = 0
+        for _, _, to in self.jumps:
+            mask |= 1 << to
+        return mask
+
+    def hole_at(self, coord: Vector) -> int | None:
+        """The hole at lattice coordinates `coord`, or None."""
+        try:
+            return self.holes.index(coord)
+        except ValueError:
+            return None
+
+
+def build_board(board_id: str, name: str, lattice: Lattice | str, coords: Iterable[Vector],
+                points: Sequence[tuple[float, float]] | None = None) -> PegBoard:
+    """The board with holes at `coords` on `lattice`; holes are numbered by drawing rows, top-left first.
+
+    `points` gives the drawing position of each coordinate when the board is not drawn
+    the lattice's usual way (Hoppers is a square-with-diagonals board turned by 45°).
+    """
+    if isinstance(lattice, str):
+        lattice = LATTICES[lattice]
+    coords = [tuple(coord) for coord in coords]
+    if not coords:
+        raise PositionError("a board needs at least one hole")
+    if len(set(coords)) != len(coords):
+        raise PositionError("a board has two holes at the same place")
+    if points is None:
+        points = [lattice.drawing(coord) for coord in coords]
+    elif len(points) != len(coords):
+        raise PositionError("a board needs one drawing position per hole")
+    left = min(x for x, _ in points)
+    top = min(y for _, y in points)
+    drawn = [(round(x - left, 4), round(y - top, 4)) for x, y in points]
+    order = sorted(range(len(coords)), key=lambda i: (round(drawn[i][1], 3), round(drawn[i][0], 3)))
+    holes = tuple(coords[i] for i in order)
+    drawn_points = tuple((_plain(drawn[i][0]), _plain(drawn[i][1])) for i in order)
+    index = {coord: hole for hole, coord in enumerate(holes)}
+    jumps_from = tuple(_jumps_from(coord, lattice, index) for coord in holes)
+    jumps = tuple((hole, over, to) for hole, pairs in enumerate(jumps_from) for over, to in pairs)
+    return PegBoard(id=board_id, name=name, lattice=lattice.name, holes=holes, points=drawn_points,
+                    size=len(holes), jumps=jumps, jumps_from=jumps_from,
+                    symmetries=_symmetries(holes, lattice, index))
+
+
+def _plain(value: float) -> float | int:
+    """Whole numbers as ints, so drawing coordinates print as 2 rather than 2.0."""
+    return int(value) if float(value).is_integer() else value
+
+
+def _jumps_from(coord: Vector, lattice: Lattice, index: dict[Vector, int]) -> tuple[tuple[int, int], ...]:
+    """The (over, to) pairs of a hole: one per lattice direction with both holes on the board."""
+    a, b = coord
+    pairs = []
+    for da, db in lattice.directions:
+        over = index.get((a + da, b + db))
+        to = index.get((a + 2 * da, b + 2 * db))
+        if over is not None and to is not None:
+            pairs.append((over, to))
+    return tuple(pairs)
+
+
+def _symmetries(holes: tuple[Vector, ...], lattice: Lattice,
+                index: dict[Vector, int]) -> tuple[tuple[int, ...], ...]:
+    """Hole permutations induced by lattice isometries (plus a translation) that map the board onto itself."""
+    anchor = min(holes)
+    found: list[tuple[int, ...]] = []
+    for matrix in lattice.isometries():
+        image = [apply(matrix, coord) for coord in holes]
+        low = min(image)
+        shift = (anchor[0] - low[0], anchor[1] - low[1])
+        perm = tuple(index.get((a + shift[0], b + shift[1]), -1) for a, b in image)
+        if -1 not in perm and perm not in found:
+            found.append(perm)
+    return tuple(found)
