@@ -1,0 +1,492 @@
+"""Build, serve and test pzl's static site: the one entry point a developer needs.
+
+    python build.py                          build the deployable site into site/
+    python build.py serve [--port N] [--host [ADDR]] [--prefix /sub/path/]
+    python build.py test [pytest args...]    venv + Chromium + build + every test
+    python build.py lint                     ruff over the project
+
+The pzl wheel is written here with `zipfile` rather than by pyodide-build: for
+a pure-Python package a standard py3-none-any wheel is exactly what Pyodide's
+`loadPackage(url)` installs, while `pyodide build` first downloads Pyodide's
+cross-build environment from the internet, even for pure Python, and that
+fails on machines without general internet access.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+import zipfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import ClassVar
+
+ROOT = Path(__file__).resolve().parent
+SITE = ROOT / "site"
+NODE_MODULES = ROOT / "node_modules"
+VENV = ROOT / ".venv"
+REQUIREMENTS = ROOT / "tests" / "requirements.txt"
+
+#: What Pyodide needs to boot with no extra packages (pyodide.mjs loads the rest).
+PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: Served with `Cache-Control: no-cache`: they name everything else, which is versioned.
+ALWAYS_REVALIDATE = ("index.html", "build.json", "sw.js")
+#: The placeholder in web/sw.js that the root copy gets the build version in.
+VERSION_PLACEHOLDER = "__PZL_BUILD_VERSION__"
+#: Zip entries get a fixed timestamp so that the same code gives the same wheel bytes.
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webmanifest": "application/manifest+json",
+    ".whl": "application/octet-stream",
+    ".zip": "application/octet-stream",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+
+class BuildError(Exception):
+    """A build step failed; the message says which and what to do."""
+
+
+# --------------------------------------------------------------------------- npm / Pyodide
+
+
+def pinned_pyodide() -> str:
+    """The exact Pyodide version package.json pins (an exact x.y.z, never a range)."""
+    spec = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    if not re.fullmatch(r"\d+\.\d+\.\d+", spec):
+        raise BuildError(f"package.json must pin pyodide to an exact version, not {spec!r}")
+    return spec
+
+
+def installed_pyodide() -> str | None:
+    """The version of node_modules/pyodide, or None when it is not installed."""
+    try:
+        return json.loads((NODE_MODULES / "pyodide" / "package.json").read_text())["version"]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def ensure_node_modules(version: str) -> bool:
+    """Run `npm ci` unless node_modules already matches package-lock.json; True if it ran."""
+    stamp = NODE_MODULES / ".pzl-lock-sha256"
+    lock = sha256_hex((ROOT / "package-lock.json").read_bytes())
+    if installed_pyodide() == version and stamp.is_file() and stamp.read_text().strip() == lock:
+        return False
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm not found: install Node.js 18+ with npm (Debian: apt-get install -y nodejs npm)")
+    print("build: npm ci (pyodide", version + ")", flush=True)
+    done = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=ROOT)
+    if done.returncode != 0:
+        raise BuildError("`npm ci` failed (see npm's output above)")
+    if installed_pyodide() != version:
+        raise BuildError(f"npm installed pyodide {installed_pyodide()}, but package.json pins {version}")
+    stamp.write_text(lock + "\n")
+    return True
+
+
+# --------------------------------------------------------------------------- the wheel
+
+
+@dataclass(frozen=True)
+class Project:
+    """The [project] facts the wheel's metadata repeats."""
+
+    name: str
+    version: str
+    summary: str
+    requires_python: str
+    scripts: dict[str, str]
+
+
+def read_project() -> Project:
+    """pyproject.toml's [project] table."""
+    table = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return Project(table["name"], table["version"], table.get("description", ""),
+                   table.get("requires-python", ""), dict(table.get("scripts", {})))
+
+
+def package_files(package: Path) -> list[Path]:
+    """The package's files, sorted: sources and data, never caches or bytecode."""
+    return sorted(path for path in package.rglob("*")
+                  if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".pyo"))
+
+
+def record_hash(data: bytes) -> str:
+    """A RECORD hash: sha256, urlsafe base64 without padding."""
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def wheel_bytes(project: Project, files: Iterable[tuple[str, bytes]]) -> bytes:
+    """A deterministic py3-none-any wheel holding `files` (archive name, content)."""
+    info = f"{project.name}-{project.version}.dist-info"
+    metadata = (f"Metadata-Version: 2.1\nName: {project.name}\nVersion: {project.version}\n"
+                f"Summary: {project.summary}\nRequires-Python: {project.requires_python}\n")
+    wheel = "Wheel-Version: 1.0\nGenerator: pzl build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    entries = sorted(files)
+    tops = sorted({name.split("/", 1)[0] for name, _ in entries if "/" in name})
+    entries += [(f"{info}/METADATA", metadata.encode()), (f"{info}/WHEEL", wheel.encode()),
+                (f"{info}/top_level.txt", "".join(top + "\n" for top in tops).encode())]
+    if project.scripts:
+        lines = "".join(f"{name} = {target}\n" for name, target in sorted(project.scripts.items()))
+        entries.append((f"{info}/entry_points.txt", ("[console_scripts]\n" + lines).encode()))
+    record = "".join(f"{name},{record_hash(data)},{len(data)}\n" for name, data in entries)
+    entries.append((f"{info}/RECORD", (record + f"{info}/RECORD,,\n").encode()))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in entries:
+            member = zipfile.ZipInfo(name, ZIP_EPOCH)
+            member.compress_type = zipfile.ZIP_DEFLATED
+            member.external_attr = 0o644 << 16
+            archive.writestr(member, data, compresslevel=9)
+    return buffer.getvalue()
+
+
+def build_wheel(project: Project) -> tuple[str, bytes]:
+    """The pzl wheel's site path (under a folder named for its content) and its bytes."""
+    package = ROOT / project.name
+    files = [(path.relative_to(ROOT).as_posix(), path.read_bytes()) for path in package_files(package)]
+    data = wheel_bytes(project, files)
+    name = f"{project.name}-{project.version}-py3-none-any.whl"
+    return f"wheels/{sha256_hex(data)[:12]}/{name}", data
+
+
+# --------------------------------------------------------------------------- catalog
+
+
+def export_catalog() -> bytes:
+    """catalog.json: `pzl.catalog.entries()` from the source tree, in a fresh interpreter."""
+    code = "import json, pzl.catalog; print(json.dumps(pzl.catalog.entries(), ensure_ascii=False, indent=1))"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr)
+        raise BuildError("could not export the puzzle catalog: `pzl.catalog.entries()` failed in the source tree "
+                         "(its traceback is above); fix pzl/ and build again")
+    entries = json.loads(done.stdout)
+    if not isinstance(entries, list) or not entries:
+        raise BuildError("pzl.catalog.entries() returned no puzzles; catalog.json would be empty")
+    return (json.dumps(entries, ensure_ascii=False, indent=1) + "\n").encode()
+
+
+# --------------------------------------------------------------------------- the site
+
+
+def web_files() -> dict[str, Path]:
+    """index.html and web/** as site path → source file."""
+    if not (ROOT / "index.html").is_file():
+        raise BuildError("index.html is missing from the repository root")
+    files = {"index.html": ROOT / "index.html"}
+    web = ROOT / "web"
+    if web.is_dir():
+        for path in package_files(web):
+            if not path.name.startswith("."):
+                files[path.relative_to(ROOT).as_posix()] = path
+    return files
+
+
+def precache_list(paths: Iterable[str]) -> list[str]:
+    """What the service worker pre-caches: the page first, then every asset; never the worker itself."""
+    rest = sorted(path for path in paths if path not in ("index.html", "sw.js", "web/sw.js"))
+    return ["./", "index.html", "build.json", *rest]
+
+
+def site_plan(pyodide_version: str) -> dict[str, Path | bytes]:
+    """Every file of site/ as site path → source file or content."""
+    project = read_project()
+    plan: dict[str, Path | bytes] = dict(web_files())
+    runtime = NODE_MODULES / "pyodide"
+    for name in PYODIDE_RUNTIME:
+        if not (runtime / name).is_file():
+            raise BuildError(f"node_modules/pyodide/{name} is missing: delete node_modules and build again")
+        plan[f"pyodide/{pyodide_version}/{name}"] = runtime / name
+    wheel_path, wheel = build_wheel(project)
+    plan[wheel_path] = wheel
+    plan["catalog.json"] = export_catalog()
+    version = content_version(plan)
+    if "web/sw.js" in plan:
+        source = Path(plan["web/sw.js"]).read_text()  # type: ignore[arg-type]
+        plan["sw.js"] = source.replace(VERSION_PLACEHOLDER, version).encode()
+    manifest = {"version": version, "pyodide": f"pyodide/{pyodide_version}/", "wheel": wheel_path,
+                "precache": precache_list(plan)}
+    plan["build.json"] = (json.dumps(manifest, indent=1) + "\n").encode()
+    return plan
+
+
+def content_version(plan: dict[str, Path | bytes]) -> str:
+    """A short hash of every planned file's path and content."""
+    digest = hashlib.sha256()
+    for path in sorted(plan):
+        source = plan[path]
+        digest.update(path.encode() + b"\0")
+        digest.update(source if isinstance(source, bytes) else source.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()[:16]
+
+
+def sync_site(plan: dict[str, Path | bytes], site: Path) -> int:
+    """Make `site` hold exactly the plan, rewriting only what changed; returns files written."""
+    written = 0
+    for path, source in plan.items():
+        target = site / path
+        if isinstance(source, bytes):
+            if target.is_file() and target.stat().st_size == len(source) and target.read_bytes() == source:
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(source)
+        else:
+            given, have = source.stat(), target.stat() if target.is_file() else None
+            if have and have.st_size == given.st_size and have.st_mtime_ns == given.st_mtime_ns:
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+        written += 1
+    for stale in sorted(site.rglob("*"), reverse=True):  # children before their folders
+        relative = stale.relative_to(site).as_posix()
+        if stale.is_file() and relative not in plan:
+            stale.unlink()
+        elif stale.is_dir() and not any(stale.iterdir()):
+            stale.rmdir()
+    return written
+
+
+def build() -> dict:
+    """Build site/ and print a summary; returns build.json's content."""
+    started = time.perf_counter()
+    version = pinned_pyodide()
+    ran_npm = ensure_node_modules(version)
+    plan = site_plan(version)
+    SITE.mkdir(exist_ok=True)
+    written = sync_site(plan, SITE)
+    manifest = json.loads(plan["build.json"])  # type: ignore[arg-type]
+    sizes = {path: (SITE / path).stat().st_size for path in plan}
+    print(f"build: site/ {len(plan)} files, {sum(sizes.values()) / 1e6:.1f} MB ({written} written"
+          f"{', npm ci ran' if ran_npm else ''}) in {time.perf_counter() - started:.1f} s")
+    print(f"build: version {manifest['version']}, pyodide {version}, "
+          f"{manifest['wheel']} ({sizes[manifest['wheel']] / 1e3:.0f} kB)")
+    return manifest
+
+
+# --------------------------------------------------------------------------- serve
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder under a URL prefix with the MIME types Pyodide needs."""
+
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    prefix = "/"
+    quiet = False
+
+    def send_head(self):
+        """404 outside the prefix; redirect the bare prefix to its folder URL."""
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if path + "/" == self.prefix:
+            return self._redirect(self.prefix)
+        if not path.startswith(self.prefix):
+            self.send_error(404, f"outside the site prefix {self.prefix}")
+            return None
+        if not path.endswith("/") and os.path.isdir(self.translate_path("/" + path[len(self.prefix):])):
+            return self._redirect(path + "/")
+        self.path = "/" + self.path[len(self.prefix):]
+        return super().send_head()
+
+    def _redirect(self, location: str) -> None:
+        self.send_response(301)
+        self.send_header("Location", location)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def end_headers(self) -> None:
+        """Revalidate the files that name everything else; the rest may be cached briefly."""
+        name = self.path.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+        if self.path.split("?", 1)[0].endswith("/") or name in ALWAYS_REVALIDATE:
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def normal_prefix(prefix: str) -> str:
+    """A URL prefix that starts and ends with '/'."""
+    return "/" + "/".join(part for part in prefix.split("/") if part) + "/" if prefix.strip("/") else "/"
+
+
+def make_server(site: Path = SITE, host: str = "127.0.0.1", port: int = 0, prefix: str = "/",
+                quiet: bool = False) -> http.server.ThreadingHTTPServer:
+    """A threaded HTTP server for `site` under `prefix` (port 0 picks a free port)."""
+    handler = type("Handler", (SiteHandler,), {"prefix": normal_prefix(prefix), "quiet": quiet})
+    server = http.server.ThreadingHTTPServer((host, port), partial(handler, directory=str(site)))
+    server.daemon_threads = True
+    return server
+
+
+def serve(port: int, host: str, prefix: str) -> None:
+    """Build, then serve site/ until interrupted."""
+    build()
+    server = make_server(SITE, host, port, prefix)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    print(f"serving site/ at http://{shown}:{server.server_address[1]}{normal_prefix(prefix)}  (Ctrl+C stops)",
+          flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print()
+    finally:
+        server.server_close()
+
+
+# --------------------------------------------------------------------------- test / lint
+
+
+def venv_python() -> Path:
+    """The test virtual environment's interpreter."""
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_venv() -> Path:
+    """Create or refresh .venv from tests/requirements.txt; reused while the requirements are unchanged."""
+    stamp = VENV / ".pzl-requirements-sha256"
+    wanted = sha256_hex(REQUIREMENTS.read_bytes() + sys.version.encode())
+    python = venv_python()
+    if python.is_file() and stamp.is_file() and stamp.read_text().strip() == wanted:
+        return python
+    print(f"test: preparing .venv from {REQUIREMENTS.relative_to(ROOT)}", flush=True)
+    if not python.is_file():
+        done = subprocess.run([sys.executable, "-m", "venv", str(VENV)])
+        if done.returncode != 0:
+            raise BuildError("could not create .venv (Debian: apt-get install -y python3-venv)")
+    install = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", str(REQUIREMENTS)]
+    if subprocess.run(install).returncode != 0:
+        raise BuildError(f"pip could not install {REQUIREMENTS.relative_to(ROOT)} into .venv")
+    stamp.write_text(wanted + "\n")
+    return python
+
+
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
+
+
+def find_chromium() -> str | None:
+    """A Chromium or Chrome executable: $PZL_CHROMIUM, the PATH, then Playwright's own download."""
+    if os.environ.get("PZL_CHROMIUM"):
+        path = os.environ["PZL_CHROMIUM"]
+        if not os.access(path, os.X_OK):
+            raise BuildError(f"PZL_CHROMIUM={path} is not an executable file")
+        return path
+    for name in ("/usr/bin/chromium", *CHROMIUM_NAMES):
+        found = shutil.which(name)
+        if found:
+            return found
+    cache = Path(os.environ.get("PLAYWRIGHT_BROWSERS_PATH", Path.home() / ".cache" / "ms-playwright"))
+    for candidate in sorted(cache.glob("chromium-*/chrome-linux*/chrome"), reverse=True):
+        if os.access(candidate, os.X_OK):
+            return str(candidate)
+    return None
+
+
+def ensure_chromium() -> str:
+    """A Chromium for the browser tests; installs Debian's package when root on Debian/Ubuntu and none is found."""
+    found = find_chromium()
+    if found:
+        return found
+    is_root = hasattr(os, "geteuid") and os.geteuid() == 0
+    if is_root and Path("/etc/debian_version").is_file() and shutil.which("apt-get"):
+        print("test: no Chromium found; installing Debian's chromium with apt-get", flush=True)
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        for command in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", "chromium"]):
+            if subprocess.run(command, env=env).returncode != 0:
+                raise BuildError(f"`{' '.join(command)}` failed; install Chromium and set PZL_CHROMIUM")
+        found = find_chromium()
+        if found:
+            return found
+    raise BuildError("no Chromium found: install one (Debian: apt-get install -y chromium) "
+                     "or point PZL_CHROMIUM at a Chromium/Chrome executable")
+
+
+def test(pytest_args: list[str]) -> int:
+    """Everything the tests need, then pytest over unit, Node and browser tests; pytest's exit status."""
+    started = time.perf_counter()
+    python = ensure_venv()
+    chromium = ensure_chromium()
+    build()
+    print(f"test: chromium {chromium}; venv ready and site built in {time.perf_counter() - started:.0f} s", flush=True)
+    env = {**os.environ, "PZL_CHROMIUM": chromium, "PZL_REQUIRE_SITE": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    command = [str(python), "-m", "pytest", "--durations=10", *pytest_args]
+    status = subprocess.run(command, cwd=ROOT, env=env).returncode
+    print(f"test: pytest exited {status}; whole run {time.perf_counter() - started:.0f} s", flush=True)
+    return status
+
+
+def lint() -> int:
+    """ruff over the package, tests, benchmarks and this file."""
+    python = ensure_venv()
+    targets = [name for name in ("pzl", "tests", "bench", "build.py") if (ROOT / name).exists()]
+    return subprocess.run([str(python), "-m", "ruff", "check", *targets], cwd=ROOT).returncode
+
+
+# --------------------------------------------------------------------------- helpers and main
+
+
+def sha256_hex(data: bytes) -> str:
+    """The sha256 of `data` in hex."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one build.py command; returns the exit status."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["test"]:  # everything after `test` belongs to pytest, unparsed
+        command, rest = "test", argv[1:]
+    else:
+        parser = argparse.ArgumentParser(prog="python build.py", description=__doc__.split("\n\n")[0])
+        commands = parser.add_subparsers(dest="command")
+        commands.add_parser("build", help="build site/ (the default)")
+        serving = commands.add_parser("serve", help="build, then serve site/ over HTTP")
+        serving.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+        serving.add_argument("--host", nargs="?", default="127.0.0.1", const="0.0.0.0",
+                             help="address to listen on (default 127.0.0.1; --host alone means every interface)")
+        serving.add_argument("--prefix", default="/", help="serve the site under this URL path, e.g. /pzl/")
+        commands.add_parser("test", help="set up .venv and Chromium, build, run every test (args go to pytest)")
+        commands.add_parser("lint", help="ruff check")
+        args = parser.parse_args(argv)
+        command, rest = args.command or "build", []
+    try:
+        if command == "build":
+            build()
+            return 0
+        if command == "serve":
+            serve(args.port, args.host, args.prefix)
+            return 0
+        if command == "lint":
+            return lint()
+        return test(rest)
+    except BuildError as problem:
+        print(f"build.py: {problem}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

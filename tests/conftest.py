@@ -1,0 +1,81 @@
+"""Fixtures shared by every test: the repository's paths and the built site.
+
+Unit tests need nothing built. Node and browser tests need `site/` (`python build.py`):
+they skip, saying so, when it is missing — except under `python build.py test`, which
+builds first and sets PZL_REQUIRE_SITE so that a missing site fails instead.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+
+try:  # a loaded 2-core CI machine makes per-example deadlines flaky; tests bound their own work
+    from hypothesis import HealthCheck, settings
+
+    settings.register_profile("pzl", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    settings.load_profile("pzl")
+except ImportError:  # plain `pytest tests/...` without hypothesis still runs the other tests
+    pass
+
+
+def load_build_module() -> ModuleType:
+    """build.py as a module (it is a script at the repository root, not a package)."""
+    if "pzl_build" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("pzl_build", ROOT / "build.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["pzl_build"] = module  # dataclasses look their module up while the class is made
+        spec.loader.exec_module(module)
+    return sys.modules["pzl_build"]
+
+
+def site_missing_reason(site: Path) -> str | None:
+    """Why `site` cannot be tested against, or None when it is built."""
+    if not (site / "build.json").is_file():
+        return f"{site} is not built: run `python build.py` (or `python build.py test`)"
+    manifest = json.loads((site / "build.json").read_text())
+    if not (site / manifest["wheel"]).is_file():
+        return f"{site} is incomplete (no {manifest['wheel']}): run `python build.py`"
+    return None
+
+
+@pytest.fixture(scope="session")
+def build_module() -> ModuleType:
+    """build.py, imported."""
+    return load_build_module()
+
+
+@pytest.fixture(scope="session")
+def built_site() -> Path:
+    """site/, built; skips when it is not (fails under `python build.py test`).
+
+    Run by hand after editing pzl/ or web/, a stale site fails with the fix to apply,
+    because testing yesterday's wheel would pass or fail for the wrong reason.
+    """
+    reason = site_missing_reason(SITE)
+    if reason:
+        if os.environ.get("PZL_REQUIRE_SITE"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    if not os.environ.get("PZL_REQUIRE_SITE"):  # build.py test has just built it
+        build = load_build_module()
+        built = json.loads((SITE / "build.json").read_text())["version"]
+        current = json.loads(build.site_plan(build.pinned_pyodide())["build.json"])["version"]
+        if built != current:
+            pytest.fail("site/ is stale (pzl/, web/ or index.html changed since it was built): run `python build.py`")
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def site_manifest(built_site: Path) -> dict:
+    """site/build.json."""
+    return json.loads((built_site / "build.json").read_text())

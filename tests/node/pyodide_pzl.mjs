@@ -1,0 +1,83 @@
+// Boots the pinned Pyodide (node_modules/pyodide) in Node and installs pzl's built wheel from site/.
+// Shared by tests/node/run_request.mjs (the tests) and bench/pyodide_node.mjs (timings).
+
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { performance } from "node:perf_hooks";
+import { loadPyodide } from "pyodide";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** site/build.json of a built site; a clear error when the site is not built. */
+export function readBuild(site = join(ROOT, "site")) {
+  try {
+    return JSON.parse(readFileSync(join(site, "build.json"), "utf8"));
+  } catch (error) {
+    throw new Error(`${site}/build.json is missing or unreadable: run \`python build.py\` first (${error.message})`);
+  }
+}
+
+/**
+ * Pyodide with the built pzl wheel installed the way the page installs it (loadPackage of the
+ * wheel file, no micropip). Returns { pyodide, bootMs, installMs, build }.
+ */
+export async function bootPzl({ site = join(ROOT, "site") } = {}) {
+  const build = readBuild(site);
+  const started = performance.now();
+  const pyodide = await loadPyodide({
+    indexURL: join(ROOT, "node_modules", "pyodide") + "/",
+    stdout: (line) => process.stderr.write(line + "\n"), // stdout carries our JSON only
+    stderr: (line) => process.stderr.write(line + "\n"),
+  });
+  const booted = performance.now();
+  await pyodide.loadPackage(join(site, build.wheel), { messageCallback: () => {}, errorCallback: (m) => {
+    process.stderr.write(m + "\n");
+  } });
+  pyodide.runPython("import pzl.api");
+  return { pyodide, build, bootMs: booted - started, installMs: performance.now() - booted };
+}
+
+/** `pzl.api.answer(request)` inside Pyodide: { final, ms } (ms = wall-clock of the call). */
+export function answer(pyodide, request) {
+  const api = pyodide.pyimport("pzl.api");
+  const json = pyodide.pyimport("json");
+  const started = performance.now();
+  const text = json.dumps(api.answer(json.loads(JSON.stringify(request))));
+  const ms = performance.now() - started;
+  api.destroy();
+  json.destroy();
+  return { final: JSON.parse(text), ms };
+}
+
+/**
+ * Runs a request as the browser worker does: `pzl.api.Job(json).run_for_json(slice)` until done.
+ * Returns { final, ms, slices, progress, maxSliceMs, firstSlice } — progress counts the progress
+ * events seen in slices that came before the final event.
+ */
+export function runJob(pyodide, request, sliceSeconds = 0.05) {
+  const api = pyodide.pyimport("pzl.api");
+  const job = api.Job(JSON.stringify(request));
+  const started = performance.now();
+  let slices = 0;
+  let progress = 0;
+  let maxSliceMs = 0;
+  let firstSlice = null;
+  let final = null;
+  while (final === null) {
+    const before = performance.now();
+    const events = JSON.parse(job.run_for_json(sliceSeconds));
+    maxSliceMs = Math.max(maxSliceMs, performance.now() - before);
+    slices += 1;
+    if (firstSlice === null) firstSlice = events;
+    for (const event of events) {
+      if (event.event === "progress") progress += 1;
+      else final = event;
+    }
+    if (final === null && job.done) final = { event: "error", error: "InternalError", message: "job ended without an answer" };
+  }
+  const ms = performance.now() - started;
+  job.destroy();
+  api.destroy();
+  return { final, ms, slices, progress, maxSliceMs, firstSlice };
+}

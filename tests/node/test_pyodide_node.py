@@ -1,0 +1,117 @@
+"""The built pzl wheel installed into the real Pyodide runtime (npm `pyodide`) under Node.
+
+Runs tests/node/run_request.mjs, which loads the wheel with `pyodide.loadPackage` as
+the page does, and checks the answers by replaying them here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.node
+
+RUNNER = Path(__file__).with_name("run_request.mjs")
+HARDEST_START = "8 6 7 2 5 4 3 0 1"
+GOAL = "1 2 3 4 5 6 7 8 0"
+
+
+def run_in_pyodide(site: Path, *requests: dict, job_slice: float | None = None) -> list[dict]:
+    """One Node process: Pyodide boots, installs the wheel, runs each request; one JSON line each."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is not installed (Debian: apt-get install -y nodejs npm)")
+    command = [node, str(RUNNER), "--site", str(site)]
+    if job_slice is not None:
+        command += ["--job", str(job_slice)]
+    command += [json.dumps(request) for request in requests]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, f"node failed ({done.returncode}):\n{done.stderr[-4000:]}"
+    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+
+
+def cells(position: str) -> list[str]:
+    """A position's labels in cell order (the text format separates them by spaces or commas)."""
+    return [label for label in re.split(r"[\s,]+", position.strip()) if label]
+
+
+def replays_on_3x3(solution: list[str]) -> bool:
+    """True when each position follows from the one before by one tile sliding into the blank."""
+    for before, after in pairwise(solution):
+        a, b = cells(before), cells(after)
+        blank, moved = a.index("0"), b.index("0")
+        adjacent = abs(blank // 3 - moved // 3) + abs(blank % 3 - moved % 3) == 1
+        swapped = a[:]
+        swapped[blank], swapped[moved] = swapped[moved], swapped[blank]
+        if not adjacent or swapped != b:
+            return False
+    return True
+
+
+@pytest.fixture(scope="module")
+def pyodide_answers(built_site: Path) -> list[dict]:
+    """One boot, several requests: the hardest start, then an unknown puzzle."""
+    return run_in_pyodide(built_site, {"command": "solve", "puzzle": "8-puzzle", "start": HARDEST_START},
+                          {"command": "solve", "puzzle": "no-such-puzzle"})
+
+
+@pytest.fixture(scope="module")
+def hardest_start_answer(pyodide_answers: list[dict]) -> dict:
+    return pyodide_answers[0]
+
+
+def test_pyodide_runs_python_3_14(hardest_start_answer: dict) -> None:
+    assert hardest_start_answer["python"].startswith("3.14")
+
+
+def test_pyodide_solves_eight_puzzle_hardest_start_in_31_moves(hardest_start_answer: dict) -> None:
+    final = hardest_start_answer["final"]
+    assert final["event"] == "result", final
+    result = final["result"]
+    solution = result["solution"]
+    assert result["moves"] == 31
+    assert len(solution) == 32
+    assert cells(solution[0]) == cells(HARDEST_START)
+    assert cells(solution[-1]) == cells(GOAL)
+    assert replays_on_3x3(solution)
+
+
+def test_independent_replay_rejects_an_illegal_jump() -> None:
+    assert replays_on_3x3(["1 2 3 4 5 6 7 0 8", GOAL])
+    assert not replays_on_3x3(["1 2 3 4 5 6 0 7 8", GOAL])
+
+
+@pytest.fixture(scope="module")
+def sliced_bfs(built_site: Path) -> dict:
+    request = {"command": "solve", "puzzle": "8-puzzle", "start": HARDEST_START, "algorithm": "bfs"}
+    [line] = run_in_pyodide(built_site, request, job_slice=0.05)
+    return line
+
+
+def test_job_reports_progress_before_the_final_result(sliced_bfs: dict) -> None:
+    assert sliced_bfs["slices"] > 1
+    assert [event["event"] for event in sliced_bfs["first_slice"]] == ["progress"]
+    assert sliced_bfs["progress"] >= sliced_bfs["slices"] - 1
+
+
+def test_job_slices_stay_short_enough_for_a_responsive_page(sliced_bfs: dict) -> None:
+    assert sliced_bfs["max_slice_ms"] < 500
+
+
+def test_job_ends_with_the_shortest_solution(sliced_bfs: dict) -> None:
+    final = sliced_bfs["final"]
+    assert final["event"] == "result", final
+    assert final["result"]["moves"] == 31
+    assert replays_on_3x3(final["result"]["solution"])
+
+
+def test_pyodide_reports_an_unknown_puzzle_as_an_error_event(pyodide_answers: list[dict]) -> None:
+    final = pyodide_answers[1]["final"]
+    assert final["event"] == "error"
+    assert "no-such-puzzle" in final["message"]

@@ -1,0 +1,153 @@
+"""build.py's pieces: the wheel it writes, the site it syncs, the server that serves it."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import threading
+import urllib.error
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from io import BytesIO
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+FILES = [("pzl/__init__.py", b"VALUE = 1\n"), ("pzl/sub/mod.py", b"X = 2\n")]
+
+
+@pytest.fixture(scope="module")
+def project(build_module: ModuleType):
+    return build_module.Project("pzl", "0.1.0", "a summary", ">=3.11", {"pzl": "pzl.__main__:main"})
+
+
+def open_wheel(data: bytes) -> zipfile.ZipFile:
+    return zipfile.ZipFile(BytesIO(data))
+
+
+def test_wheel_is_byte_for_byte_reproducible(build_module: ModuleType, project) -> None:
+    assert build_module.wheel_bytes(project, FILES) == build_module.wheel_bytes(project, list(reversed(FILES)))
+
+
+def test_wheel_changes_when_a_source_changes(build_module: ModuleType, project) -> None:
+    changed = [FILES[0], ("pzl/sub/mod.py", b"X = 3\n")]
+    assert build_module.wheel_bytes(project, FILES) != build_module.wheel_bytes(project, changed)
+
+
+def test_wheel_record_lists_every_file_with_its_sha256(build_module: ModuleType, project) -> None:
+    with open_wheel(build_module.wheel_bytes(project, FILES)) as wheel:
+        record = wheel.read("pzl-0.1.0.dist-info/RECORD").decode().splitlines()
+        listed = {line.split(",")[0]: line.split(",")[1:] for line in record}
+        assert set(listed) == set(wheel.namelist())
+        for name in wheel.namelist():
+            if name.endswith("RECORD"):
+                assert listed[name] == ["", ""]
+                continue
+            data = wheel.read(name)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert listed[name] == [f"sha256={digest}", str(len(data))]
+
+
+def test_wheel_metadata_names_a_pure_python_wheel(build_module: ModuleType, project) -> None:
+    with open_wheel(build_module.wheel_bytes(project, FILES)) as wheel:
+        metadata = wheel.read("pzl-0.1.0.dist-info/METADATA").decode()
+        tags = wheel.read("pzl-0.1.0.dist-info/WHEEL").decode()
+        assert "Name: pzl\n" in metadata and "Version: 0.1.0\n" in metadata
+        assert "Tag: py3-none-any\n" in tags and "Root-Is-Purelib: true\n" in tags
+        assert wheel.read("pzl-0.1.0.dist-info/top_level.txt") == b"pzl\n"
+
+
+def test_real_wheel_holds_every_package_source(build_module: ModuleType) -> None:
+    path, data = build_module.build_wheel(build_module.read_project())
+    sources = {p.relative_to(build_module.ROOT).as_posix() for p in (build_module.ROOT / "pzl").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    with open_wheel(data) as wheel:
+        assert sources <= set(wheel.namelist())
+        assert not [name for name in wheel.namelist() if "__pycache__" in name or name.endswith(".pyc")]
+    assert path.endswith("/pzl-0.1.0-py3-none-any.whl")
+    assert path.split("/")[1] == hashlib.sha256(data).hexdigest()[:12]
+
+
+def test_precache_starts_with_the_page_and_leaves_out_the_service_worker(build_module: ModuleType) -> None:
+    listed = build_module.precache_list(["index.html", "web/app.js", "sw.js", "web/sw.js", "catalog.json"])
+    assert listed[:2] == ["./", "index.html"]
+    assert "sw.js" not in listed and "web/sw.js" not in listed
+    assert {"web/app.js", "catalog.json", "build.json"} <= set(listed)
+
+
+def test_sync_site_writes_the_plan_and_removes_stale_files(build_module: ModuleType, tmp_path: Path) -> None:
+    source = tmp_path / "source.txt"
+    source.write_text("copied")
+    site = tmp_path / "site"
+    (site / "old" / "deep").mkdir(parents=True)
+    (site / "old" / "deep" / "stale.txt").write_text("stale")
+    plan = {"a/b.txt": b"written", "c.txt": source}
+    assert build_module.sync_site(plan, site) == 2
+    assert (site / "a" / "b.txt").read_bytes() == b"written"
+    assert (site / "c.txt").read_text() == "copied"
+    assert not (site / "old").exists()
+    assert build_module.sync_site(plan, site) == 0
+
+
+@pytest.mark.parametrize(("given", "normal"), [("/", "/"), ("", "/"), ("pzl", "/pzl/"), ("/a/b", "/a/b/"),
+                                              ("/a//b/", "/a/b/")])
+def test_prefix_is_normalised_to_slashes_at_both_ends(build_module: ModuleType, given: str, normal: str) -> None:
+    assert build_module.normal_prefix(given) == normal
+
+
+@pytest.fixture(scope="module")
+def served(build_module: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    site = tmp_path_factory.mktemp("site")
+    for name in ("index.html", "build.json", "sw.js", "a.wasm", "a.mjs", "p.whl", "i.svg", "web/x.js"):
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_bytes(b"x")
+    server = build_module.make_server(site, port=0, prefix="/pzl/sub/", quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def fetch(url: str) -> tuple[int, dict[str, str]]:
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    try:
+        with urllib.request.build_opener(NoRedirect).open(url) as response:
+            return response.status, dict(response.headers)
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers)
+
+
+@pytest.mark.parametrize(("name", "mime"), [("a.wasm", "application/wasm"), ("a.mjs", "text/javascript"),
+                                            ("web/x.js", "text/javascript"), ("build.json", "application/json"),
+                                            ("p.whl", "application/octet-stream"), ("i.svg", "image/svg+xml")])
+def test_server_sends_the_mime_types_pyodide_needs(served: str, name: str, mime: str) -> None:
+    status, headers = fetch(f"{served}/pzl/sub/{name}")
+    assert status == 200
+    assert headers["Content-type"].split(";")[0] == mime
+
+
+def test_server_answers_nothing_outside_its_prefix(served: str) -> None:
+    assert fetch(f"{served}/index.html")[0] == 404
+    assert fetch(f"{served}/pzl/index.html")[0] == 404
+
+
+def test_server_redirects_folders_to_their_slash_url_inside_the_prefix(served: str) -> None:
+    for path, location in (("/pzl/sub", "/pzl/sub/"), ("/pzl/sub/web", "/pzl/sub/web/")):
+        status, headers = fetch(served + path)
+        assert (status, headers["Location"]) == (301, location)
+
+
+@pytest.mark.parametrize("name", ["", "index.html", "build.json", "sw.js"])
+def test_server_asks_to_revalidate_the_files_that_name_the_rest(served: str, name: str) -> None:
+    status, headers = fetch(f"{served}/pzl/sub/{name}")
+    assert status == 200
+    assert headers.get("Cache-Control") == "no-cache"
+
+
+def test_server_lets_versioned_files_be_cached(served: str) -> None:
+    assert "Cache-Control" not in fetch(f"{served}/pzl/sub/p.whl")[1]
