@@ -95,9 +95,11 @@ def ensure_node_modules(version: str) -> bool:
     lock = sha256_hex((ROOT / "package-lock.json").read_bytes())
     if installed_pyodide() == version and stamp.is_file() and stamp.read_text().strip() == lock:
         return False
+    if shutil.which("npm") is None:
+        apt_install(["nodejs", "npm"], "npm not found: install Node.js 18+ and npm (Debian: nodejs npm)")
     npm = shutil.which("npm")
     if npm is None:
-        raise BuildError("npm not found: install Node.js 18+ with npm (Debian: apt-get install -y nodejs npm)")
+        raise BuildError("npm is still not on the PATH after installing it")
     print("build: npm ci (pyodide", version + ")", flush=True)
     done = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=ROOT)
     if done.returncode != 0:
@@ -375,15 +377,36 @@ def ensure_venv() -> Path:
     if python.is_file() and stamp.is_file() and stamp.read_text().strip() == wanted:
         return python
     print(f"test: preparing .venv from {REQUIREMENTS.relative_to(ROOT)}", flush=True)
-    if not python.is_file():
-        done = subprocess.run([sys.executable, "-m", "venv", str(VENV)])
-        if done.returncode != 0:
-            raise BuildError("could not create .venv (Debian: apt-get install -y python3-venv)")
+    if not python.is_file() and not make_venv():
+        # Debian's python3 ships venv's pip bootstrap separately
+        apt_install(["python3-venv"], "could not create .venv (Debian: apt-get install -y python3-venv)")
+        if not make_venv():
+            raise BuildError("could not create .venv even with python3-venv installed")
     install = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", str(REQUIREMENTS)]
     if subprocess.run(install).returncode != 0:
         raise BuildError(f"pip could not install {REQUIREMENTS.relative_to(ROOT)} into .venv")
     stamp.write_text(wanted + "\n")
     return python
+
+
+def make_venv() -> bool:
+    """`python -m venv .venv`; True on success (a failed attempt leaves no half-made .venv)."""
+    if subprocess.run([sys.executable, "-m", "venv", str(VENV)]).returncode == 0:
+        return True
+    shutil.rmtree(VENV, ignore_errors=True)
+    return False
+
+
+def apt_install(packages: list[str], otherwise: str) -> None:
+    """Install Debian packages when root on Debian/Ubuntu; a BuildError saying `otherwise` elsewhere."""
+    is_root = hasattr(os, "geteuid") and os.geteuid() == 0
+    if not (is_root and Path("/etc/debian_version").is_file() and shutil.which("apt-get")):
+        raise BuildError(otherwise)
+    print(f"build.py: apt-get install {' '.join(packages)}", flush=True)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for command in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", *packages]):
+        if subprocess.run(command, env=env, stdin=subprocess.DEVNULL).returncode != 0:
+            raise BuildError(f"`{' '.join(command)}` failed; {otherwise}")
 
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
@@ -412,18 +435,14 @@ def ensure_chromium() -> str:
     found = find_chromium()
     if found:
         return found
-    is_root = hasattr(os, "geteuid") and os.geteuid() == 0
-    if is_root and Path("/etc/debian_version").is_file() and shutil.which("apt-get"):
-        print("test: no Chromium found; installing Debian's chromium with apt-get", flush=True)
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        for command in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", "chromium"]):
-            if subprocess.run(command, env=env).returncode != 0:
-                raise BuildError(f"`{' '.join(command)}` failed; install Chromium and set PZL_CHROMIUM")
-        found = find_chromium()
-        if found:
-            return found
-    raise BuildError("no Chromium found: install one (Debian: apt-get install -y chromium) "
-                     "or point PZL_CHROMIUM at a Chromium/Chrome executable")
+    advice = ("no Chromium found: install one (Debian: apt-get install -y chromium) "
+              "or point PZL_CHROMIUM at a Chromium/Chrome executable")
+    print("test: no Chromium found; installing Debian's chromium", flush=True)
+    apt_install(["chromium"], advice)
+    found = find_chromium()
+    if not found:
+        raise BuildError(advice)
+    return found
 
 
 def test(pytest_args: list[str]) -> int:
