@@ -1,0 +1,236 @@
+"""Breadth-first searches over `Problem`: shortest path, all shortest paths, bidirectional, longest.
+
+All are generators (progress events every `PROGRESS_EVERY` nodes) returning a result;
+they assume moves are reversible (a successor's successors include it), as sliding moves are.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Generator, Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pzl.errors import SearchLimitError
+from pzl.events import Event, progress
+from pzl.search.problem import PROGRESS_EVERY, Problem, ReversibleProblem, Search, SearchOutcome
+
+#: Default cap on stored states: about 150-250 MB in CPython, less in Pyodide.
+DEFAULT_MAX_STATES = 3_000_000
+
+
+def _limit_error(states: int, limit: int, what: str) -> SearchLimitError:
+    return SearchLimitError(f"{what} stopped after storing {states:,} states (the limit is {limit:,}). "
+                            "Try --algorithm ida, which stores almost nothing, or raise --max-states.")
+
+
+def bfs(problem: Problem[Any], *, max_states: int | None = DEFAULT_MAX_STATES,
+        all_solutions: bool = False, max_solutions: int = 100) -> Search:
+    """Shortest path from `problem.start` to a goal, layer by layer; returns a SearchOutcome.
+
+    Stores each state's depth (no parent links): a path is traced back through
+    neighbours one layer shallower. With `all_solutions`, the goal layer is finished and
+    the shortest paths are counted exactly by path counts in the layered graph.
+    """
+    clock = time.perf_counter()
+    start = problem.start
+    depth_of: dict[Hashable, int] = {start: 0}
+    successors = problem.successors
+    is_goal = problem.is_goal
+    limit = max_states or 0
+    nodes = 0
+    goals: list[Hashable] = [start] if is_goal(start) else []
+    layer = [start]
+    depth = 0
+    while layer and not goals:
+        depth += 1
+        following = []
+        for state in layer:
+            nodes += 1
+            if not nodes % PROGRESS_EVERY:
+                yield progress(nodes, len(depth_of), time.perf_counter() - clock, depth)
+                if limit and len(depth_of) > limit:
+                    raise _limit_error(len(depth_of), limit, "breadth-first search")
+            for succ in successors(state):
+                if succ not in depth_of:
+                    depth_of[succ] = depth
+                    following.append(succ)
+                    if is_goal(succ):
+                        goals.append(succ)
+                        if not all_solutions:
+                            break
+            if goals and not all_solutions:
+                break
+        layer = following
+    outcome = SearchOutcome(None, nodes, len(depth_of), 0.0, exhausted=not goals)
+    if goals:
+        outcome.path = _trace_back(goals[0], depth_of, successors)
+        if all_solutions:
+            outcome.count, outcome.paths = _count_paths(goals, depth_of, successors, max_solutions)
+    outcome.seconds = time.perf_counter() - clock
+    return outcome
+
+
+def _trace_back(state: Hashable, depth_of: dict[Hashable, int], successors: Callable[[Any], Iterable[Any]],
+                ) -> list[Any]:
+    """A path from the depth-0 state to `state`, stepping to a neighbour one layer shallower each time."""
+    path = [state]
+    depth = depth_of[state]
+    while depth:
+        depth -= 1
+        state = next(n for n in successors(state) if depth_of.get(n) == depth)
+        path.append(state)
+    path.reverse()
+    return path
+
+
+def _count_paths(goals: list[Hashable], depth_of: dict[Hashable, int],
+                 successors: Callable[[Any], Iterable[Any]], cap: int) -> tuple[int, list[list[Any]]]:
+    """The number of shortest paths from the root to any of `goals`, and up to `cap` of them.
+
+    Walks back from the goals to the states that lie on a shortest path, then counts
+    paths forward from the root (each state: sum of its shallower neighbours' counts).
+    """
+    depth = depth_of[goals[0]]
+    on_path: list[set[Hashable]] = [set() for _ in range(depth + 1)]
+    on_path[depth] = {goal for goal in goals if depth_of[goal] == depth}
+    for d in range(depth, 0, -1):
+        shallower = on_path[d - 1]
+        for state in on_path[d]:
+            shallower.update(n for n in successors(state) if depth_of.get(n) == d - 1)
+    ways: dict[Hashable, int] = dict.fromkeys(on_path[0], 1)
+    for d in range(1, depth + 1):
+        for state in on_path[d]:
+            ways[state] = sum(ways.get(n, 0) for n in successors(state) if n in on_path[d - 1])
+    count = sum(ways[goal] for goal in on_path[depth])
+    paths: list[list[Any]] = []
+    # depth-first over the layered graph with an explicit stack (paths in a stable order)
+    stack: list[tuple[Any, ...]] = [(root,) for root in sorted(on_path[0], key=repr)]
+    while stack and len(paths) < cap:
+        partial = stack.pop()
+        d = len(partial) - 1
+        if d == depth:
+            paths.append(list(partial))
+            continue
+        following = [n for n in successors(partial[-1]) if n in on_path[d + 1]]
+        stack.extend((*partial, n) for n in reversed(following))
+    return count, paths
+
+
+def bidirectional(problem: ReversibleProblem[Any], *, max_states: int | None = DEFAULT_MAX_STATES) -> Search:
+    """Shortest path searched from the start and the goal at once; returns a SearchOutcome.
+
+    The articles' scheme: one FIFO queue holding both directions, which is the same as
+    expanding whole layers alternately (start side, then goal side) in generation order,
+    and stopping at the first state generated by one side that the other already holds.
+    That first meeting is a shortest path: when the start side expands its layer d,
+    both sides hold every state within d of their root (the goal side within d), no state
+    was held by both, so the distance D >= 2d+1, and the path found has d+1+k <= 2d+1 moves
+    (k <= d its depth on the goal side); likewise 2d+2 for the goal side's turn.
+    `states` counts both tables at the meeting (16,088 for the 8-puzzle's hardest start).
+    """
+    clock = time.perf_counter()
+    successors = problem.successors
+    start = problem.start
+    goals = list(problem.goal_states())
+    sides: tuple[dict[Hashable, int], dict[Hashable, int]] = ({start: 0}, {})
+    for goal in goals:
+        sides[1].setdefault(goal, 0)
+    if start in sides[1]:
+        return SearchOutcome([start], 0, len(sides[1]) + 1, time.perf_counter() - clock)
+    layers = [[start], list(sides[1])]
+    limit = max_states or 0
+    nodes = 0
+    side = 0
+    depth = [0, 0]
+    while layers[0] and layers[1]:
+        mine, theirs = sides[side], sides[1 - side]
+        d = depth[side] = depth[side] + 1
+        following = []
+        for state in layers[side]:
+            nodes += 1
+            if not nodes % PROGRESS_EVERY:
+                stored = len(mine) + len(theirs)
+                yield progress(nodes, stored, time.perf_counter() - clock, depth[0] + depth[1])
+                if limit and stored > limit:
+                    raise _limit_error(stored, limit, "bidirectional search")
+            for succ in successors(state):
+                if succ in mine:
+                    continue
+                if succ in theirs:
+                    if side == 0:
+                        path = _trace_back(state, mine, successors) + _trace_back(succ, theirs, successors)[::-1]
+                    else:
+                        path = _trace_back(succ, theirs, successors) + _trace_back(state, mine, successors)[::-1]
+                    return SearchOutcome(path, nodes, len(mine) + len(theirs), time.perf_counter() - clock)
+                mine[succ] = d
+                following.append(succ)
+        layers[side] = following
+        side = 1 - side
+    stored = len(sides[0]) + len(sides[1])
+    return SearchOutcome(None, nodes, stored, time.perf_counter() - clock, exhausted=True)
+
+
+@dataclass(slots=True)
+class Layers:
+    """What a breadth-first sweep to exhaustion found: the count per depth and the last layer."""
+
+    histogram: list[int] = field(default_factory=list)   # histogram[d] = states at distance d
+    last: list[Any] = field(default_factory=list)        # every state at the greatest distance
+    nodes: int = 0
+    seconds: float = 0.0
+
+    @property
+    def states(self) -> int:
+        """Every state reached."""
+        return sum(self.histogram)
+
+    @property
+    def longest(self) -> int:
+        """The greatest distance."""
+        return len(self.histogram) - 1
+
+
+CHUNK = PROGRESS_EVERY
+
+
+def longest(problem: Problem[Any], sources: Iterable[Any], *,
+            max_states: int | None = None) -> Generator[Event, None, Layers]:
+    """Breadth-first from `sources` until no new state appears; returns the Layers.
+
+    Keeps only three layers: with reversible moves a state's neighbours lie in the
+    layer before, its own or the next, so next = neighbours - this - previous
+    (set operations in C). A problem may offer `expand(states) -> set` for speed.
+    """
+    clock = time.perf_counter()
+    expand = getattr(problem, "expand", None)
+    if expand is None:
+        successors = problem.successors
+
+        def expand(states: Iterable[Any]) -> set[Any]:
+            return {succ for state in states for succ in successors(state)}
+
+    previous: set[Any] = set()
+    current = set(sources)
+    result = Layers(histogram=[len(current)])
+    total = len(current)
+    limit = max_states or 0
+    while True:
+        members = list(current)
+        following: set[Any] = set()
+        for i in range(0, len(members), CHUNK):
+            following |= expand(members[i:i + CHUNK])
+            result.nodes += min(CHUNK, len(members) - i)
+            yield progress(result.nodes, total + len(following), time.perf_counter() - clock, len(result.histogram))
+        following -= current
+        following -= previous
+        if not following:
+            break
+        total += len(following)
+        if limit and total > limit:
+            raise _limit_error(total, limit, "the sweep")
+        result.histogram.append(len(following))
+        previous, current = current, following
+    result.last = sorted(current)
+    result.seconds = time.perf_counter() - clock
+    return result

@@ -1,0 +1,128 @@
+"""Sliding-puzzle boards as cells on a square grid, and what follows from the geometry.
+
+Adjacency, graph distances and the facts the parity rule needs are derived from
+the cells alone; the articles' hand-written adjacency lists are only test oracles.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from pzl.errors import PositionError
+
+Cell = tuple[int, int]
+
+#: Neighbour directions, in the order that lists neighbours by ascending cell number
+#: (up, left, right, down) — the order the articles write their adjacency lists in.
+DIRECTIONS: tuple[Cell, ...] = ((-1, 0), (0, -1), (0, 1), (1, 0))
+
+MIN_SIDE, MAX_SIDE = 2, 8
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A set of cells (row, col), numbered row by row, left to right."""
+
+    cells: tuple[Cell, ...]
+    rows: int = field(init=False)
+    cols: int = field(init=False)
+    number: dict[Cell, int] = field(init=False, compare=False, repr=False)
+    adjacency: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        cells = tuple(sorted(set(self.cells)))
+        if not cells:
+            raise PositionError("a board needs at least one cell")
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "rows", max(r for r, _ in cells) + 1)
+        object.__setattr__(self, "cols", max(c for _, c in cells) + 1)
+        number = {cell: i for i, cell in enumerate(cells)}
+        object.__setattr__(self, "number", number)
+        adjacency = tuple(tuple(number[(r + dr, c + dc)] for dr, dc in DIRECTIONS if (r + dr, c + dc) in number)
+                          for r, c in cells)
+        object.__setattr__(self, "adjacency", adjacency)
+
+    @property
+    def size(self) -> int:
+        """The number of cells."""
+        return len(self.cells)
+
+    def neighbour(self, cell: int, direction: Cell) -> int | None:
+        """The cell one step from `cell` in `direction`, or None off the board."""
+        r, c = self.cells[cell]
+        return self.number.get((r + direction[0], c + direction[1]))
+
+    def is_rectangle(self) -> bool:
+        """True when the cells fill their bounding rectangle."""
+        return self.size == self.rows * self.cols
+
+
+def rectangle(rows: int, cols: int) -> Board:
+    """The full R x C board."""
+    return Board(tuple((r, c) for r in range(rows) for c in range(cols)))
+
+
+def from_rows(*rows: str) -> Board:
+    """A board drawn as text rows: any non-space, non-'.' character is a cell."""
+    return Board(tuple((r, c) for r, line in enumerate(rows) for c, ch in enumerate(line) if ch not in " ."))
+
+
+def parse_board_size(text: str) -> Board:
+    """A rectangle from text such as '3x4' (rows x columns, each 2..8)."""
+    parts = str(text).lower().replace("×", "x").split("x")
+    try:
+        rows, cols = (int(part) for part in parts)
+    except ValueError:
+        raise PositionError(f"a board size looks like 3x4 (rows x columns), not {text!r}") from None
+    if not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
+        raise PositionError(f"board {rows}x{cols}: rows and columns must each be {MIN_SIDE}..{MAX_SIDE}")
+    return rectangle(rows, cols)
+
+
+def distances(board: Board) -> tuple[tuple[int, ...], ...]:
+    """Graph distance between every pair of cells (moves of a single cell through the board)."""
+    table = []
+    for source in range(board.size):
+        dist = [-1] * board.size
+        dist[source] = 0
+        queue = deque([source])
+        while queue:
+            cell = queue.popleft()
+            for other in board.adjacency[cell]:
+                if dist[other] < 0:
+                    dist[other] = dist[cell] + 1
+                    queue.append(other)
+        table.append(tuple(dist))
+    return tuple(table)
+
+
+def is_connected(board: Board, without: int | None = None) -> bool:
+    """True when the cells (less `without`) form one connected piece."""
+    cells = [i for i in range(board.size) if i != without]
+    if not cells:
+        return True
+    seen = {cells[0]}
+    stack = [cells[0]]
+    while stack:
+        cell = stack.pop()
+        for other in board.adjacency[cell]:
+            if other != without and other not in seen:
+                seen.add(other)
+                stack.append(other)
+    return len(seen) == len(cells)
+
+
+def parity_decides(board: Board) -> bool:
+    """True when permutation parity alone decides solvability for one blank and distinct tiles.
+
+    Wilson (1974): on a 2-connected graph that is not a single cycle (nor the
+    non-bipartite θ0), the blank reaches every even arrangement when the graph is
+    bipartite — and grid boards are always bipartite. Elsewhere (a ring, a path,
+    a board with a cut cell) parity is necessary but not enough.
+    """
+    if board.size < 3 or not is_connected(board):
+        return False
+    if all(len(neighbours) == 2 for neighbours in board.adjacency):
+        return False  # a single cycle: tiles only rotate
+    return all(is_connected(board, without=cell) for cell in range(board.size))

@@ -1,0 +1,103 @@
+"""The sliding puzzles pzl knows, as data: board geometry, pieces, default start and goal.
+
+Each entry is JSON-able (the page draws boards from it before Python has booted);
+`definition(id)` turns an entry back into a Board and a PieceSet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pzl.errors import CatalogError
+from pzl.sliding.board import Board, from_rows, rectangle
+from pzl.sliding.position import Piece, PieceSet, rectangle_piece
+
+SYMBOLS = (("┌", "1", "top-left corner"), ("─", "2", "horizontal bar"), ("┐", "3", "top-right corner"),
+           ("│", "4", "vertical bar"), ("└", "5", "bottom-left corner"), ("┘", "6", "bottom-right corner"))
+
+
+def _numbered_goal(size: int) -> str:
+    return " ".join([*(str(i) for i in range(1, size)), "0"])
+
+
+def _entry(puzzle_id: str, group: str, name: str, description: str, board: Board, start: str, goal: str,
+           pieces: tuple[Piece, ...] = (), notes: str | None = None) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "id": puzzle_id, "family": "sliding", "group": group, "name": name, "description": description,
+        "rows": board.rows, "cols": board.cols, "cells": [list(cell) for cell in board.cells],
+        "start": start, "goal": goal,
+    }
+    if pieces:
+        entry["pieces"] = {piece.label: piece.entry() for piece in pieces}
+    if notes:
+        entry["notes"] = notes
+    return entry
+
+
+_HAKOIRI_PIECES = (
+    rectangle_piece("M", 2, 2, "daughter (musume)"),
+    rectangle_piece("V", 2, 1, "parent or maid (upright block)"),
+    rectangle_piece("H", 1, 2, "head clerk (banto)"),
+    Piece("S", ((0, 0),), "apprentice (small square)"),
+)
+
+CATALOG: list[dict[str, Any]] = [
+    _entry("8-puzzle", "sliding tiles", "8-puzzle",
+           "Tiles 1-8 on a 3x3 board; the start is one of the two hardest positions (31 moves).",
+           rectangle(3, 3), "8 6 7 2 5 4 3 0 1", _numbered_goal(9)),
+    _entry("15-puzzle", "sliding tiles", "15-puzzle",
+           "Sam Loyd's 4x4 classic: 16!/2 positions, far too many for breadth-first search; solved with IDA*.",
+           rectangle(4, 4), "0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1", _numbered_goal(16),
+           notes="The default start needs 80 moves, the most any 15-puzzle position needs: try a random one."),
+    _entry("9-puzzle", "sliding tiles", "9-puzzle (2x5)",
+           "Tiles 1-9 on a 2x5 board; 1,814,400 reachable positions, the hardest 55 moves from the goal.",
+           rectangle(2, 5), "0 9 8 7 6 5 4 3 2 1", _numbered_goal(10)),
+    _entry("9-puzzle-variant", "sliding tiles", "9-puzzle variant",
+           "Tiles 1-9 on rows of 3, 4 and 3 cells, the last row shifted one column right; hardest 52 moves.",
+           from_rows("###.", "####", ".###"), "0 9 8 7 6 5 4 3 2 1", _numbered_goal(10)),
+    _entry("symbols", "sliding tiles", "Symbol puzzle",
+           "Eight line pieces ┌ ─ ┐ │ └ ┘ (─ and │ twice; equal pieces are interchangeable) on a 3x3 board.",
+           rectangle(3, 3), "┘ │ └ ─ 0 ─ ┐ │ ┌", "┌ ─ ┐ │ 0 │ └ ─ ┘",
+           pieces=tuple(Piece(glyph, ((0, 0),), name, (alias,)) for glyph, alias, name in SYMBOLS),
+           notes="Pieces may also be typed as the articles' numbers 1-6: ┌ ─ ┐ │ └ ┘."),
+    _entry("no-off", "sliding blocks", "NO-OFF",
+           "Nob Yoshigahara's puzzle: turn ON-OFF into NO-OFF on a 2x4 board with a two-cell bulb.",
+           rectangle(2, 4), "L L O N O F F 0", "L L N O O F F 0",
+           pieces=(rectangle_piece("L", 1, 2, "bulb"),),
+           notes="Problem A is the default start (44 moves); problem B, N O L L F O F 0, needs 56."),
+    _entry("hakoiri-musume", "sliding blocks", "Hakoiri Musume (Klotski)",
+           "Bring the daughter (the 2x2 block) down to the exit at the bottom centre of a 4x5 box.",
+           rectangle(5, 4), "V M M V V M M V V H H V V S S V S 0 0 S",
+           "* * * * * * * * * * * * * M M * * M M *",
+           pieces=_HAKOIRI_PIECES,
+           notes="Only the daughter's place is set by the goal. One move slides one piece by one cell: "
+                 "116 moves; counting a piece's whole slide (any distance, corners included) as one, "
+                 "the classic figure is 81."),
+]
+
+_BY_ID = {entry["id"]: entry for entry in CATALOG}
+
+
+def board_of(entry: dict[str, Any]) -> Board:
+    """The Board of a catalog entry."""
+    return Board(tuple((r, c) for r, c in entry["cells"]))
+
+
+def pieces_of(entry: dict[str, Any]) -> PieceSet:
+    """The PieceSet of a catalog entry: its special pieces plus the one-cell labels of its goal."""
+    special = [Piece(label, tuple((dr, dc) for dr, dc in data["shape"]), data.get("name"),
+                     tuple(data.get("aliases", ())))
+               for label, data in entry.get("pieces", {}).items()]
+    pieces = PieceSet(special)
+    for token in entry["start"].split():
+        if token not in ("0", "*") and token not in pieces.pieces:
+            pieces.add(Piece(token))
+    return pieces
+
+
+def entry(puzzle_id: str) -> dict[str, Any]:
+    """The catalog entry with this id."""
+    try:
+        return _BY_ID[puzzle_id]
+    except KeyError:
+        raise CatalogError(f"unknown sliding puzzle {puzzle_id!r}; known: {', '.join(_BY_ID)}") from None

@@ -1,0 +1,62 @@
+"""Deciding at once, by permutation parity, whether a numbered-tile position can reach its goal.
+
+Each slide swaps the blank with a tile and moves the blank to a cell of the other
+colour of the (bipartite) grid, so arrangement parity and blank colour change together.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pzl.sliding.board import Board, parity_decides
+from pzl.sliding.position import EMPTY
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What parity says: `reachable` False (proved unreachable), True (proved reachable) or None."""
+
+    reachable: bool | None
+    reason: str
+
+
+def permutation_parity(start: tuple[int, ...], goal: tuple[int, ...]) -> int:
+    """0 if turning `goal` into `start` (blank included) takes an even number of swaps, else 1."""
+    where = {code: cell for cell, code in enumerate(goal)}
+    perm = [where[code] for code in start]
+    seen = [False] * len(perm)
+    swaps = 0
+    for cell in range(len(perm)):
+        length = 0
+        while not seen[cell]:
+            seen[cell] = True
+            cell = perm[cell]
+            length += 1
+        swaps += max(0, length - 1)
+    return swaps % 2
+
+
+def parity_verdict(board: Board, start: tuple[int, ...], goal: tuple[int, ...], labels: tuple[str, ...]) -> Verdict:
+    """The parity verdict for distinct tiles and one blank (both positions complete)."""
+    blank_start, blank_goal = start.index(EMPTY), goal.index(EMPTY)
+    (r1, c1), (r2, c2) = board.cells[blank_start], board.cells[blank_goal]
+    blank_parity = (r1 + c1 + r2 + c2) % 2
+    if permutation_parity(start, goal) != blank_parity:
+        return Verdict(False, _odd_reason(start, goal, labels, blank_parity))
+    if parity_decides(board):
+        return Verdict(True, "the arrangement has the right parity, which on this board means it is reachable")
+    return Verdict(None, "parity allows it, but on this board parity alone does not decide")
+
+
+def _odd_reason(start: tuple[int, ...], goal: tuple[int, ...], labels: tuple[str, ...], blank_parity: int) -> str:
+    """Why the parity is wrong, in words; names the two tiles when a single swap is the difference."""
+    wrong = [cell for cell, (a, b) in enumerate(zip(start, goal, strict=True)) if a != b and EMPTY not in (a, b)]
+    blank = "an odd" if blank_parity else "an even"
+    moves = f"the blank's trip to its goal cell takes {blank} number of moves"
+    if len(wrong) == 2 and start.index(EMPTY) == goal.index(EMPTY):
+        a, b = sorted(labels[start[cell]] for cell in wrong)
+        return (f"tiles {a} and {b} are swapped: that is an odd permutation of the goal, and {moves}, "
+                "so the goal cannot be reached")
+    kind = "odd" if not blank_parity else "even"
+    return (f"the tiles form an {kind} permutation of the goal while {moves}; every slide changes both, "
+            "so they never match and the goal cannot be reached")

@@ -1,0 +1,55 @@
+"""An independent legality checker for sliding solutions: replays them move by move.
+
+Written from the rules alone (it shares no code with the solver): a move slides one
+piece one cell up, down, left or right into cells that are empty or its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+
+STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+def one_move_positions(cells: Sequence[tuple[int, int]], shapes: dict[str, list[tuple[int, int]]],
+                       position: Sequence[str]) -> set[tuple[str, ...]]:
+    """Every position one legal move from `position` (labels per cell, '0' empty)."""
+    at = {tuple(cell): i for i, cell in enumerate(cells)}
+    claimed: set[int] = set()
+    pieces = []
+    for i, label in enumerate(position):
+        if label == "0" or i in claimed:
+            continue
+        r, c = cells[i]
+        covered = [at[(r + dr, c + dc)] for dr, dc in shapes.get(label, [(0, 0)])]
+        assert all(position[j] == label for j in covered), f"broken piece {label} at cell {i}"
+        claimed.update(covered)
+        pieces.append((label, covered))
+    found = set()
+    for label, covered in pieces:
+        for dr, dc in STEPS:
+            target = []
+            for j in covered:
+                r, c = cells[j]
+                target.append(at.get((r + dr, c + dc)))
+            if None in target or any(position[t] != "0" and t not in covered for t in target):
+                continue
+            after = list(position)
+            for j in covered:
+                after[j] = "0"
+            for t in target:
+                after[t] = label
+            found.add(tuple(after))
+    return found
+
+
+def assert_replays(entry: dict, solution: Sequence[str], start: str, goal: str) -> None:
+    """Assert `solution` starts at `start`, makes only legal single moves, and ends on `goal` ('*' = any)."""
+    cells = [tuple(cell) for cell in entry["cells"]]
+    shapes = {label: [tuple(offset) for offset in data["shape"]] for label, data in entry.get("pieces", {}).items()}
+    positions = [text.split() for text in solution]
+    assert positions[0] == start.split(), "the solution does not begin at the start"
+    for before, after in pairwise(positions):
+        assert tuple(after) in one_move_positions(cells, shapes, before), f"illegal move {before} -> {after}"
+    assert all(g in ("*", p) for g, p in zip(goal.split(), positions[-1], strict=True)), "the goal is not reached"
