@@ -1,0 +1,201 @@
+"""Precomputed jump masks, chain (move) generation and symmetry canonical forms for peg searches.
+
+Positions are int bitmasks (bit h = a peg in hole h); a move is a chain of jumps by one peg.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+Jump = tuple[int, int, int]  # (from, over, to)
+
+#: Bits per lookup-table chunk when permuting or weighing a position.
+CHUNK = 11
+
+
+@dataclass(frozen=True, slots=True)
+class JumpTables:
+    """A board's jumps as bitmasks, ready for the hot loops.
+
+    first_fwd: every jump as (from|over mask, to mask, toggle, to) — a jump is legal in P when
+    P has both pegs and `to` is empty; the result is P ^ toggle.
+    next_fwd[h]: the jumps from hole h as (over mask, to mask, toggle, to), for continuing a chain.
+    first_rev / next_rev: the same for reverse jumps (a peg in `to` jumps back over the empty `over`
+    into the empty `from`, and the `over` peg reappears), used by searches from the finish.
+    """
+
+    size: int
+    jumps: tuple[Jump, ...]
+    first_fwd: tuple[tuple[int, int, int, int], ...]
+    next_fwd: tuple[tuple[tuple[int, int, int, int], ...], ...]
+    first_rev: tuple[tuple[int, int, int, int], ...]
+    next_rev: tuple[tuple[tuple[int, int, int], ...], ...]
+
+
+def board_parts(board: Any) -> tuple[int, tuple[Jump, ...], tuple[tuple[int, ...], ...]]:
+    """(size, jumps, symmetries) of any board-like object (`size`, `jumps`, optional `symmetries`)."""
+    size = int(board.size)
+    jumps = tuple((int(a), int(b), int(c)) for a, b, c in board.jumps)
+    symmetries = tuple(tuple(int(h) for h in perm) for perm in getattr(board, "symmetries", ()) or ())
+    return size, jumps, symmetries
+
+
+@lru_cache(maxsize=64)
+def jump_tables(size: int, jumps: tuple[Jump, ...]) -> JumpTables:
+    """The masks of `jumps` on a board of `size` holes (cached per board)."""
+    first_fwd = []
+    next_fwd: list[list[tuple[int, int, int, int]]] = [[] for _ in range(size)]
+    first_rev = []
+    next_rev: list[list[tuple[int, int, int]]] = [[] for _ in range(size)]
+    for a, b, c in jumps:
+        toggle = (1 << a) | (1 << b) | (1 << c)
+        first_fwd.append(((1 << a) | (1 << b), 1 << c, toggle, c))
+        next_fwd[a].append((1 << b, 1 << c, toggle, c))
+        first_rev.append(((1 << a) | (1 << b), 1 << c, toggle, a))
+        next_rev[c].append(((1 << a) | (1 << b), toggle, a))
+    return JumpTables(size, jumps, tuple(first_fwd), tuple(tuple(x) for x in next_fwd),
+                      tuple(first_rev), tuple(tuple(x) for x in next_rev))
+
+
+def valid_symmetries(size: int, jumps: Sequence[Jump], symmetries: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    """The given hole permutations that really map the jump set onto itself (identity always included)."""
+    jump_set = set(jumps)
+    found = [tuple(range(size))]
+    for perm in symmetries:
+        perm = tuple(perm)
+        if len(perm) != size or sorted(perm) != list(range(size)) or perm in found:
+            continue
+        if all((perm[a], perm[b], perm[c]) in jump_set for a, b, c in jumps):
+            found.append(perm)
+    return found
+
+
+def permute(mask: int, perm: Sequence[int]) -> int:
+    """The position `mask` with every peg moved from hole h to hole perm[h]."""
+    image = 0
+    while mask:
+        low = mask & -mask
+        image |= 1 << perm[low.bit_length() - 1]
+        mask ^= low
+    return image
+
+
+class Symmetry:
+    """A group of board symmetries: canonical forms (least image) and orbits of positions."""
+
+    def __init__(self, size: int, perms: Sequence[tuple[int, ...]]) -> None:
+        self.size = size
+        self.perms = list(perms)
+        self.order = len(self.perms)
+        chunks = max(1, -(-size // CHUNK))
+        # per symmetry and chunk: the image of every chunk value
+        self._tables = [
+            [[permute(value << (CHUNK * k), perm) for value in range(1 << min(CHUNK, size - CHUNK * k))]
+             for k in range(chunks)]
+            for perm in self.perms[1:]
+        ]
+        self.canonical = self._make_canonical(chunks)
+
+    def _make_canonical(self, chunks: int):
+        """A fast `mask -> least image` function, unrolled for the number of chunks."""
+        tables = self._tables
+        if not tables:
+            return lambda mask: mask
+        low = (1 << CHUNK) - 1
+        if chunks == 1:
+            singles = [t[0] for t in tables]
+
+            def canonical(mask: int) -> int:
+                best = mask
+                for t0 in singles:
+                    image = t0[mask]
+                    if image < best:
+                        best = image
+                return best
+        elif chunks == 2:
+            pairs = [(t[0], t[1]) for t in tables]
+
+            def canonical(mask: int) -> int:
+                best = mask
+                m0 = mask & low
+                m1 = mask >> CHUNK
+                for t0, t1 in pairs:
+                    image = t0[m0] | t1[m1]
+                    if image < best:
+                        best = image
+                return best
+        elif chunks == 3:
+            triples = [(t[0], t[1], t[2]) for t in tables]
+
+            def canonical(mask: int) -> int:
+                best = mask
+                m0 = mask & low
+                m1 = (mask >> CHUNK) & low
+                m2 = mask >> (2 * CHUNK)
+                for t0, t1, t2 in triples:
+                    image = t0[m0] | t1[m1] | t2[m2]
+                    if image < best:
+                        best = image
+                return best
+        else:
+            def canonical(mask: int) -> int:
+                best = mask
+                parts = [(mask >> (CHUNK * k)) & low for k in range(chunks)]
+                for table in tables:
+                    image = 0
+                    for part, t in zip(parts, table, strict=True):
+                        image |= t[part]
+                    if image < best:
+                        best = image
+                return best
+        return canonical
+
+    def orbit(self, mask: int) -> set[int]:
+        """Every distinct image of `mask`."""
+        return {permute(mask, perm) for perm in self.perms}
+
+    def subgroup(self, keep) -> Symmetry:
+        """The symmetries for which `keep(perm)` holds (a subgroup when `keep` describes a stabiliser)."""
+        return Symmetry(self.size, [perm for perm in self.perms if keep(perm)])
+
+
+def forward_moves(position: int, tables: JumpTables) -> Iterator[tuple[int, list[int]]]:
+    """Every move from `position` as (new position, holes the peg visits); one per distinct jump chain."""
+    next_fwd = tables.next_fwd
+    for (ab, cm, toggle, to), (a, _, _) in zip(tables.first_fwd, tables.jumps, strict=True):
+        if position & ab == ab and not position & cm:
+            stack = [(position ^ toggle, [a, to])]
+            while stack:
+                current, holes = stack.pop()
+                yield current, holes
+                for over, cm2, toggle2, to2 in next_fwd[holes[-1]]:
+                    if current & over and not current & cm2:
+                        stack.append((current ^ toggle2, [*holes, to2]))
+
+
+def backward_moves(position: int, tables: JumpTables) -> Iterator[tuple[int, list[int]]]:
+    """Every move that ends in `position`, as (position before it, holes the peg visits, in play order)."""
+    next_rev = tables.next_rev
+    for ab, cm, toggle, a in tables.first_rev:
+        if position & cm and not position & ab:
+            c = cm.bit_length() - 1
+            stack = [(position ^ toggle, [c, a])]
+            while stack:
+                current, holes = stack.pop()
+                yield current, holes[::-1]
+                for ab2, toggle2, a2 in next_rev[holes[-1]]:
+                    if not current & ab2:
+                        stack.append((current ^ toggle2, [*holes, a2]))
+
+
+def play(position: int, move: Sequence[int], tables: JumpTables) -> int:
+    """The position after `move` (holes visited by one peg); assumes it is legal."""
+    jump_of = {(a, c): b for a, b, c in tables.jumps}
+    for a, c in itertools.pairwise(move):
+        b = jump_of[(a, c)]
+        position ^= (1 << a) | (1 << b) | (1 << c)
+    return position

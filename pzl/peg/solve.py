@@ -1,0 +1,417 @@
+"""Peg-solitaire searches over moves (a chain of jumps by one peg): minimal solutions with proof and counts.
+
+`solve_minimal` meets a breadth-first search from the start with one from the finish, layer by
+layer on the number of moves; `analyse` asks it about any position; `solve_fast` lives in search_fast.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from pzl import events
+from pzl.errors import PositionError
+from pzl.peg.pagoda import class_masks, distance_pagoda, position_class, weight
+from pzl.peg.search_tables import (
+    JumpTables,
+    Symmetry,
+    backward_moves,
+    board_parts,
+    forward_moves,
+    jump_tables,
+    permute,
+    valid_symmetries,
+)
+from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
+
+Move = list[int]  # the holes one peg visits, e.g. [10, 0, 2, 6]
+
+#: Default cap on the positions both searches may store together (about 150 MB in CPython).
+MAX_STATES = 2_000_000
+
+
+@dataclass(slots=True)
+class PegOutcome(SearchOutcome):
+    """A SearchOutcome plus what a peg task needs.
+
+    path: the moves of one solution (each a list of holes), or None.
+    solvable: True (a solution was found), False (proved impossible), None (unknown within limits).
+    minimal: True when `path` is proved to use the fewest moves (then `exhausted` is True too).
+    moves / jumps: length of `path` in moves and in jumps.
+    lower_bound: moves that any solution needs at least (proved), when known.
+    reason: why the search stopped without an answer (limit reached), or why it is impossible.
+    """
+
+    solvable: bool | None = None
+    minimal: bool = False
+    moves: int | None = None
+    jumps: int | None = None
+    lower_bound: int = 0
+    reason: str | None = None
+
+
+def solve_minimal(board: Any, start: int, finish: int | None, *, first: tuple[int, int] | None = None,
+                  all_solutions: bool = False, max_solutions: int = 100, max_states: int = MAX_STATES,
+                  seconds_limit: float | None = None, use_symmetry: bool = True) -> Search:
+    """Fewest moves from `start` to `finish`, proved; a generator returning a `PegOutcome`.
+
+    solve_minimal(board, start: int, finish: int | None, *, first: tuple[int, int] | None = None,
+                  all_solutions=False, max_solutions=100, max_states=MAX_STATES,
+                  seconds_limit=None, use_symmetry=True) -> Search
+
+    board: anything with `size`, `jumps` ((from, over, to) triples) and optionally `symmetries`
+    (hole permutations). start/finish: bitmasks; finish None means one peg anywhere.
+    first: (from, to) of a jump every solution must begin with (a chain continuing it is still move 1).
+    all_solutions: also count the distinct minimal solutions — ordered jump sequences whose
+    grouping into moves (maximal chains of one peg) has the minimal length — into `count`, and
+    list up to `max_solutions` of them in `paths`.
+    The outcome's `minimal`/`exhausted` are True when the answer (solution or impossibility) is
+    proved; hitting `max_states` or `seconds_limit` gives solvable=None with a `reason` and the
+    proved `lower_bound`.
+    """
+    size, jumps, symmetries = board_parts(board)
+    tables = jump_tables(size, jumps)
+    _check_position(start, size, "start")
+    if finish is not None:
+        _check_position(finish, size, "finish")
+    first_jump = _first_jump(first, jumps) if first is not None else None
+    search = _MeetInMiddle(tables, symmetries if use_symmetry else (), start, finish, first_jump,
+                           all_solutions, max_solutions, max_states, seconds_limit)
+    return (yield from search.run())
+
+
+def analyse(board: Any, pegs: int, finish: int | None, *, seconds_limit: float = 2.0,
+            max_states: int = 400_000) -> Search:
+    """Whether `pegs` can still reach `finish`, the fewest moves from it and a next move of a minimal solution.
+
+    analyse(board, pegs: int, finish: int | None, *, seconds_limit=2.0, max_states=400_000) -> Search
+
+    Returns a `PegOutcome`: solvable True/False/None (None: unknown within the limits, `reason` says
+    which), `moves` (fewest moves, proved when `minimal`), `path[0]` the suggested next move.
+    """
+    return (yield from solve_minimal(board, pegs, finish, max_states=max_states, seconds_limit=seconds_limit))
+
+
+def _check_position(mask: int, size: int, what: str) -> None:
+    """A PositionError when `mask` is not a position of this board."""
+    if not isinstance(mask, int) or mask < 0:
+        raise PositionError(f"the {what} must be a set of holes")
+    if mask >> size:
+        raise PositionError(f"the {what} has a peg outside the board's {size} holes")
+
+
+def _first_jump(first: tuple[int, int], jumps: tuple[tuple[int, int, int], ...]) -> tuple[int, int, int]:
+    """The board jump (from, over, to) for a (from, to) pair, or a PositionError."""
+    source, target = first
+    for jump in jumps:
+        if jump[0] == source and jump[2] == target:
+            return jump
+    raise PositionError(f"there is no jump from hole {source} to hole {target} on this board")
+
+
+class _MeetInMiddle:
+    """Breadth-first layers over moves from the start and from the finish until they meet.
+
+    Positions are stored by canonical form under the symmetries that fix the task. Each side
+    keeps, per position, how many move sequences reach the position's whole orbit (so symmetry
+    needs no stabiliser bookkeeping); the meeting layer multiplies the two sides' counts.
+    """
+
+    def __init__(self, tables: JumpTables, symmetries, start: int, finish: int | None,
+                 first: tuple[int, int, int] | None, counting: bool, max_solutions: int,
+                 max_states: int, seconds_limit: float | None) -> None:
+        self.tables = tables
+        self.size = size = tables.size
+        self.full = (1 << size) - 1
+        self.start = start
+        self.finish = finish
+        self.first = first
+        self.counting = counting
+        self.max_solutions = max_solutions
+        self.max_states = max_states
+        self.seconds_limit = seconds_limit
+        perms = valid_symmetries(size, tables.jumps, symmetries)
+        group = Symmetry(size, perms)
+        fixed = [start] + ([finish] if finish is not None else [])
+
+        def keeps(perm: tuple[int, ...]) -> bool:
+            if any(permute(mask, perm) != mask for mask in fixed):
+                return False
+            return first is None or (perm[first[0]], perm[first[1]], perm[first[2]]) == first
+
+        self.symmetry = group.subgroup(keeps)
+        self.nodes = 0
+        self.clock = time.perf_counter()
+        # finish-side pagoda: positions lighter than the finish are dead
+        self.fwd_pagoda = None
+        if finish:
+            weights = distance_pagoda(size, tables.jumps, [h for h in range(size) if finish >> h & 1])
+            self.fwd_pagoda = (weights, weight(weights, finish))
+        # start-side pagoda on complements: a backward position whose holes are lighter than the start's
+        empty = self.full & ~start
+        self.bwd_pagoda = None
+        if empty:
+            weights = distance_pagoda(size, tables.jumps, [h for h in range(size) if empty >> h & 1])
+            self.bwd_pagoda = (weights, weight(weights, empty))
+
+    # ----------------------------------------------------------------- the search
+    def run(self) -> Search:
+        """The generator behind `solve_minimal`."""
+        start, finish = self.start, self.finish
+        start_pegs = start.bit_count()
+        goals = self._goals()
+        if not goals:
+            return self._impossible("no finish position has the start's position class", 0)
+        if finish is not None and finish.bit_count() >= start_pegs and finish != start:
+            return self._impossible("the finish has as many pegs as the start or more", 0)
+        backward = [goals]  # layers: canonical position -> sequences reaching its orbit
+        bseen: dict[int, int] = {key: 0 for key in goals}
+        if self.first is None:
+            forward = [{start: 1}]
+            fseen = {start: 0}
+        else:
+            layer = yield from self._first_layer()
+            forward = [{start: 1}, layer]
+            fseen = {start: 0}
+            for key in layer:
+                fseen.setdefault(key, 1)
+        while True:
+            meets = [key for key in forward[-1] if key in bseen and (self.first is None or len(forward) > 1)]
+            if meets:
+                return self._solved(forward, backward, bseen, meets)
+            meets_b = [key for key in backward[-1] if key in fseen and (self.first is None or fseen[key] >= 1)]
+            if meets_b:
+                return self._solved(forward, backward, bseen, meets_b, from_backward=True)
+            if not forward[-1] or not backward[-1]:
+                lower = len(forward) + len(backward) - 1
+                return self._impossible("no sequence of moves reaches the finish", lower, exhausted=True)
+            stored = len(fseen) + len(bseen)
+            lower = len(forward) + len(backward) - 1  # any solution is longer than both explored depths
+            if stored > self.max_states:
+                return self._limit(f"stopped after storing {stored:,} positions (limit {self.max_states:,})", lower)
+            if self.seconds_limit is not None and time.perf_counter() - self.clock > self.seconds_limit:
+                return self._limit(f"stopped after {self.seconds_limit:g} s", lower)
+            grow_forward = len(forward[-1]) <= len(backward[-1])
+            if grow_forward:
+                layer = yield from self._grow(forward[-1], fseen, len(forward), lower, reverse=False)
+                forward.append(layer)
+            else:
+                layer = yield from self._grow(backward[-1], bseen, len(backward), lower, reverse=True)
+                backward.append(layer)
+            seen = fseen if grow_forward else bseen
+            depth = len(forward) - 1 if grow_forward else len(backward) - 1
+            for key in layer:
+                seen[key] = depth
+
+    def _goals(self) -> dict[int, int]:
+        """Backward layer 0: canonical finish positions -> size of their orbit (one sequence per member)."""
+        masks = class_masks(self.size, self.tables.jumps)
+        wanted = position_class(self.start, masks)
+        candidates = [self.finish] if self.finish is not None else [1 << h for h in range(self.size)]
+        goals: dict[int, int] = {}
+        for goal in candidates:
+            if position_class(goal, masks) != wanted:
+                continue
+            key = self.symmetry.canonical(goal)
+            if key not in goals:
+                goals[key] = len(self.symmetry.orbit(goal))
+        return goals
+
+    def _progress(self, depth: int, states: int) -> dict:
+        return events.progress(self.nodes, states, time.perf_counter() - self.clock, depth=depth)
+
+    def _first_layer(self) -> Search:
+        """Forward layer 1 when the first jump is fixed: every chain that begins with it."""
+        a, b, c = self.first
+        start = self.start
+        if not (start >> a & 1 and start >> b & 1 and not start >> c & 1):
+            raise PositionError(f"the first jump {a}-{c} is not possible from the start")
+        canonical = self.symmetry.canonical
+        toggle = (1 << a) | (1 << b) | (1 << c)
+        layer: dict[int, int] = {}
+        stack = [(start ^ toggle, c)]
+        next_fwd = self.tables.next_fwd
+        while stack:
+            current, hole = stack.pop()
+            key = canonical(current)
+            layer[key] = layer.get(key, 0) + 1
+            for over, land, toggle2, to in next_fwd[hole]:
+                if current & over and not current & land:
+                    stack.append((current ^ toggle2, to))
+        self.nodes += 1
+        yield self._progress(1, len(layer))
+        return layer
+
+    def _grow(self, frontier: dict[int, int], seen: dict[int, int], depth: int, bound: int,
+              reverse: bool) -> Search:
+        """The next layer: every position one move from `frontier` not seen before, with sequence counts.
+
+        Chains are followed through positions already seen (a longer chain is still one move) but
+        not through dead ones: fewer pegs than the finish (or more than the start), or a pagoda
+        weight below what the other end needs (pagodas only fall along a chain).
+        """
+        canonical = self.symmetry.canonical
+        layer: dict[int, int] = {}
+        get = layer.get
+        if reverse:
+            first_jumps, next_jumps = self.tables.first_rev, self.tables.next_rev
+            limit_pegs = self.start.bit_count()
+            pagoda = self.bwd_pagoda
+        else:
+            first_jumps, next_jumps = self.tables.first_fwd, self.tables.next_fwd
+            limit_pegs = self.finish.bit_count() if self.finish is not None else 1
+            pagoda = self.fwd_pagoda
+        full = self.full
+        if pagoda is not None:
+            weights, least = pagoda
+            # A forward jump changes the weight of the pegs, a reverse jump the weight of the empty
+            # holes, both by w(to) - w(from) - w(over) of the forward jump; keyed by (toggle, landing).
+            delta = {}
+            for a, b, c in self.tables.jumps:
+                toggle = (1 << a) | (1 << b) | (1 << c)
+                delta[(toggle, a if reverse else c)] = weights[c] - weights[a] - weights[b]
+        nodes = self.nodes
+        every = PROGRESS_EVERY
+        for position, count in frontier.items():
+            nodes += 1
+            if nodes % every == 0:
+                self.nodes = nodes
+                yield self._progress(bound, len(seen) + len(layer))
+            pegs = position.bit_count()
+            if reverse:
+                if pegs >= limit_pegs:
+                    continue
+                first_stack = [(position ^ t, a, pegs + 1) for ab, cm, t, a in first_jumps
+                               if position & cm and not position & ab]
+            else:
+                if pegs <= limit_pegs:
+                    continue
+                first_stack = [(position ^ t, c, pegs - 1) for ab, cm, t, c in first_jumps
+                               if position & ab == ab and not position & cm]
+            if pagoda is not None:
+                base = weight(weights, (full ^ position) if reverse else position)
+                stack = [(q, h, n, base + delta[(q ^ position, h)]) for q, h, n in first_stack]
+                while stack:
+                    current, hole, n, value = stack.pop()
+                    if value < least:
+                        continue
+                    key = canonical(current)
+                    if key not in seen:
+                        layer[key] = get(key, 0) + count
+                    if reverse:
+                        if n < limit_pegs:
+                            for ab, t, a in next_jumps[hole]:
+                                if not current & ab:
+                                    stack.append((current ^ t, a, n + 1, value + delta[(t, a)]))
+                    elif n > limit_pegs:
+                        for over, land, t, c in next_jumps[hole]:
+                            if current & over and not current & land:
+                                stack.append((current ^ t, c, n - 1, value + delta[(t, c)]))
+            else:
+                stack = first_stack
+                while stack:
+                    current, hole, n = stack.pop()
+                    key = canonical(current)
+                    if key not in seen:
+                        layer[key] = get(key, 0) + count
+                    if reverse:
+                        if n < limit_pegs:
+                            for ab, t, a in next_jumps[hole]:
+                                if not current & ab:
+                                    stack.append((current ^ t, a, n + 1))
+                    elif n > limit_pegs:
+                        for over, land, t, c in next_jumps[hole]:
+                            if current & over and not current & land:
+                                stack.append((current ^ t, c, n - 1))
+        self.nodes = nodes
+        yield self._progress(bound, len(seen) + len(layer))
+        return layer
+
+    # ----------------------------------------------------------------- answers
+    def _outcome(self, **fields: Any) -> PegOutcome:
+        return PegOutcome(nodes=self.nodes, seconds=time.perf_counter() - self.clock, **fields)
+
+    def _impossible(self, reason: str, lower: int, exhausted: bool = True) -> PegOutcome:
+        return self._outcome(path=None, solvable=False, minimal=True, exhausted=exhausted,
+                             reason=reason, lower_bound=lower, count=0 if self.counting else None)
+
+    def _limit(self, reason: str, lower: int) -> PegOutcome:
+        return self._outcome(path=None, solvable=None, minimal=False, reason=reason, lower_bound=lower)
+
+    def _solved(self, forward: list[dict[int, int]], backward: list[dict[int, int]], bseen: dict[int, int],
+                meets: list[int], from_backward: bool = False) -> PegOutcome:
+        """The outcome once the sides meet: `meets` lie in the newest layer of one side."""
+        if from_backward:
+            depth_b = len(backward) - 1
+            fdepth = {key: d for d, layer in enumerate(forward) for key in layer if key in backward[-1]}
+            pairs = [(key, fdepth[key], depth_b) for key in meets]
+        else:
+            depth_f = len(forward) - 1
+            pairs = [(key, depth_f, bseen[key]) for key in meets]
+        total = min(f + b for _, f, b in pairs)
+        pairs = [p for p in pairs if p[1] + p[2] == total]
+        count = None
+        if self.counting:
+            count = 0
+            for key, f, b in pairs:
+                count += forward[f][key] * backward[b][key] // len(self.symmetry.orbit(key))
+        paths = self._solutions(forward, backward, pairs, self.max_solutions if self.counting else 1)
+        path = paths[0]
+        states = sum(len(layer) for layer in forward) + sum(len(layer) for layer in backward)
+        return self._outcome(path=path, paths=paths if self.counting else [], count=count, states=states,
+                             solvable=True, minimal=True, exhausted=True, moves=len(path),
+                             jumps=sum(len(move) - 1 for move in path), lower_bound=len(path))
+
+    def _solutions(self, forward: list[dict[int, int]], backward: list[dict[int, int]],
+                   pairs: list[tuple[int, int, int]], cap: int) -> list[list[Move]]:
+        """Up to `cap` minimal solutions, each through a member of a meeting orbit."""
+        found: list[list[Move]] = []
+        for key, f, b in sorted(pairs):
+            for member in sorted(self.symmetry.orbit(key)):
+                for head in self._heads(member, f, forward, cap - len(found)):
+                    for tail in self._tails(member, b, backward, cap - len(found)):
+                        found.append(head + tail)
+                        if len(found) >= cap:
+                            return found
+        return found
+
+    def _heads(self, position: int, depth: int, forward: list[dict[int, int]], cap: int) -> Iterator[list[Move]]:
+        """Move sequences from the start to `position` (at forward distance `depth`), up to `cap`."""
+        canonical = self.symmetry.canonical
+        stack: list[tuple[int, int, list[Move]]] = [(position, depth, [])]
+        produced = 0
+        while stack and produced < cap:
+            current, d, moves = stack.pop()
+            if d == 0:
+                produced += 1
+                yield moves[::-1]
+                continue
+            if d == 1 and self.first is not None:
+                for before, move in backward_moves(current, self.tables):
+                    if before == self.start and move[0] == self.first[0] and move[1] == self.first[2]:
+                        stack.append((before, 0, [*moves, move]))
+                continue
+            options = []
+            for before, move in backward_moves(current, self.tables):
+                if canonical(before) in forward[d - 1]:
+                    options.append((before, d - 1, [*moves, move]))
+            stack.extend(reversed(options))
+
+    def _tails(self, position: int, depth: int, backward: list[dict[int, int]], cap: int) -> Iterator[list[Move]]:
+        """Move sequences from `position` (at backward distance `depth`) to the finish, up to `cap`."""
+        canonical = self.symmetry.canonical
+        stack: list[tuple[int, int, list[Move]]] = [(position, depth, [])]
+        produced = 0
+        while stack and produced < cap:
+            current, d, moves = stack.pop()
+            if d == 0:
+                produced += 1
+                yield moves
+                continue
+            options = []
+            for after, move in forward_moves(current, self.tables):
+                if canonical(after) in backward[d - 1]:
+                    options.append((after, d - 1, [*moves, move]))
+            stack.extend(reversed(options))
