@@ -1,0 +1,119 @@
+"""The peg boards pzl knows by name, their geometry and their default tasks.
+
+Every board is built from coordinates or a mask; no jump table is written by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from pzl.errors import CatalogError
+from pzl.peg.board import PegBoard, build_board
+from pzl.peg.mask import board_from_mask
+
+#: Hoppers as the article numbers it: (x, y) of holes 0..12 on a 5×5 drawing grid.
+HOPPERS_POINTS = ((0, 0), (2, 0), (4, 0), (1, 1), (3, 1), (0, 2), (2, 2), (4, 2),
+                  (1, 3), (3, 3), (0, 4), (2, 4), (4, 4))
+
+
+@dataclass(frozen=True, slots=True)
+class BoardSpec:
+    """A catalog board: how to build it, and its default task (empty holes → finish hole or "any")."""
+
+    id: str
+    name: str
+    description: str
+    lattice: str
+    empty: tuple[int, ...]
+    finish: int | str
+    mask: str = ""
+    notes: str = ""
+
+
+def _triangle(side: int) -> str:
+    return "/".join("o" * (row + 1) for row in range(side))
+
+
+def _triangle_coords(side: int) -> list[tuple[int, int]]:
+    return [(a, b) for b in range(side) for a in range(b + 1)]
+
+
+def _modified_triangle_coords(side: int) -> list[tuple[int, int]]:
+    """A triangle plus one hole past each corner along each of its two edges (axial coordinates)."""
+    corners = ((0, 0), (0, side - 1), (side - 1, side - 1))
+    extra = []
+    for corner in corners:
+        for other in corners:
+            if other != corner:
+                step = ((other[0] - corner[0]) // (side - 1), (other[1] - corner[1]) // (side - 1))
+                extra.append((corner[0] - step[0], corner[1] - step[1]))
+    return _triangle_coords(side) + extra
+
+
+def _diamond(radius: int) -> str:
+    width = 2 * radius + 1
+    return "/".join("".join("o" if abs(col - radius) + abs(row - radius) <= radius else "." for col in range(width))
+                    for row in range(width))
+
+
+SPECS = (
+    BoardSpec("hoppers", "Hoppers", "13 holes on a diagonal grid (Nob Yoshigahara); centre to centre in 7 moves",
+              "square-diagonal", (6,), 6,
+              notes="A 3×3 grid of holes plus the 4 centres between them. Pegs jump along rows and columns of the "
+                    "grid (0 over 1 to 2) and along its diagonals (0 over 3 to 6): a square lattice with diagonal "
+                    "jumps, turned by 45°. Holes numbered as in M. Hiroi's article."),
+    BoardSpec("triangle-21", "Modified triangle", "21 holes: the 15-hole triangle with a hole added past each corner "
+              "along each edge; centre to centre in 12 moves", "triangular", (6,), 6,
+              notes="変形三角盤 from M. Hiroi's article, holes numbered as there (row by row). Hole 6 is the "
+                    "middle of the third row of the inner triangle."),
+    BoardSpec("english-33", "English board", "the classic 33-hole cross; the central game", "square", (16,), 16,
+              mask="..ooo../..ooo../ooooooo/ooooooo/ooooooo/..ooo../..ooo..",
+              notes="Central game: the centre (16) empty at the start, one peg left in the centre."),
+    BoardSpec("french-37", "French board", "37 holes: the English cross with four corners filled in", "square",
+              (5,), 31,
+              mask="..ooo../.ooooo./ooooooo/ooooooo/ooooooo/.ooooo./..ooo..",
+              notes="The central game (centre 18 empty → one peg in 18) is impossible: start and finish lie in "
+                    "different position classes. Default task: hole 5 (just below the top middle) empty, one peg "
+                    "left in hole 31 (just above the bottom middle) — a classic single-vacancy game."),
+    BoardSpec("diamond-41", "Diamond board", "41 holes with |x| + |y| ≤ 4", "square", (12,), 28,
+              mask=_diamond(4),
+              notes="The 41-hole board of the articles' list; holes numbered row by row, the centre is 20. "
+                    "Its central game is impossible (position classes), so the default task starts with hole 12 "
+                    "(just above the centre) empty and ends with one peg in hole 28 (just below it)."),
+    BoardSpec("triangle-10", "Triangle of side 4", "10 holes in a triangle", "triangular", (1,), "any",
+              mask=_triangle(4), notes="Holes numbered row by row from the top corner (0). A corner start "
+                                       "cannot end with one peg (position classes), so hole 1 starts empty."),
+    BoardSpec("triangle-15", "Triangle of side 5", "15 holes in a triangle; the classic tee game", "triangular",
+              (0,), "any", mask=_triangle(5), notes="Holes numbered row by row from the top corner (0)."),
+    BoardSpec("triangle-21-regular", "Triangle of side 6", "21 holes in a regular triangle", "triangular",
+              (0,), "any", mask=_triangle(6),
+              notes="Id `triangle-21-regular` because `triangle-21` is the modified triangle of the articles."),
+    BoardSpec("triangle-28", "Triangle of side 7", "28 holes in a triangle", "triangular", (1,), "any",
+              mask=_triangle(7), notes="Holes numbered row by row from the top corner (0). A corner start "
+                                       "cannot end with one peg (position classes), so hole 1 starts empty."),
+    BoardSpec("triangle-36", "Triangle of side 8", "36 holes in a triangle", "triangular", (0,), "any",
+              mask=_triangle(8), notes="Holes numbered row by row from the top corner (0)."),
+)
+
+SPEC_BY_ID = {spec.id: spec for spec in SPECS}
+
+
+def spec_by_id(board_id: str) -> BoardSpec:
+    """The catalog spec of a board; a `CatalogError` listing the peg boards otherwise."""
+    try:
+        return SPEC_BY_ID[board_id]
+    except KeyError:
+        raise CatalogError(f"unknown peg board {board_id!r}; known: {', '.join(SPEC_BY_ID)}") from None
+
+
+@cache
+def board_by_id(board_id: str) -> PegBoard:
+    """The catalog board with this id (built once)."""
+    spec = spec_by_id(board_id)
+    if spec.id == "hoppers":
+        coords = [((x + y) // 2, (y - x) // 2) for x, y in HOPPERS_POINTS]  # turn the drawing back by 45°
+        return build_board(spec.id, spec.name, spec.lattice, coords, HOPPERS_POINTS)
+    if spec.id == "triangle-21":
+        return build_board(spec.id, spec.name, spec.lattice, _modified_triangle_coords(5))
+    return board_from_mask(spec.mask, spec.lattice, spec.id, spec.name)

@@ -1,0 +1,119 @@
+"""Position classes: the parity argument that proves a peg task impossible before any search.
+
+A jump a over b to c flips holes a, b and c, so modulo 2 a position only ever moves by sums
+of the board's jump lines; two positions whose difference is not such a sum are never joined.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pzl.peg.board import PegBoard
+
+
+@dataclass(frozen=True, slots=True)
+class Witness:
+    """Marked holes that every jump line meets in 0 or 2 holes, and how the marks were chosen."""
+
+    holes: int
+    rule: str
+
+
+class PositionClasses:
+    """The GF(2) span of a board's jump lines; positions in the same coset are in the same class."""
+
+    def __init__(self, board: PegBoard) -> None:
+        self.board = board
+        self.lines = sorted({(1 << a) | (1 << b) | (1 << c) for a, b, c in board.jumps})
+        self._basis: list[tuple[int, int]] = []  # (leading bit, vector), leading bits descending
+        for line in self.lines:
+            vector = self.reduce(line)
+            if vector:
+                self._basis.append((vector.bit_length() - 1, vector))
+                self._basis.sort(reverse=True)
+
+    @property
+    def count(self) -> int:
+        """How many position classes the board has."""
+        return 1 << (self.board.size - len(self._basis))
+
+    def reduce(self, position: int) -> int:
+        """The canonical member of the position's class (a class label): no leading bit of the basis set."""
+        for bit, vector in self._basis:
+            if position >> bit & 1:
+                position ^= vector
+        return position
+
+    def same_class(self, first: int, second: int) -> bool:
+        """True when the two positions are in the same class (necessary for one to reach the other)."""
+        return self.reduce(first) == self.reduce(second)
+
+    def witness(self, first: int, second: int) -> Witness | None:
+        """Marked holes whose peg count has different parities in the two positions, or None if none exist."""
+        difference = first ^ second
+        if self.reduce(difference) == 0:
+            return None
+        for candidate in self._colourings():
+            if _parity(candidate.holes & difference) and self._even_on_every_line(candidate.holes):
+                return candidate
+        for marks in self._orthogonal_basis():
+            if _parity(marks & difference):
+                return Witness(marks, "marked holes")
+        return None  # unreachable: a vector outside the span is detected by the orthogonal complement
+
+    def _even_on_every_line(self, marks: int) -> bool:
+        return all(not _parity(marks & line) for line in self.lines)
+
+    def _colourings(self) -> list[Witness]:
+        """The classic rule-of-three markings of the board's lattice (holes off one residue mod 3)."""
+        board = self.board
+        if board.lattice == "square":
+            forms = (((1, 1), "x + y"), ((1, -1), "x - y"))
+        elif board.lattice == "triangular":
+            forms = (((1, 1), "the three-colouring"),)
+        else:
+            forms = ()
+        found = []
+        for (alpha, beta), label in forms:
+            for residue in range(3):
+                marks = 0
+                for hole, (a, b) in enumerate(board.holes):
+                    if (alpha * a + beta * b) % 3 != residue:
+                        marks |= 1 << hole
+                found.append(Witness(marks, f"holes where {label} mod 3 is not {residue}"
+                                     if board.lattice == "square" else
+                                     f"holes not of colour {residue} in {label} of the lattice"))
+        return found
+
+    def _orthogonal_basis(self) -> list[int]:
+        """A basis of the hole sets that meet every jump line an even number of times."""
+        size = self.board.size
+        rows: list[int] = []
+        pivot_of: list[int] = []
+        for line in self.lines:  # reduced row echelon form, pivot = lowest set bit
+            for row, pivot in zip(rows, pivot_of, strict=True):
+                if line >> pivot & 1:
+                    line ^= row
+            if line:
+                pivot = (line & -line).bit_length() - 1
+                for index, row in enumerate(rows):
+                    if row >> pivot & 1:
+                        rows[index] = row ^ line
+                rows.append(line)
+                pivot_of.append(pivot)
+        pivots = set(pivot_of)
+        basis = []
+        for free in range(size):
+            if free in pivots:
+                continue
+            vector = 1 << free
+            for row, pivot in zip(rows, pivot_of, strict=True):
+                if row >> free & 1:
+                    vector |= 1 << pivot
+            basis.append(vector)
+        return basis
+
+
+def _parity(mask: int) -> int:
+    return mask.bit_count() & 1
+

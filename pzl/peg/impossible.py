@@ -1,0 +1,66 @@
+"""Instant verdicts: why a peg task can never be done, in words, before any search starts.
+
+Checks peg counts, whether any jump is possible, and position classes (`pzl.peg.classes`).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from pzl.peg.board import PegBoard
+from pzl.peg.classes import PositionClasses, Witness
+from pzl.peg.task import holes_of
+
+
+@cache
+def classes_of(board: PegBoard) -> PositionClasses:
+    """The position classes of a board (computed once per board)."""
+    return PositionClasses(board)
+
+
+def why_impossible(board: PegBoard, start: int, finish: int | None) -> str | None:
+    """A reason the finish can never be reached from `start`, or None when no quick argument rules it out."""
+    pegs = start.bit_count()
+    wanted = 1 if finish is None else finish.bit_count()
+    if (finish is None and pegs == 1) or start == finish:
+        return None
+    if pegs < wanted:
+        return (f"the start has {pegs} peg{'s' * (pegs != 1)} but the finish needs {wanted}: "
+                "every jump removes a peg, so pegs never increase")
+    if pegs == wanted:
+        return ("the start has as many pegs as the finish but a different pattern: any jump would remove "
+                "a peg, so the finish can never be reached")
+    if not any(start >> a & 1 and start >> b & 1 and not start >> c & 1 for a, b, c in board.jumps):
+        return "no jump is possible from the start: no peg has a neighbouring peg with an empty hole behind it"
+    classes = classes_of(board)
+    if finish is not None:
+        witness = classes.witness(start, finish)
+        return None if witness is None else _class_reason(board, witness, start, finish)
+    targets = [hole for hole in holes_of(board.landings) if classes.same_class(start, 1 << hole)]
+    if targets:
+        return None
+    return ("position classes (a parity argument): a single last peg can only stand in a hole whose position "
+            "class is the start's, and no hole of this board that a jump lands in is in that class")
+
+
+def possible_finish_holes(board: PegBoard, start: int) -> list[int]:
+    """The holes where a single last peg is not ruled out by position classes."""
+    classes = classes_of(board)
+    return [hole for hole in holes_of(board.landings) if classes.same_class(start, 1 << hole)]
+
+
+def _class_reason(board: PegBoard, witness: Witness, start: int, finish: int) -> str:
+    marks = witness.holes
+    before = (start & marks).bit_count()
+    after = (finish & marks).bit_count()
+    where = "" if witness.rule == "marked holes" else f" ({witness.rule}, x = column, y = row from the top-left)"
+    if board.lattice == "triangular" and witness.rule != "marked holes":
+        where = f" ({witness.rule})"
+    return (f"position classes (a parity argument): mark holes {holes_of(marks)}{where}. Every jump line of "
+            f"this board covers 0 or 2 marked holes, so a jump changes the number of pegs on marked holes by "
+            f"0 or 2 and its parity never changes. The start has {before} pegs on marked holes "
+            f"({_parity_word(before)}); the finish would have {after} ({_parity_word(after)}).")
+
+
+def _parity_word(count: int) -> str:
+    return "odd" if count % 2 else "even"

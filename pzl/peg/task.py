@@ -1,0 +1,155 @@
+"""A peg task read from a request: which holes start empty, where the last pegs must be, a fixed first jump.
+
+Values arrive as text from the CLI and links ("6", "3,7", "any", "pattern:0,5", "0-6") or as JSON ints and lists.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from pzl.errors import PositionError
+from pzl.peg.board import Jump, PegBoard
+
+#: `finish` value meaning "one peg, in any hole".
+ANY = "any"
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """Start position, finish (an exact final pattern, or None for one peg anywhere) and an optional first jump."""
+
+    board: PegBoard
+    start: int
+    finish: int | None
+    first: Jump | None = None
+
+    @property
+    def empty(self) -> list[int]:
+        """The holes empty at the start."""
+        return holes_of(self.board.full & ~self.start)
+
+    @property
+    def finish_label(self) -> int | str | list[int]:
+        """The finish as the JSON contract shows it: a hole, "any", or a list of holes."""
+        if self.finish is None:
+            return ANY
+        holes = holes_of(self.finish)
+        return holes[0] if len(holes) == 1 else holes
+
+    def is_finished(self, position: int) -> bool:
+        """True when `position` satisfies the finish."""
+        return position.bit_count() == 1 if self.finish is None else position == self.finish
+
+
+def holes_of(mask: int) -> list[int]:
+    """The holes in a bitmask, in order."""
+    return [hole for hole in range(mask.bit_length()) if mask >> hole & 1]
+
+
+def parse_holes(board: PegBoard, value: Any, what: str) -> list[int]:
+    """Hole numbers from "3,7", "3 7", 6, [3, 7] or ["3", "7"]; a `PositionError` naming a bad one."""
+    if isinstance(value, bool):
+        raise PositionError(f"{what}: expected hole numbers, not {value!r}")
+    if isinstance(value, int):
+        items: list[Any] = [value]
+    elif isinstance(value, str):
+        items = [item for item in re.split(r"[\s,;]+", value.strip()) if item]
+    elif isinstance(value, list | tuple):
+        items = list(value)
+    else:
+        raise PositionError(f"{what}: expected hole numbers such as 3,7, not {value!r}")
+    holes = []
+    for item in items:
+        hole = _hole(board, item, what)
+        if hole not in holes:
+            holes.append(hole)
+    return sorted(holes)
+
+
+def _hole(board: PegBoard, item: Any, what: str) -> int:
+    try:
+        hole = int(str(item).strip()) if not isinstance(item, int) or isinstance(item, bool) else item
+    except ValueError:
+        raise PositionError(f"{what}: {item!r} is not a hole number") from None
+    if not 0 <= hole < board.size:
+        raise PositionError(f"{what}: hole {hole} is not on the board (its holes are 0 to {board.size - 1})")
+    return hole
+
+
+def mask_of(holes: list[int]) -> int:
+    """The bitmask of a list of holes."""
+    mask = 0
+    for hole in holes:
+        mask |= 1 << hole
+    return mask
+
+
+def parse_finish(board: PegBoard, value: Any) -> int | None:
+    """The finish pattern: one hole ("6"), None for "any", or a final pattern ("pattern:0,5,7" or a list)."""
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in (ANY, "anywhere", "*"):
+            return None
+        if text.startswith("pattern:"):
+            text = text[len("pattern:"):]
+        value = text
+    holes = parse_holes(board, value, "finish")
+    if not holes:
+        raise PositionError("finish: name a hole, 'any', or a final pattern such as pattern:0,5,7")
+    return mask_of(holes)
+
+
+def parse_position(board: PegBoard, value: Any) -> int:
+    """A position for analysis: holes with a peg ("0,1,5" or a list), or one 0/1 digit per hole ("1101…")."""
+    if isinstance(value, str):
+        digits = value.strip()
+        if len(digits) == board.size and set(digits) <= {"0", "1"} and board.size > 2:
+            return sum(1 << hole for hole, digit in enumerate(digits) if digit == "1")
+    return mask_of(parse_holes(board, value, "pegs"))
+
+
+def parse_first(board: PegBoard, start: int, value: Any) -> Jump:
+    """The jump named by "A-B" (or [A, B]) — it must be a jump of the board that is legal at the start."""
+    if isinstance(value, str):
+        parts = [part for part in re.split(r"\s*(?:-|>|→|,|\s)\s*", value.strip()) if part]
+    elif isinstance(value, list | tuple):
+        parts = list(value)
+    else:
+        parts = []
+    if len(parts) != 2:
+        raise PositionError(f"first: write the first jump as FROM-TO, e.g. 0-6 (got {value!r})")
+    origin, target = (_hole(board, part, "first") for part in parts)
+    over = next((b for a, b, c in board.jumps if a == origin and c == target), None)
+    if over is None:
+        raise PositionError(f"first: {origin}-{target} is not a jump on this board "
+                            f"(from {origin} a peg can jump to {_targets(board, origin)})")
+    if not start >> origin & 1:
+        raise PositionError(f"first: there is no peg in hole {origin} at the start")
+    if not start >> over & 1:
+        raise PositionError(f"first: {origin}-{target} jumps over hole {over}, which is empty at the start")
+    if start >> target & 1:
+        raise PositionError(f"first: {origin}-{target} lands in hole {target}, which has a peg at the start")
+    return (origin, over, target)
+
+
+def _targets(board: PegBoard, hole: int) -> str:
+    targets = sorted(to for _, to in board.jumps_from[hole])
+    return ", ".join(map(str, targets)) if targets else "nowhere"
+
+
+def check_finish_reachable(board: PegBoard, start: int, finish: int | None) -> None:
+    """A `PositionError` when the finish names a hole that can never hold a last peg."""
+    if finish is None or start == finish:
+        return
+    landings = board.landings
+    needed = finish & ~start  # pattern holes empty at the start must be filled by a jump
+    for hole in holes_of(needed):
+        if not landings >> hole & 1:
+            raise PositionError(f"finish: hole {hole} can never hold a peg at the finish: no jump lands in it")
+    if not finish & landings:
+        holes = holes_of(finish)
+        raise PositionError(f"finish: hole {holes[0]} can never hold the last peg: no jump lands in it"
+                            if len(holes) == 1 else
+                            f"finish: none of the holes {holes} can take the last jump: no jump lands in them")
