@@ -382,7 +382,8 @@ def ensure_venv() -> Path:
         apt_install(["python3-venv"], "could not create .venv (Debian: apt-get install -y python3-venv)")
         if not make_venv():
             raise BuildError("could not create .venv even with python3-venv installed")
-    install = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", str(REQUIREMENTS)]
+    # -qq: only errors (a machine's pip config may warn about every package otherwise)
+    install = [str(python), "-m", "pip", "install", "-qq", "--disable-pip-version-check", "-r", str(REQUIREMENTS)]
     if subprocess.run(install).returncode != 0:
         raise BuildError(f"pip could not install {REQUIREMENTS.relative_to(ROOT)} into .venv")
     stamp.write_text(wanted + "\n")
