@@ -234,3 +234,29 @@ def longest(problem: Problem[Any], sources: Iterable[Any], *,
     result.last = sorted(current)
     result.seconds = time.perf_counter() - clock
     return result
+
+
+def reachable(problem: Problem[Any], *, max_states: int | None = DEFAULT_MAX_STATES,
+              ) -> Generator[Event, None, set[Any]]:
+    """Every state reachable from `problem.start` (progress as it goes)."""
+    clock = time.perf_counter()
+    expand = getattr(problem, "expand", None)
+    successors = problem.successors
+    seen = {problem.start}
+    layer = [problem.start]
+    nodes = 0
+    limit = max_states or 0
+    while layer:
+        following: list[Any] = []
+        for i in range(0, len(layer), CHUNK):
+            chunk = layer[i:i + CHUNK]
+            found = expand(chunk) if expand else {succ for state in chunk for succ in successors(state)}
+            found -= seen
+            seen |= found
+            following.extend(found)
+            nodes += len(chunk)
+            yield progress(nodes, len(seen), time.perf_counter() - clock)
+            if limit and len(seen) > limit:
+                raise _limit_error(len(seen), limit, "the sweep")
+        layer = following
+    return seen

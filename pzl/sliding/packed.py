@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pzl.sliding.board import Board, distances
+from pzl.sliding.board import Board
+from pzl.sliding.bounds import nearest_goal
 from pzl.sliding.position import ANY, EMPTY
 
 BLANK_BITS = 6
@@ -64,7 +65,11 @@ class PackedProblem:
         self.goal_mask, self.goal_value = codec.goal_test(goal)
         self.full_goal = codec.pack(goal) if ANY not in goal else None
         self._moves = codec.moves
-        self._heuristic = _nearest_goal_distance(board, goal, codec.mask)
+        self._nearest = nearest_goal(board, [(code, cell) for cell, code in enumerate(goal) if code > 0], codes, {})
+        self._have: dict[int, int] = {}
+        for code in start:
+            if code:
+                self._have[code] = self._have.get(code, 0) + 1
 
     def is_goal(self, state: int) -> bool:
         """True when the state matches every constrained cell of the goal."""
@@ -83,16 +88,20 @@ class PackedProblem:
 
     def lower_bound(self, state: int) -> int:
         """Sum over pieces of the distance to the nearest goal cell of the same label (admissible)."""
-        table = self._heuristic
+        codes = self.codec.unpack(state)
+        return self._nearest.bound([(code, cell) for cell, code in enumerate(codes) if code], self._have)
+
+    def decode(self, state: int) -> tuple[int, ...]:
+        """The codes per cell of a state."""
+        return self.codec.unpack(state)
+
+    def expand(self, states: list[int]) -> set[int]:
+        """Every successor of every state in `states` (the breadth-first sweeps' inner loop)."""
+        moves = self._moves
         mask = self.codec.mask
-        return sum(table[(state >> shift) & mask][cell] for cell, shift in enumerate(self.codec.shift))
-
-
-def _nearest_goal_distance(board: Board, goal: tuple[int, ...], mask: int) -> list[list[int]]:
-    """table[code][cell]: graph distance from `cell` to the nearest goal cell holding `code` (0 if none)."""
-    dist = distances(board)
-    table = [[0] * board.size for _ in range(mask + 1)]
-    for code in set(goal) - {EMPTY, ANY}:
-        targets = [cell for cell, c in enumerate(goal) if c == code]
-        table[code] = [min(dist[cell][t] for t in targets) for cell in range(board.size)]
-    return table
+        found: set[int] = set()
+        add = found.add
+        for state in states:
+            for shift, delta in moves[state & BLANK_MASK]:
+                add(state + delta[(state >> shift) & mask])
+        return found

@@ -13,13 +13,22 @@ from typing import Any
 from pzl import events
 from pzl.errors import CatalogError, PuzzleError
 from pzl.events import Event
-from pzl.search import breadth
-from pzl.search.problem import SearchOutcome
+from pzl.search import breadth, deepening
+from pzl.search.problem import Search, SearchOutcome
+from pzl.sliding import tiles
+from pzl.sliding.blocks import BlockProblem
+from pzl.sliding.board import distances
 from pzl.sliding.packed import PackedProblem
 from pzl.sliding.puzzle import Puzzle, from_request
 from pzl.sliding.solvability import parity_verdict
+from pzl.sliding.space import estimated_states
 
 ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida")
+
+#: `auto` uses breadth-first search up to this many (estimated) reachable positions, IDA* beyond.
+AUTO_BREADTH_LIMIT = 2_000_000
+
+Problem = PackedProblem | BlockProblem
 
 
 def run(command: str, request: dict[str, Any]) -> Iterator[Event]:
@@ -51,11 +60,24 @@ def _count(request: dict[str, Any], key: str, default: int | None) -> int | None
     return number
 
 
-def problem_for(puzzle: Puzzle) -> PackedProblem:
-    """The search Problem of a puzzle (packed ints for one-cell pieces and one blank)."""
+def problem_for(puzzle: Puzzle) -> Problem:
+    """The search Problem of a puzzle: packed ints for one-cell pieces and one blank, tuples otherwise."""
     if puzzle.kind == "packed":
         return PackedProblem(puzzle.board, puzzle.start, puzzle.goal, len(puzzle.labels) - 1)
-    raise PuzzleError("puzzles with several blanks or multi-cell pieces are not available yet")
+    shapes = {code: puzzle.shape_of(code) for code in set(puzzle.start) if code}
+    return BlockProblem(puzzle.board, puzzle.start, puzzle.goal, shapes)
+
+
+def choose(puzzle: Puzzle, every: bool) -> str:
+    """The `auto` rule: breadth-first when the reachable space is small enough, IDA* beyond.
+
+    Up to AUTO_BREADTH_LIMIT estimated positions: bidirectional for one solution to a
+    complete goal, bfs for a partial goal or for --all (exact counting by layers).
+    Beyond: ida (B2's distinct-tile kernel, or the generic one with pzl's lower bound).
+    """
+    if estimated_states(puzzle) > AUTO_BREADTH_LIMIT:
+        return "ida"
+    return "bfs" if every or puzzle.goal_is_partial else "bidirectional"
 
 
 def _solve(request: dict[str, Any]) -> Iterator[Event]:
@@ -69,6 +91,7 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     payload: dict[str, Any] = {"puzzle": puzzle.puzzle_id, "start": puzzle.text(puzzle.start),
                                "goal": puzzle.text(puzzle.goal)}
     clock = time.perf_counter()
+    proven = False
     if puzzle.distinct_tiles and not puzzle.goal_is_partial:
         verdict = parity_verdict(puzzle.board, puzzle.start, puzzle.goal, puzzle.labels)
         if verdict.reachable is False:
@@ -76,25 +99,62 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
                            stats={"nodes": 0, "states": 0, "seconds": round(time.perf_counter() - clock, 6)})
             yield events.result(payload)
             return
+        proven = bool(verdict.reachable)
     problem = problem_for(puzzle)
     if algorithm == "auto":
-        algorithm = "bfs" if every or puzzle.goal_is_partial else "bidirectional"
-    if algorithm == "bfs":
-        outcome = yield from breadth.bfs(problem, max_states=max_states, all_solutions=every,
-                                         max_solutions=max_solutions)
-    elif algorithm == "bidirectional":
-        if every:
-            raise PuzzleError("bidirectional search finds one shortest solution; use bfs or iddfs with --all")
-        outcome = yield from breadth.bidirectional(problem, max_states=max_states)
-    else:
-        raise PuzzleError(f"algorithm {algorithm!r} is not available yet")
+        algorithm = choose(puzzle, every)
+    if algorithm == "bidirectional" and (every or puzzle.goal_is_partial):
+        raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
+                          "use bfs (or ida) for a partial goal or --all")
+    if algorithm in ("iddfs", "ida") and not proven and estimated_states(puzzle) <= (max_states or 0):
+        # depth-first search cannot tell an unreachable goal from a far one: settle that first
+        check = breadth.bfs(problem, max_states=max_states) if puzzle.goal_is_partial else \
+            breadth.bidirectional(problem, max_states=max_states)
+        reach = yield from check
+        if reach.path is None:
+            payload.update(_solution(puzzle, problem, reach, algorithm, every))
+            yield events.result(payload)
+            return
+    outcome = yield from _search(puzzle, problem, algorithm, every, max_states, max_solutions)
     payload.update(_solution(puzzle, problem, outcome, algorithm, every))
     yield events.result(payload)
 
 
-def _solution(puzzle: Puzzle, problem: PackedProblem, outcome: SearchOutcome, algorithm: str,
+def _search(puzzle: Puzzle, problem: Problem, algorithm: str, every: bool, max_states: int | None,
+            max_solutions: int) -> Search:
+    """Run one algorithm; paths come back as states of `problem`."""
+    if algorithm == "bfs":
+        return (yield from breadth.bfs(problem, max_states=max_states, all_solutions=every,
+                                       max_solutions=max_solutions))
+    if algorithm == "bidirectional":
+        return (yield from breadth.bidirectional(problem, max_states=max_states))
+    if puzzle.distinct_tiles and not puzzle.goal_is_partial:
+        board = puzzle.board
+        if algorithm == "ida":
+            rows_cols = (board.rows, board.cols) if board.is_rectangle() else None
+            outcome = yield from tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, distances(board),
+                                                      all_solutions=every, max_solutions=max_solutions,
+                                                      rows_cols=rows_cols)
+        else:
+            outcome = yield from tiles.iddfs_tiles(puzzle.start, puzzle.goal, board.adjacency,
+                                                   all_solutions=every, max_solutions=max_solutions)
+        return _as_states(problem, outcome)
+    search = deepening.ida_star if algorithm == "ida" else deepening.iddfs
+    return (yield from search(problem, all_solutions=every, max_solutions=max_solutions))
+
+
+def _as_states(problem: Problem, outcome: SearchOutcome) -> SearchOutcome:
+    """A tile kernel's outcome (paths of code tuples) with paths as the problem's states."""
+    encode = problem.codec.pack if isinstance(problem, PackedProblem) else tuple
+    if outcome.path is not None:
+        outcome.path = [encode(position) for position in outcome.path]
+    outcome.paths = [[encode(position) for position in path] for path in outcome.paths]
+    return outcome
+
+
+def _solution(puzzle: Puzzle, problem: Problem, outcome: SearchOutcome, algorithm: str,
               every: bool) -> dict[str, Any]:
-    text = lambda state: puzzle.text(problem.codec.unpack(state))  # noqa: E731
+    text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
     stats = {"nodes": outcome.nodes, "states": outcome.states, "seconds": round(outcome.seconds, 6)}
     if outcome.path is None:
         return {"solvable": False, "moves": None, "solution": [], "algorithm": algorithm, "stats": stats,
@@ -110,12 +170,18 @@ def _solution(puzzle: Puzzle, problem: PackedProblem, outcome: SearchOutcome, al
 
 def _longest(request: dict[str, Any]) -> Iterator[Event]:
     puzzle = from_request(request)
-    if puzzle.goal_is_partial:
-        raise PuzzleError("the longest search starts from a complete goal position")
     problem = problem_for(puzzle)
     max_states = _count(request, "max_states", breadth.DEFAULT_MAX_STATES * 2)
-    layers = yield from breadth.longest(problem, [problem.full_goal], max_states=max_states)
-    text = lambda state: puzzle.text(problem.codec.unpack(state))  # noqa: E731
+    if puzzle.goal_is_partial:
+        # every position that meets the goal and can be reached from the start is a source
+        space = yield from breadth.reachable(problem, max_states=max_states)
+        sources = [state for state in space if problem.is_goal(state)]
+        if not sources:
+            raise PuzzleError(f"no position reachable from the start meets the goal ({len(space):,} examined)")
+    else:
+        sources = problem.goal_states()
+    layers = yield from breadth.longest(problem, sources, max_states=max_states)
+    text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
     yield events.result({"puzzle": puzzle.puzzle_id, "goal": puzzle.text(puzzle.goal), "states": layers.states,
                          "longest": layers.longest, "positions": sorted(text(s) for s in layers.last),
                          "histogram": layers.histogram,
