@@ -1,0 +1,160 @@
+// Draws a sliding puzzle as SVG from the catalog's cell geometry and reports
+// clicks and keys; it knows nothing of rules or solvers (the app decides).
+
+import { EMPTY, piecesOf } from "./sliding.js";
+import { clear, svgElement } from "./svg.js";
+
+const UNIT = 100;
+const GAP = 5;
+const PAD = 8;
+
+// Box-drawing pieces are drawn as lines: each glyph's arms, as unit steps from the centre.
+const GLYPH_ARMS = {
+  "┌": [[1, 0], [0, 1]],
+  "─": [[-1, 0], [1, 0]],
+  "┐": [[-1, 0], [0, 1]],
+  "│": [[0, -1], [0, 1]],
+  "└": [[0, -1], [1, 0]],
+  "┘": [[0, -1], [-1, 0]],
+};
+
+/**
+ * Draw `entry`'s board into `svg`. Returns {show(position, options)}.
+ * handlers.onCell(cell) is called when a cell or the piece on it is clicked.
+ */
+export function drawSlidingBoard(svg, entry, rules, handlers) {
+  clear(svg);
+  const rows = rules.cells.map(([row]) => row);
+  const cols = rules.cells.map(([, col]) => col);
+  const top = Math.min(...rows);
+  const left = Math.min(...cols);
+  const width = (Math.max(...cols) - left + 1) * UNIT;
+  const height = (Math.max(...rows) - top + 1) * UNIT;
+  svg.setAttribute("viewBox", `${-PAD} ${-PAD} ${width + 2 * PAD} ${height + 2 * PAD}`);
+  svg.setAttribute("role", "grid");
+  svg.setAttribute("aria-label", `${entry.name} board`);
+  svg.dataset.family = "sliding";
+  svg.dataset.puzzle = entry.id;
+  const origin = (cell) => {
+    const [row, col] = rules.cells[cell];
+    return [(col - left) * UNIT, (row - top) * UNIT];
+  };
+
+  svg.append(svgElement("rect", {
+    class: "frame", x: -PAD, y: -PAD, width: width + 2 * PAD, height: height + 2 * PAD, rx: 14, "aria-hidden": "true",
+  }));
+  // Slots: one grid cell per board cell, grouped in ARIA rows; they carry the accessible names.
+  const slots = [];
+  const rowGroups = new Map();
+  rules.cells.forEach(([row], cell) => {
+    if (!rowGroups.has(row)) rowGroups.set(row, svgElement("g", { role: "row" }));
+    const [x, y] = origin(cell);
+    const slot = svgElement("rect", {
+      class: "slot", x: x + GAP, y: y + GAP, width: UNIT - 2 * GAP, height: UNIT - 2 * GAP, rx: 10,
+      role: "gridcell", "data-slot": cell,
+    });
+    slots[cell] = slot;
+    rowGroups.get(row).append(slot);
+  });
+  for (const row of [...rowGroups.keys()].sort((a, b) => a - b)) svg.append(rowGroups.get(row));
+  const layer = svgElement("g", { class: "pieces", "aria-hidden": "true" });
+  svg.append(layer);
+
+  svg.onclick = (event) => {
+    const target = event.target.closest("[data-cell], [data-slot]");
+    if (!target) return;
+    const cell = Number(target.dataset.cell ?? target.dataset.slot);
+    handlers.onCell(cell, target.dataset.slot !== undefined);
+  };
+
+  let elements = []; // [{label, cells, node}]
+
+  function show(position, { animate = false, goal = null } = {}) {
+    svg.classList.toggle("instant", !animate);
+    const pieces = piecesOf(rules, position);
+    const unused = elements.slice();
+    const placed = [];
+    const later = [];
+    for (const piece of pieces) {
+      const same = unused.findIndex((e) => e.label === piece.label && e.cells.join() === piece.cells.join());
+      if (same >= 0) placed.push([piece, unused.splice(same, 1)[0]]);
+      else later.push(piece);
+    }
+    for (const piece of later) {
+      let best = -1;
+      let bestDistance = Infinity;
+      unused.forEach((element, i) => {
+        if (element.label !== piece.label || element.cells.length !== piece.cells.length) return;
+        const distance = cellDistance(rules, element.cells[0], piece.cells[0]);
+        if (distance < bestDistance) [best, bestDistance] = [i, distance];
+      });
+      const element = best >= 0 ? unused.splice(best, 1)[0] : createPiece(piece);
+      placed.push([piece, element]);
+    }
+    for (const element of unused) element.node.remove();
+    elements = placed.map(([piece, element]) => {
+      element.cells = piece.cells;
+      const [x, y] = origin(piece.cells[0]);
+      element.node.style.transform = `translate(${x}px, ${y}px)`;
+      element.node.dataset.cell = String(piece.cells[0]);
+      const home = goal && piece.cells.every((cell) => goal[cell] === piece.label);
+      element.node.classList.toggle("home", Boolean(home));
+      return element;
+    });
+    position.forEach((label, cell) => {
+      const [row, col] = rules.cells[cell];
+      const name = label === EMPTY ? "empty" : label;
+      slots[cell].setAttribute("aria-label", `row ${row + 1}, column ${col + 1}: ${name}`);
+    });
+    svg.dataset.position = position.join(" ");
+    if (!animate) {
+      svg.getBoundingClientRect(); // apply the jump before transitions come back
+      requestAnimationFrame(() => svg.classList.remove("instant"));
+    }
+  }
+
+  function createPiece(piece) {
+    const anchor = origin(piece.cells[0]);
+    const node = svgElement("g", {
+      class: "tile", "data-label": piece.label, "data-testid": `tile-${piece.label}`,
+    });
+    // A block is drawn as one shape covering its cells, relative to its first cell.
+    const boxes = piece.cells.map((cell) => {
+      const [x, y] = origin(cell);
+      return [x - anchor[0], y - anchor[1]];
+    });
+    const minX = Math.min(...boxes.map(([x]) => x));
+    const minY = Math.min(...boxes.map(([, y]) => y));
+    const maxX = Math.max(...boxes.map(([x]) => x)) + UNIT;
+    const maxY = Math.max(...boxes.map(([, y]) => y)) + UNIT;
+    node.append(svgElement("rect", {
+      class: "face", x: minX + GAP, y: minY + GAP, width: maxX - minX - 2 * GAP, height: maxY - minY - 2 * GAP, rx: 12,
+    }));
+    const cx = (minX + maxX) / 2;
+    const cy = (minY + maxY) / 2;
+    const arms = GLYPH_ARMS[piece.label];
+    if (arms) {
+      const reach = UNIT / 2 - GAP - 6;
+      const [[ax, ay], [bx, by]] = arms;
+      node.append(svgElement("path", {
+        class: "glyph",
+        d: `M ${cx + ax * reach} ${cy + ay * reach} L ${cx} ${cy} L ${cx + bx * reach} ${cy + by * reach}`,
+      }));
+    } else {
+      const size = piece.label.length <= 2 ? 46 : Math.max(18, 92 / piece.label.length);
+      node.append(svgElement("text", { class: "label", x: cx, y: cy, "font-size": size }, piece.label));
+    }
+    const [x, y] = anchor;
+    node.style.transform = `translate(${x}px, ${y}px)`;
+    layer.append(node);
+    return { label: piece.label, cells: piece.cells, node };
+  }
+
+  return { show };
+}
+
+function cellDistance(rules, a, b) {
+  const [ra, ca] = rules.cells[a];
+  const [rb, cb] = rules.cells[b];
+  return Math.abs(ra - rb) + Math.abs(ca - cb);
+}
