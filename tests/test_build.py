@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import threading
 import urllib.error
 import urllib.request
@@ -151,3 +152,43 @@ def test_server_asks_to_revalidate_the_files_that_name_the_rest(served: str, nam
 
 def test_server_lets_versioned_files_be_cached(served: str) -> None:
     assert "Cache-Control" not in fetch(f"{served}/pzl/sub/p.whl")[1]
+
+
+# --------------------------------------------------------------------------- the built site (after `python build.py`)
+
+
+def test_build_json_names_the_runtime_and_wheel_by_relative_urls(built_site: Path, site_manifest: dict) -> None:
+    assert site_manifest["pyodide"] == "pyodide/314.0.7/"
+    assert (built_site / site_manifest["pyodide"] / "pyodide.asm.wasm").is_file()
+    assert (built_site / site_manifest["wheel"]).is_file()
+    for url in [site_manifest["pyodide"], site_manifest["wheel"], *site_manifest["precache"]]:
+        assert not url.startswith(("/", "http:", "https:")), url
+
+
+def test_every_precached_url_is_a_built_file(built_site: Path, site_manifest: dict) -> None:
+    for url in site_manifest["precache"]:
+        assert (built_site / (url if url != "./" else "index.html")).is_file(), url
+
+
+def test_everything_built_is_precached_except_the_service_worker(built_site: Path, site_manifest: dict) -> None:
+    built = {path.relative_to(built_site).as_posix() for path in built_site.rglob("*") if path.is_file()}
+    assert built - set(site_manifest["precache"]) == {"sw.js", "web/sw.js"} & built
+
+
+def test_root_service_worker_carries_the_build_version(built_site: Path, site_manifest: dict,
+                                                       build_module: ModuleType) -> None:
+    root_copy = (built_site / "sw.js").read_text()
+    assert build_module.VERSION_PLACEHOLDER not in root_copy
+    assert site_manifest["version"] in root_copy
+
+
+def test_catalog_json_is_the_package_catalog(built_site: Path) -> None:
+    from pzl import catalog
+
+    assert json.loads((built_site / "catalog.json").read_text()) == catalog.entries()
+
+
+def test_runtime_files_are_the_pinned_npm_package(built_site: Path, build_module: ModuleType) -> None:
+    runtime = build_module.NODE_MODULES / "pyodide"
+    for name in build_module.PYODIDE_RUNTIME:
+        assert (built_site / "pyodide" / "314.0.7" / name).read_bytes() == (runtime / name).read_bytes(), name
