@@ -377,6 +377,8 @@ def ensure_venv() -> Path:
     if python.is_file() and stamp.is_file() and stamp.read_text().strip() == wanted:
         return python
     print(f"test: preparing .venv from {REQUIREMENTS.relative_to(ROOT)}", flush=True)
+    if VENV.exists() and not venv_runs_this_python(python):
+        shutil.rmtree(VENV)  # made by another interpreter, or broken: start again
     if not python.is_file() and not make_venv():
         # Debian's python3 ships venv's pip bootstrap separately
         apt_install(["python3-venv"], "could not create .venv (Debian: apt-get install -y python3-venv)")
@@ -388,6 +390,15 @@ def ensure_venv() -> Path:
         raise BuildError(f"pip could not install {REQUIREMENTS.relative_to(ROOT)} into .venv")
     stamp.write_text(wanted + "\n")
     return python
+
+
+def venv_runs_this_python(python: Path) -> bool:
+    """True when the venv's interpreter runs and is the same Python version as this one."""
+    try:
+        done = subprocess.run([str(python), "-c", "import sys; print(sys.version)"], capture_output=True, text=True)
+    except OSError:
+        return False
+    return done.returncode == 0 and done.stdout.strip() == sys.version.strip()
 
 
 def make_venv() -> bool:
