@@ -21,6 +21,7 @@ from pzl.errors import CatalogError
 #: Family packages. Each exposes `CATALOG: list[dict]` and
 #: `run(command: str, request: dict) -> Iterator[Event]`.
 FAMILY_MODULES = {"sliding": "pzl.sliding"}
+FAMILY_MODULES["peg"] = "pzl.peg"
 
 Entry = dict[str, Any]
 

@@ -1,4 +1,9 @@
 """Peg solitaire: boards from geometry, tasks, impossibility proofs and the solve/analyse service.
 
-The search engine lives in `pzl.peg.solve` and `pzl.peg.pagoda`.
+The search engine lives in `pzl.peg.solve`, `pzl.peg.search_fast` and `pzl.peg.pagoda`.
 """
+
+from pzl.peg.entries import CATALOG
+from pzl.peg.service import describe, run
+
+__all__ = ["CATALOG", "describe", "run"]

@@ -1,0 +1,348 @@
+"""The peg family's service: `run("solve" | "analyse", request)` as events, and `describe` for the CLI.
+
+Reads the board and task from the request, answers impossible tasks at once, else runs the engine.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from itertools import pairwise
+from typing import Any
+
+from pzl import events
+from pzl.errors import CatalogError, PuzzleError
+from pzl.events import Event
+from pzl.peg.board import PegBoard
+from pzl.peg.boards import board_by_id, spec_by_id
+from pzl.peg.impossible import possible_finish_holes, why_impossible
+from pzl.peg.mask import board_from_mask
+from pzl.peg.task import (
+    ANY,
+    Task,
+    check_finish_reachable,
+    holes_of,
+    mask_of,
+    parse_finish,
+    parse_first,
+    parse_holes,
+    parse_position,
+)
+
+ALGORITHMS = ("auto", "minimal", "fast")
+#: `auto` proves minimality when the start has at most this many pegs, else it looks for any solution fast.
+AUTO_MINIMAL_PEGS = 26
+#: Limits for the minimal search under `auto` before it falls back to the fast search.
+AUTO_MAX_STATES = 1_500_000
+AUTO_SECONDS = 20.0
+#: Limits of an analysis (the page asks after every move; it must answer quickly).
+ANALYSE_SECONDS = 2.0
+ANALYSE_MAX_STATES = 300_000
+FAST_SECONDS = 60.0
+
+
+def run(command: str, request: dict[str, Any]) -> Iterator[Event]:
+    """Answer a peg request: progress events, then one result (see the README's JSON contract)."""
+    if command == "solve":
+        yield from _solve(request)
+    elif command == "analyse":
+        yield from _analyse(request)
+    else:
+        raise PuzzleError(f"peg solitaire answers 'solve' and 'analyse', not {command!r}")
+
+
+# ------------------------------------------------------------------ reading the request
+def board_of(request: dict[str, Any]) -> PegBoard:
+    """The request's board: a custom mask (with its lattice) or a catalog id."""
+    mask = request.get("mask")
+    if mask not in (None, ""):
+        return board_from_mask(mask, str(request.get("lattice") or "square"))
+    puzzle = request.get("puzzle")
+    if not isinstance(puzzle, str) or not puzzle:
+        raise CatalogError("name a peg board (e.g. hoppers) or give a mask")
+    return board_by_id(puzzle)
+
+
+def default_task(board: PegBoard) -> tuple[list[int], int | str]:
+    """Default (empty holes, finish) of a board: the catalog's, or for a custom board its central game.
+
+    A custom board's centre is the hole every symmetry fixes; with no centre, hole 0 starts empty.
+    The finish is the same hole unless position classes rule that out, then one peg anywhere.
+    """
+    try:
+        spec = spec_by_id(board.id)
+        return list(spec.empty), spec.finish
+    except CatalogError:
+        pass
+    fixed = [hole for hole in range(board.size) if all(perm[hole] == hole for perm in board.symmetries)]
+    if len(board.symmetries) > 1 and len(fixed) == 1:
+        centre = fixed[0]
+        if why_impossible(board, board.full & ~(1 << centre), 1 << centre) is None:
+            return [centre], centre
+        return [centre], ANY
+    return [0], ANY
+
+
+def task_of(board: PegBoard, request: dict[str, Any]) -> Task:
+    """The task a request describes, validated against the board."""
+    empty, finish = default_task(board)
+    if request.get("empty") is not None:
+        empty = parse_holes(board, request["empty"], "empty")
+    start = board.full & ~mask_of(empty)
+    finish_mask = parse_finish(board, request["finish"] if request.get("finish") not in (None, "") else finish)
+    check_finish_reachable(board, start, finish_mask)
+    first = parse_first(board, start, request["first"]) if request.get("first") not in (None, "") else None
+    return Task(board, start, finish_mask, first)
+
+
+def _int_option(request: dict[str, Any], key: str, default: int) -> int:
+    value = request.get(key)
+    if value in (None, ""):
+        return default
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise PuzzleError(f"{key} must be a whole number, not {value!r}") from None
+    if number < 0:
+        raise PuzzleError(f"{key} must not be negative")
+    return number
+
+
+def _flag(value: Any) -> bool:
+    if isinstance(value, str):
+        return value.strip().lower() in ("1", "true", "yes", "on")
+    return bool(value)
+
+
+# ------------------------------------------------------------------ solve
+def _solve(request: dict[str, Any]) -> Iterator[Event]:
+    clock = time.perf_counter()
+    board = board_of(request)
+    task = task_of(board, request)
+    algorithm = str(request.get("algorithm") or "auto").lower()
+    if algorithm not in ALGORITHMS:
+        raise CatalogError(f"unknown algorithm {algorithm!r} for peg solitaire; use one of: {', '.join(ALGORITHMS)}")
+    want_all = _flag(request.get("all", False))
+    max_solutions = _int_option(request, "max_solutions", 100)
+    payload = _task_payload(task)
+    payload["algorithm"] = algorithm
+    reason = _instant_verdict(task)
+    if reason is not None:
+        payload.update(solvable=False, moves=None, jumps=None, solution=None, minimal=False, reason=reason,
+                       stats=_stats(0, 0, clock))
+        if want_all:
+            payload.update(count=0, solutions=[])
+        yield events.result(payload)
+        return
+    if task.is_finished(task.start):
+        payload.update(solvable=True, moves=0, jumps=0, solution=[], over=[], minimal=True,
+                       stats=_stats(0, 0, clock))
+        if want_all:
+            payload.update(count=1, solutions=[[]])
+        yield events.result(payload)
+        return
+    if algorithm == "auto":
+        algorithm = "minimal" if want_all or task.start.bit_count() <= AUTO_MINIMAL_PEGS else "fast"
+        payload["algorithm"] = f"auto: {algorithm}"
+    if algorithm == "minimal":
+        limited = payload["algorithm"] == "auto: minimal" and request.get("max_states") in (None, "")
+        outcome = yield from _minimal(task, request, want_all, max_solutions, limited=limited)
+        if outcome.solvable is None and payload["algorithm"] == "auto: minimal" and not want_all:
+            payload["algorithm"] = "auto: minimal, then fast"
+            lower = outcome.lower_bound
+            outcome = yield from _fast(task, request)
+            outcome.lower_bound = max(outcome.lower_bound or 0, lower)
+    else:
+        outcome = yield from _fast(task, request)
+    payload.update(_outcome_payload(board, outcome, want_all, clock))
+    if "solutions" in payload:
+        del payload["solutions"][max_solutions:]
+    yield events.result(payload)
+
+
+def _instant_verdict(task: Task) -> str | None:
+    """Why the task is impossible, by counting and position classes (also after a fixed first jump)."""
+    reason = why_impossible(task.board, task.start, task.finish)
+    if reason is None and task.first is not None:
+        a, b, c = task.first
+        after = task.start ^ ((1 << a) | (1 << b) | (1 << c))
+        if why_impossible(task.board, after, task.finish) is not None:
+            reason = f"after the first jump {a}-{c}: " + why_impossible(task.board, after, task.finish)
+    return reason
+
+
+def _minimal(task: Task, request: dict[str, Any], want_all: bool, max_solutions: int, limited: bool):
+    from pzl.peg.solve import MAX_STATES, solve_minimal
+
+    first = (task.first[0], task.first[2]) if task.first else None
+    max_states = _int_option(request, "max_states", AUTO_MAX_STATES if limited else MAX_STATES)
+    outcome = yield from solve_minimal(task.board, task.start, task.finish, first=first, all_solutions=want_all,
+                                       max_solutions=max(1, max_solutions), max_states=max_states,
+                                       seconds_limit=AUTO_SECONDS if limited else None)
+    return outcome
+
+
+def _fast(task: Task, request: dict[str, Any]):
+    """Some solution quickly; a fixed first jump is played first and the search continues its chain."""
+    from pzl.peg.search_fast import solve_fast
+
+    start = task.start
+    if task.first is not None:
+        a, b, c = task.first
+        start ^= (1 << a) | (1 << b) | (1 << c)
+    kwargs: dict[str, Any] = {"seconds_limit": FAST_SECONDS}
+    if request.get("max_states") not in (None, ""):
+        kwargs["max_states"] = _int_option(request, "max_states", 0)
+    outcome = yield from solve_fast(task.board, start, task.finish, **kwargs)
+    if task.first is not None and outcome.path is not None:
+        a, _, c = task.first
+        path = [list(move) for move in outcome.path]
+        if path and path[0][0] == c:
+            path[0] = [a, *path[0]]
+        else:
+            path.insert(0, [a, c])
+        outcome.path = path
+        outcome.moves = len(path)
+        outcome.jumps = sum(len(move) - 1 for move in path)
+    outcome.minimal = False
+    return outcome
+
+
+def _task_payload(task: Task) -> dict[str, Any]:
+    payload: dict[str, Any] = {"puzzle": task.board.id, "empty": task.empty, "finish": task.finish_label}
+    if task.first is not None:
+        payload["first"] = [task.first[0], task.first[2]]
+    return payload
+
+
+def _stats(nodes: int, states: int, clock: float) -> dict[str, Any]:
+    return {"nodes": nodes, "states": states, "seconds": round(time.perf_counter() - clock, 3)}
+
+
+def _outcome_payload(board: PegBoard, outcome: Any, want_all: bool, clock: float) -> dict[str, Any]:
+    path = [list(move) for move in outcome.path] if outcome.path is not None else None
+    payload: dict[str, Any] = {
+        "solvable": outcome.solvable,
+        "moves": len(path) if path is not None else None,
+        "jumps": sum(len(move) - 1 for move in path) if path is not None else None,
+        "solution": path,
+        "minimal": bool(outcome.minimal and path is not None),
+        "stats": _stats(outcome.nodes, outcome.states, clock),
+    }
+    if path is not None:
+        payload["over"] = [jumped_holes(board, move) for move in path]
+    if outcome.solvable is not True and outcome.reason:
+        payload["reason"] = outcome.reason
+    if outcome.solvable is None and outcome.lower_bound:
+        payload["lower_bound"] = outcome.lower_bound
+    if want_all and outcome.count is not None:
+        payload["count"] = outcome.count
+        payload["solutions"] = [[list(move) for move in solution] for solution in outcome.paths]
+    return payload
+
+
+def jumped_holes(board: PegBoard, move: list[int]) -> list[int]:
+    """The holes jumped over by one move (the pegs it removes)."""
+    over_of = {(a, c): b for a, b, c in board.jumps}
+    return [over_of[(a, c)] for a, c in pairwise(move)]
+
+
+# ------------------------------------------------------------------ analyse
+def _analyse(request: dict[str, Any]) -> Iterator[Event]:
+    """Is the current position still solvable to the task, in how many moves, and a next move."""
+    from pzl.peg.solve import analyse
+
+    clock = time.perf_counter()
+    board = board_of(request)
+    task = task_of(board, {key: value for key, value in request.items() if key != "first"})
+    position = parse_position(board, request["pegs"]) if request.get("pegs") not in (None, "") else task.start
+    payload: dict[str, Any] = {"puzzle": board.id, "pegs": holes_of(position), "finish": task.finish_label}
+    payload["finished"] = task.is_finished(position)
+    payload["stuck"] = not any(position >> a & 1 and position >> b & 1 and not position >> c & 1
+                               for a, b, c in board.jumps)
+    if task.finish is None:
+        payload["possible_finishes"] = possible_finish_holes(board, position)
+    if payload["finished"]:
+        payload.update(solvable=True, moves=0, minimal=True, next=None, stats=_stats(0, 0, clock))
+        yield events.result(payload)
+        return
+    reason = why_impossible(board, position, task.finish)
+    if reason is None and task.finish is not None:
+        try:
+            check_finish_reachable(board, position, task.finish)
+        except PuzzleError as problem:
+            reason = str(problem).removeprefix("finish: ")
+    if reason is not None:
+        payload.update(solvable=False, moves=None, minimal=False, next=None, reason=reason,
+                       stats=_stats(0, 0, clock))
+        yield events.result(payload)
+        return
+    seconds = float(request.get("seconds_limit") or ANALYSE_SECONDS)
+    max_states = _int_option(request, "max_states", ANALYSE_MAX_STATES)
+    outcome = yield from analyse(board, position, task.finish, seconds_limit=seconds, max_states=max_states)
+    path = [list(move) for move in outcome.path] if outcome.path is not None else None
+    payload.update(solvable=outcome.solvable,
+                   moves=len(path) if path is not None else None,
+                   minimal=bool(outcome.minimal and path is not None),
+                   next=path[0] if path else None,
+                   stats=_stats(outcome.nodes, outcome.states, clock))
+    if outcome.solvable is not True and outcome.reason:
+        payload["reason"] = outcome.reason
+    if outcome.solvable is None:
+        payload["lower_bound"] = outcome.lower_bound
+        payload["reason"] = f"could not be decided within the limits ({outcome.reason})"
+    yield events.result(payload)
+
+
+# ------------------------------------------------------------------ text for the CLI
+def describe(command: str, result: dict[str, Any]) -> str:
+    """A peg result in words: the task, the verdict, and the solution move by move."""
+    lines = [f"{result['puzzle']}: {_task_words(result)}"]
+    if command == "analyse":
+        return "\n".join(lines + _analysis_lines(result))
+    if result["solvable"] is False:
+        return "\n".join([*lines, f"Impossible: {result.get('reason', 'no solution exists')}"])
+    if result["solvable"] is None:
+        bound = f" (at least {result['lower_bound']} moves)" if result.get("lower_bound") else ""
+        return "\n".join([*lines, f"Not decided{bound}: {result.get('reason', 'a limit was reached')}"])
+    proof = "proved minimal" if result["minimal"] else "not proved minimal"
+    lines.append(f"{result['moves']} moves ({result['jumps']} jumps), {proof}; {result['algorithm']}, "
+                 f"{result['stats']['seconds']:.2f} s, {result['stats']['states']:,} positions stored")
+    if "count" in result:
+        shown = len(result.get("solutions", []))
+        lines.append(f"{result['count']:,} minimal solutions (jump orders grouped into moves); {shown} listed")
+    overs = result.get("over") or [[] for _ in result["solution"]]
+    for number, (move, over) in enumerate(zip(result["solution"], overs, strict=False), 1):
+        jumped = f"  (over {', '.join(map(str, over))})" if over else ""
+        lines.append(f"{number:>3}. {' → '.join(map(str, move))}{jumped}")
+    if result.get("solutions"):
+        lines.append("solutions in the articles' notation:")
+        lines.extend("  " + "".join(f"({','.join(map(str, move))})" for move in solution)
+                     for solution in result["solutions"])
+    return "\n".join(lines)
+
+
+def _task_words(result: dict[str, Any]) -> str:
+    finish = result["finish"]
+    if finish == ANY:
+        goal = "one peg anywhere"
+    elif isinstance(finish, list):
+        goal = f"pegs in holes {', '.join(map(str, finish))}"
+    else:
+        goal = f"one peg in hole {finish}"
+    if "pegs" in result:
+        return f"{len(result['pegs'])} pegs in holes {', '.join(map(str, result['pegs']))} → {goal}"
+    empty = result["empty"]
+    first = f", first jump {result['first'][0]}-{result['first'][1]}" if result.get("first") else ""
+    return f"hole{'s' * (len(empty) != 1)} {', '.join(map(str, empty))} empty → {goal}{first}"
+
+
+def _analysis_lines(result: dict[str, Any]) -> list[str]:
+    if result.get("finished"):
+        return ["Finished: the position is the finish."]
+    if result["solvable"] is False:
+        return [f"Dead end: {result.get('reason', 'the finish cannot be reached')}"]
+    if result["solvable"] is None:
+        return [f"Unknown: {result.get('reason')}"]
+    proof = "fewest" if result["minimal"] else "not proved fewest"
+    return [f"Still solvable in {result['moves']} moves ({proof}); next move: {' → '.join(map(str, result['next']))}"]
