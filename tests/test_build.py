@@ -105,7 +105,7 @@ def served(build_module: ModuleType, tmp_path_factory: pytest.TempPathFactory) -
         (site / name).parent.mkdir(parents=True, exist_ok=True)
         (site / name).write_bytes(b"x")
     server = build_module.make_server(site, port=0, prefix="/pzl/sub/", quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()

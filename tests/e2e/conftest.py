@@ -35,7 +35,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def site_server(built_site: Path, build_module: ModuleType) -> Iterator[str]:
     """The built site served on a free local port under PREFIX; yields its URL."""
     server = build_module.make_server(built_site, port=0, prefix=PREFIX, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), name="site-server", daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
     server.shutdown()
