@@ -75,7 +75,7 @@ class BuildError(Exception):
 
 def pinned_pyodide() -> str:
     """The exact Pyodide version package.json pins (an exact x.y.z, never a range)."""
-    spec = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    spec = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"]
     if not re.fullmatch(r"\d+\.\d+\.\d+", spec):
         raise BuildError(f"package.json must pin pyodide to an exact version, not {spec!r}")
     return spec
@@ -84,7 +84,7 @@ def pinned_pyodide() -> str:
 def installed_pyodide() -> str | None:
     """The version of node_modules/pyodide, or None when it is not installed."""
     try:
-        return json.loads((NODE_MODULES / "pyodide" / "package.json").read_text())["version"]
+        return json.loads((NODE_MODULES / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
     except (OSError, ValueError, KeyError):
         return None
 
@@ -126,7 +126,7 @@ class Project:
 
 def read_project() -> Project:
     """pyproject.toml's [project] table."""
-    table = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    table = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     return Project(table["name"], table["version"], table.get("description", ""),
                    table.get("requires-python", ""), dict(table.get("scripts", {})))
 
@@ -182,7 +182,8 @@ def build_wheel(project: Project) -> tuple[str, bytes]:
 def export_catalog() -> bytes:
     """catalog.json: `pzl.catalog.entries()` from the source tree, in a fresh interpreter."""
     code = "import json, pzl.catalog; print(json.dumps(pzl.catalog.entries(), ensure_ascii=False, indent=1))"
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}  # the catalog has box-drawing glyphs; any locale
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, encoding="utf-8")
     if done.returncode != 0:
         sys.stderr.write(done.stderr)
         raise BuildError("could not export the puzzle catalog: `pzl.catalog.entries()` failed in the source tree "
@@ -229,7 +230,7 @@ def site_plan(pyodide_version: str) -> dict[str, Path | bytes]:
     plan["catalog.json"] = export_catalog()
     version = content_version(plan)
     if "web/sw.js" in plan:
-        source = Path(plan["web/sw.js"]).read_text()  # type: ignore[arg-type]
+        source = Path(plan["web/sw.js"]).read_text(encoding="utf-8")  # type: ignore[arg-type]
         plan["sw.js"] = source.replace(VERSION_PLACEHOLDER, version).encode()
     manifest = {"version": version, "pyodide": f"pyodide/{pyodide_version}/", "wheel": wheel_path,
                 "precache": precache_list(plan)}

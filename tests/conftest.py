@@ -42,7 +42,7 @@ def site_missing_reason(site: Path) -> str | None:
     """Why `site` cannot be tested against, or None when it is built."""
     if not (site / "build.json").is_file():
         return f"{site} is not built: run `python build.py` (or `python build.py test`)"
-    manifest = json.loads((site / "build.json").read_text())
+    manifest = json.loads((site / "build.json").read_text(encoding="utf-8"))
     if not (site / manifest["wheel"]).is_file():
         return f"{site} is incomplete (no {manifest['wheel']}): run `python build.py`"
     return None
@@ -64,7 +64,7 @@ def built_site() -> Path:
     reason = site_missing_reason(SITE)
     if reason is None and not os.environ.get("PZL_REQUIRE_SITE"):  # build.py test has just built it
         build = load_build_module()
-        built = json.loads((SITE / "build.json").read_text())["version"]
+        built = json.loads((SITE / "build.json").read_text(encoding="utf-8"))["version"]
         current = json.loads(build.site_plan(build.pinned_pyodide())["build.json"])["version"]
         if built != current:
             reason = "site/ is stale (pzl/, web/ or index.html changed since it was built): run `python build.py`"
@@ -78,4 +78,4 @@ def built_site() -> Path:
 @pytest.fixture(scope="session")
 def site_manifest(built_site: Path) -> dict:
     """site/build.json."""
-    return json.loads((built_site / "build.json").read_text())
+    return json.loads((built_site / "build.json").read_text(encoding="utf-8"))

@@ -177,7 +177,7 @@ def test_everything_built_is_precached_except_the_service_worker(built_site: Pat
 
 def test_root_service_worker_carries_the_build_version(built_site: Path, site_manifest: dict,
                                                        build_module: ModuleType) -> None:
-    root_copy = (built_site / "sw.js").read_text()
+    root_copy = (built_site / "sw.js").read_text(encoding="utf-8")
     assert build_module.VERSION_PLACEHOLDER not in root_copy
     assert site_manifest["version"] in root_copy
 
@@ -185,7 +185,7 @@ def test_root_service_worker_carries_the_build_version(built_site: Path, site_ma
 def test_catalog_json_is_the_package_catalog(built_site: Path) -> None:
     from pzl import catalog
 
-    assert json.loads((built_site / "catalog.json").read_text()) == catalog.entries()
+    assert json.loads((built_site / "catalog.json").read_text(encoding="utf-8")) == catalog.entries()
 
 
 def test_runtime_files_are_the_pinned_npm_package(built_site: Path, build_module: ModuleType) -> None:
