@@ -56,9 +56,9 @@ def replays_on_3x3(solution: list[str]) -> bool:
 
 @pytest.fixture(scope="module")
 def pyodide_answers(built_site: Path) -> list[dict]:
-    """One boot, several requests: the hardest start, then an unknown puzzle."""
+    """One boot, several requests: the hardest start, an unknown puzzle, the catalog."""
     return run_in_pyodide(built_site, {"command": "solve", "puzzle": "8-puzzle", "start": HARDEST_START},
-                          {"command": "solve", "puzzle": "no-such-puzzle"})
+                          {"command": "solve", "puzzle": "no-such-puzzle"}, {"command": "catalog"})
 
 
 @pytest.fixture(scope="module")
@@ -80,6 +80,12 @@ def test_pyodide_solves_eight_puzzle_hardest_start_in_31_moves(hardest_start_ans
     assert cells(solution[0]) == cells(HARDEST_START)
     assert cells(solution[-1]) == cells(GOAL)
     assert replays_on_3x3(solution)
+
+
+def test_every_family_loads_under_pyodide_with_the_same_catalog(pyodide_answers: list[dict], built_site: Path) -> None:
+    final = pyodide_answers[2]["final"]
+    assert final["event"] == "result", final
+    assert final["result"]["puzzles"] == json.loads((built_site / "catalog.json").read_text(encoding="utf-8"))
 
 
 def test_independent_replay_rejects_an_illegal_jump() -> None:
