@@ -1,0 +1,211 @@
+"""The peg service through pzl.api: the articles' figures, replayed solutions, instant impossibility, analysis."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from pzl import api
+from pzl.peg import describe
+from pzl.peg.boards import board_by_id
+from tests.peg.article_tables import HOPPERS, TRIANGLE_21, jumps
+from tests.peg.replay import assert_solves, replay
+
+ARTICLE_JUMPS = {"hoppers": jumps(HOPPERS), "triangle-21": jumps(TRIANGLE_21)}
+
+
+def solve(**request):
+    final = api.answer({"command": "solve", **request})
+    assert final["event"] == "result", final
+    return final["result"]
+
+
+def analyse(**request):
+    final = api.answer({"command": "analyse", **request})
+    assert final["event"] == "result", final
+    return final["result"]
+
+
+def error(**request):
+    final = api.answer(request)
+    assert final["event"] == "error", final
+    return final["message"]
+
+
+def board_jumps(puzzle):
+    return ARTICLE_JUMPS.get(puzzle) or board_by_id(puzzle).jumps
+
+
+def assert_replays(result):
+    board = board_by_id(result["puzzle"])
+    assert_solves(board_jumps(result["puzzle"]), board.size, result["empty"], result["finish"], result["solution"])
+    assert result["moves"] == len(result["solution"])
+    assert result["jumps"] == sum(len(move) - 1 for move in result["solution"])
+
+
+def test_hoppers_centre_game_takes_7_moves_and_11_jumps():
+    result = solve(puzzle="hoppers")
+    assert (result["solvable"], result["moves"], result["jumps"], result["minimal"]) == (True, 7, 11, True)
+    assert_replays(result)
+
+
+def test_hoppers_has_72_minimal_solutions_all_legal_and_distinct():
+    result = solve(puzzle="hoppers", all=True, max_solutions=100)
+    assert result["count"] == 72 and len(result["solutions"]) == 72
+    assert len({str(solution) for solution in result["solutions"]}) == 72
+    board = board_by_id("hoppers")
+    for solution in result["solutions"]:
+        assert len(solution) == 7
+        assert_solves(board_jumps("hoppers"), board.size, [6], 6, solution)
+
+
+def test_hoppers_with_first_jump_0_to_6_has_18_minimal_solutions():
+    result = solve(puzzle="hoppers", first="0-6", all=True)
+    assert (result["moves"], result["count"], len(result["solutions"])) == (7, 18, 18)
+    assert all(solution[0][:2] == [0, 6] for solution in result["solutions"])
+    assert_replays(result)
+
+
+def test_solution_list_is_capped_but_the_count_is_exact():
+    result = solve(puzzle="hoppers", all=True, max_solutions=5)
+    assert result["count"] == 72 and len(result["solutions"]) == 5
+
+
+def test_modified_triangle_takes_12_moves_with_192_minimal_solutions():
+    started = time.perf_counter()
+    result = solve(puzzle="triangle-21", all=True, max_solutions=0)
+    assert (result["moves"], result["jumps"], result["count"], result["minimal"]) == (12, 19, 192, True)
+    assert result["solutions"] == []
+    assert_replays(result)
+    assert time.perf_counter() - started < 10  # the article's plain iterative deepening took 9 min 40 s
+
+
+def test_modified_triangle_with_first_jump_14_to_6_has_96_minimal_solutions():
+    result = solve(puzzle="triangle-21", first="14-6", all=True, max_solutions=3)
+    assert (result["moves"], result["count"]) == (12, 96)
+    for solution in result["solutions"]:
+        assert_solves(board_jumps("triangle-21"), 21, [6], 6, solution)
+
+
+def test_french_central_game_is_impossible_at_once_with_the_reason():
+    started = time.perf_counter()
+    result = solve(puzzle="french-37", empty="18", finish="18")
+    assert time.perf_counter() - started < 1
+    assert result["solvable"] is False and result["solution"] is None
+    assert "position classes" in result["reason"] and "parity" in result["reason"]
+    assert result["stats"]["nodes"] == 0
+
+
+def test_impossible_task_with_all_counts_zero_solutions():
+    result = solve(puzzle="french-37", empty="18", finish="18", all=True)
+    assert (result["count"], result["solutions"]) == (0, [])
+
+
+def test_english_central_game_gets_a_solution_quickly():
+    started = time.perf_counter()
+    result = solve(puzzle="english-33", algorithm="fast")
+    assert result["solvable"] is True and result["minimal"] is False
+    assert_replays(result)
+    assert time.perf_counter() - started < 30
+
+
+@pytest.mark.parametrize("puzzle", ["triangle-10", "triangle-15"])
+def test_small_triangle_default_task_is_solved_minimally(puzzle):
+    result = solve(puzzle=puzzle)
+    assert result["solvable"] is True and result["minimal"] is True and result["finish"] == "any"
+    assert_replays(result)
+
+
+def test_finish_pattern_is_reached_exactly():
+    result = solve(puzzle="hoppers", finish="pattern:2,6")
+    assert result["solvable"] is True and result["finish"] == [2, 6]
+    assert_replays(result)
+
+
+def test_fast_algorithm_with_a_fixed_first_jump_starts_with_it():
+    result = solve(puzzle="triangle-21", algorithm="fast", first="14-6")
+    assert result["solution"][0][:2] == [14, 6] and result["minimal"] is False
+    assert_replays(result)
+
+
+def test_custom_mask_board_is_solved():
+    result = solve(family="peg", mask="o/oo/ooo/oooo/ooooo", lattice="triangular", empty="0", finish="any")
+    assert result["puzzle"] == "custom" and result["solvable"] is True
+    board = api.answer({"command": "solve", "family": "peg", "mask": "o/oo/ooo/oooo/ooooo", "lattice": "triangular"})
+    assert board["event"] == "result"
+    assert_solves(board_by_id("triangle-15").jumps, 15, [0], "any", result["solution"])
+
+
+def test_already_finished_start_needs_no_moves():
+    result = solve(puzzle="hoppers", empty=",".join(str(h) for h in range(13) if h != 6))
+    assert (result["solvable"], result["moves"], result["solution"]) == (True, 0, [])
+
+
+def test_result_follows_the_json_contract():
+    result = solve(puzzle="hoppers", all=True)
+    for key in ("puzzle", "empty", "finish", "solvable", "moves", "jumps", "solution", "count", "solutions",
+                "minimal", "algorithm", "stats"):
+        assert key in result
+    assert set(result["stats"]) >= {"nodes", "states", "seconds"}
+
+
+def test_solve_yields_progress_before_the_result():
+    kinds = [event["event"] for event in api.run({"command": "solve", "puzzle": "triangle-21", "all": True})]
+    assert kinds[-1] == "result" and "progress" in kinds[:-1]
+
+
+def test_unknown_algorithm_is_an_error():
+    assert "unknown algorithm" in error(command="solve", puzzle="hoppers", algorithm="magic")
+
+
+def test_longest_is_not_a_peg_command():
+    assert "solve" in error(command="longest", puzzle="hoppers")
+
+
+def test_bad_first_jump_comes_back_as_an_error_event():
+    assert "not a jump" in error(command="solve", puzzle="hoppers", first="0-12")
+
+
+def test_analyse_start_gives_the_minimal_moves_and_a_next_move_that_keeps_them():
+    start = set(range(13)) - {6}
+    result = analyse(puzzle="hoppers", pegs=sorted(start))
+    assert (result["solvable"], result["moves"], result["minimal"]) == (True, 7, True)
+    after = replay(board_jumps("hoppers"), start, [result["next"]])
+    assert analyse(puzzle="hoppers", pegs=sorted(after))["moves"] == 6
+
+
+def test_analyse_reports_a_dead_end():
+    result = analyse(puzzle="hoppers", pegs="1,2,4,5,6,7,8,10,11,12")
+    assert result["solvable"] is False and result["next"] is None and result["reason"]
+
+
+def test_analyse_reports_a_class_dead_end_instantly():
+    board = board_by_id("french-37")
+    result = analyse(puzzle="french-37", pegs=",".join(str(h) for h in range(board.size) if h != 18), finish="18")
+    assert result["solvable"] is False and "position classes" in result["reason"]
+
+
+def test_analyse_accepts_a_full_position_as_digits():
+    result = analyse(puzzle="hoppers", pegs="1111110111111")
+    assert result["pegs"] == [h for h in range(13) if h != 6] and result["moves"] == 7
+
+
+def test_analyse_of_the_finish_says_finished():
+    result = analyse(puzzle="hoppers", pegs="6")
+    assert result["finished"] is True and result["moves"] == 0
+
+
+def test_analyse_rejects_pegs_outside_the_board():
+    assert "hole 40 is not on the board" in error(command="analyse", puzzle="hoppers", pegs="0,40")
+
+
+def test_describe_shows_each_move_with_the_jumped_holes():
+    text = describe("solve", solve(puzzle="hoppers", first="0-6"))
+    assert "7 moves (11 jumps), proved minimal" in text
+    assert "  1. 0 → 6  (over 3)" in text
+
+
+def test_describe_explains_an_impossible_task():
+    text = describe("solve", solve(puzzle="french-37", empty="18", finish="18"))
+    assert text.splitlines()[1].startswith("Impossible: position classes")
