@@ -1,14 +1,22 @@
 // The page: app state and wiring. Draws the board from catalog.json at once,
 // boots the solver worker meanwhile, and keeps the position in the URL hash.
 
+import { drawSlidingBoard } from "./board-sliding.js";
+import { drawHistogram } from "./chart.js";
+import { customSlidingEntry, MAX_SIDE } from "./custom.js";
+import { pegGame } from "./game-peg.js";
 import { slidingGame } from "./game-sliding.js";
 import { LinkError, readLink, writeLink } from "./link.js";
 import { createPlayer } from "./player.js";
+import { slidingRules } from "./sliding.js";
 import { createSolver } from "./solver.js";
-import { clear, htmlElement } from "./svg.js";
+import { clear, htmlElement, SVG_NS } from "./svg.js";
 
-const GAMES = { sliding: slidingGame };
+const GAMES = { sliding: slidingGame, peg: pegGame };
 const DEFAULT_PUZZLE = "8-puzzle";
+const CUSTOM_SLIDING = "custom-sliding";
+/** Longest-position searches above this many positions would not finish in a browser tab. */
+const LONGEST_LIMIT = 2_000_000;
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,11 +29,12 @@ const app = {
   goal: null,
   history: [], // earlier positions, for Undo
   future: [], // undone positions, for Redo
-  solution: null, // {positions, result}
+  solution: null, // {positions, paths, words, result}
   player: null,
   solver: null,
   search: null, // the running search's handle
   pendingStep: null, // a link's step, applied once its solution is found
+  editing: null, // null, "start" or "goal"
   lastHash: "",
 };
 
@@ -80,7 +89,7 @@ async function bootSolver(buildPromise) {
   app.solver = createSolver(urls, ({ state, message }) => {
     showStatus(state, message);
     if (state === "ready") {
-      performance.mark("pzl-solver-ready");
+      if (!performance.getEntriesByName("pzl-solver-ready").length) performance.mark("pzl-solver-ready");
       if (app.pendingStep !== null && !app.solution) solve();
     }
   });
@@ -91,35 +100,83 @@ function showStatus(state, message) {
   status.dataset.state = state;
   status.textContent = message;
   $("retry").hidden = state !== "error" || !app.solver;
-  $("solve").disabled = state !== "ready";
+  updateSolveButtons();
+}
+
+function updateSolveButtons() {
+  const state = $("status").dataset.state;
+  const blocked = Boolean(app.game && app.game.problem(app.position, app.goal));
+  $("solve").disabled = state !== "ready" || blocked;
+  $("hint").disabled = state !== "ready" || blocked;
+  $("longest").disabled = state !== "ready";
   $("cancel").disabled = state !== "solving";
 }
 
-function solve() {
+/** The request fields that name the puzzle: a catalog id or a custom board. */
+function puzzleFields() {
+  const entry = app.game.entry;
+  return entry.custom ? { family: entry.family, board: `${entry.rows}x${entry.cols}` } : { puzzle: entry.id };
+}
+
+function startSearch(request, onResult) {
   if (!app.solver || app.solver.state() !== "ready") return;
   stopPlayer();
-  const game = app.game;
-  const request = {
-    command: "solve",
-    puzzle: game.entry.id,
-    ...game.request(app.position, app.goal),
-    algorithm: $("algorithm").value,
-  };
-  if (game.allowsAll && $("all").checked) request.all = true;
   showProgress({ nodes: 0, states: 0, seconds: 0, depth: null });
   $("progress").hidden = false;
-  $("result").hidden = true;
-  const from = app.position;
   app.search = app.solver.run(request, (event) => {
     if (event.event === "progress") {
       showProgress(event);
       return;
     }
     app.search = null;
-    if (event.event === "result") showResult(event.result, from);
+    if (event.event === "result") onResult(event.result);
     else if (event.event === "cancelled") showMessage("Search cancelled.");
     else showMessage(`The solver answered: ${event.message}`, true);
   });
+}
+
+function solve() {
+  const game = app.game;
+  const request = { command: "solve", ...puzzleFields(), ...game.request(app.position, app.goal) };
+  request.algorithm = $("algorithm").value;
+  if (game.allowsAll && $("all").checked) request.all = true;
+  $("result").hidden = true;
+  const from = app.position;
+  startSearch(request, (result) => showResult(result, from));
+}
+
+function hint() {
+  const game = app.game;
+  const from = app.position;
+  const request = game.family === "peg"
+    ? { command: "analyse", ...puzzleFields(), ...game.request(game.start, app.goal), pegs: pegsOf(from) }
+    : { command: "solve", ...puzzleFields(), ...game.request(from, app.goal), algorithm: "auto" };
+  startSearch(request, (result) => showHint(result, from));
+}
+
+function pegsOf(position) {
+  return position.flatMap((peg, hole) => (peg === "1" ? [hole] : []));
+}
+
+function showHint(result, from) {
+  const game = app.game;
+  let text;
+  if (result.solvable === false) {
+    text = `Hint: the goal can no longer be reached from here (${result.reason ?? "no way forward"}).`;
+  } else if (result.solvable !== true) {
+    text = `Hint: not decided within the time allowed (${result.reason ?? "search limit"}).`;
+  } else if (result.moves === 0) {
+    text = "Hint: this is the goal.";
+  } else if (game.family === "peg") {
+    const next = Array.isArray(result.next) ? result.next.join(" → ") : "?";
+    text = `Hint: ${result.moves} ${result.moves === 1 ? "move" : "moves"} to finish${result.minimal ? " (fewest)" : ""}; `
+      + `next move: ${next}.`;
+  } else {
+    const solution = game.solutionOf(result, from);
+    const next = solution && solution.words.length ? solution.words[0] : "?";
+    text = `Hint: ${result.moves} ${result.moves === 1 ? "move" : "moves"} to the goal; next move: ${next}.`;
+  }
+  showMessage(text);
 }
 
 function showProgress({ nodes, states, seconds, depth }) {
@@ -144,20 +201,27 @@ function showResult(result, from) {
     showMessage(`No solution: ${result.reason ?? "the goal cannot be reached from this position"}.`);
     return;
   }
-  const positions = game.solutionOf(result);
-  if (!positions || !positions.length) {
+  if (result.solvable !== true) {
+    showMessage(`Not decided: ${result.reason ?? "the search stopped at its limits"}.`);
+    return;
+  }
+  const solution = game.solutionOf(result, from);
+  if (!solution || !solution.positions.length) {
     showMessage("The solver found no solution.");
     return;
   }
-  const moves = result.moves ?? positions.length - 1;
+  const moves = result.moves ?? solution.positions.length - 1;
   $("result").hidden = false;
   $("result").classList.remove("error");
   $("result-summary").hidden = false;
-  $("result-text").textContent = game.solved(from, app.goal) ? "Already at the goal." : "Solution found.";
+  $("result-text").textContent = moves === 0 ? "Already at the goal." : "Solution found.";
   $("result-moves").textContent = String(moves);
   $("result-unit").textContent = moves === 1 ? game.unit[0] : game.unit[1];
   const details = [];
-  if (result.optimal !== false) details.push("shortest possible");
+  const minimal = result.minimal ?? result.optimal;
+  if (minimal === true || (minimal === undefined && game.family === "sliding")) details.push("proved minimal");
+  else if (minimal === false) details.push("not proved minimal");
+  if (Number.isInteger(result.jumps)) details.push(`${result.jumps} jumps`);
   if (Number.isInteger(result.count)) details.push(`${formatCount(result.count)} shortest solutions`);
   if (result.algorithm) details.push(`by ${result.algorithm}`);
   if (result.stats) {
@@ -166,20 +230,23 @@ function showResult(result, from) {
   }
   $("result-detail").textContent = `(${details.join("; ")})`;
   announce(`Solution found: ${moves} ${$("result-unit").textContent}.`);
-  loadSolution(positions, result);
+  loadSolution(solution, result);
 }
 
 // ---- the solution player ---------------------------------------------------
 
-function loadSolution(positions, result) {
+function loadSolution(solution, result) {
   stopPlayer();
-  app.solution = { positions, result };
-  app.position = positions[0];
-  app.player = createPlayer(positions.length, {
+  app.solution = { ...solution, result };
+  app.position = solution.positions[0];
+  app.player = createPlayer(solution.positions.length, {
     delay: Number($("speed").value),
-    onStep: (step, { animate }) => {
-      app.position = app.solution.positions[step];
-      render({ animate });
+    onStep: (step, { animate, from }) => {
+      const { positions, paths } = app.solution;
+      app.position = positions[step];
+      let path = null;
+      if (animate && paths) path = step > from ? paths[from] : paths[step].slice().reverse();
+      render({ animate, path });
       showStep();
     },
     onPlaying: (playing) => {
@@ -187,9 +254,9 @@ function loadSolution(positions, result) {
       $("play").setAttribute("aria-pressed", String(playing));
     },
   });
-  fillMoveList(positions);
+  fillMoveList(solution.words);
   $("player").hidden = false;
-  $("scrubber").max = String(positions.length - 1);
+  $("scrubber").max = String(solution.positions.length - 1);
   const step = app.pendingStep;
   app.pendingStep = null;
   render({ animate: false });
@@ -208,15 +275,14 @@ function clearSolution() {
   $("player").hidden = true;
 }
 
-function fillMoveList(positions) {
+function fillMoveList(words) {
   const list = $("move-list");
   clear(list);
-  for (let step = 1; step < positions.length; step += 1) {
-    const words = app.game.describeMove(positions[step - 1], positions[step]);
+  words.forEach((text, i) => {
     const item = htmlElement("li");
-    item.append(htmlElement("button", { type: "button", "data-step": step }, `${step}. ${words}`));
+    item.append(htmlElement("button", { type: "button", "data-step": i + 1 }, `${i + 1}. ${text}`));
     list.append(item);
-  }
+  });
 }
 
 function showStep() {
@@ -234,10 +300,10 @@ function showStep() {
     if (current) button.setAttribute("aria-current", "step");
     else button.removeAttribute("aria-current");
   });
-  if (step > 0) announce(`Move ${step} of ${last}: ${app.game.describeMove(app.solution.positions[step - 1], app.position)}.`);
+  if (step > 0) announce(`Move ${step} of ${last}: ${app.solution.words[step - 1]}.`);
 }
 
-// ---- puzzles, links and play by hand --------------------------------------
+// ---- puzzles and links -----------------------------------------------------
 
 function fillPicker() {
   const picker = $("picker");
@@ -247,7 +313,19 @@ function fillPicker() {
     if (!groups.has(entry.group)) groups.set(entry.group, htmlElement("optgroup", { label: entry.group }));
     groups.get(entry.group).append(htmlElement("option", { value: entry.id }, entry.name));
   }
+  const custom = htmlElement("optgroup", { label: "your own" });
+  custom.append(htmlElement("option", { value: CUSTOM_SLIDING }, "Custom sliding board"));
+  groups.set("your own", custom);
   for (const group of groups.values()) picker.append(group);
+  for (const select of [$("custom-rows"), $("custom-cols")]) {
+    clear(select);
+    for (let side = 2; side <= MAX_SIDE; side += 1) select.append(htmlElement("option", { value: side }, String(side)));
+  }
+}
+
+function defaultGame() {
+  const entry = app.catalog.find((item) => item.id === DEFAULT_PUZZLE) ?? app.catalog[0];
+  return GAMES[entry.family](entry);
 }
 
 function openLink(hash) {
@@ -262,25 +340,29 @@ function openLink(hash) {
     if (!(error instanceof LinkError)) throw error;
     showLinkError(error.message);
   }
-  const entry = app.catalog.find((item) => item.id === DEFAULT_PUZZLE) ?? app.catalog[0];
-  const game = GAMES[entry.family](entry);
+  const game = defaultGame();
   openPuzzle(game, game.start, game.goal);
 }
 
 function openPuzzleFromLink(link) {
-  const entry = app.catalog.find((item) => item.id === link.puzzle);
-  if (!entry) throw new LinkError(`There is no puzzle called “${shorten(link.puzzle)}”.`);
+  let entry;
+  if (link.board) {
+    entry = customSlidingEntry(link.board.rows, link.board.cols);
+  } else {
+    entry = app.catalog.find((item) => item.id === link.puzzle);
+    if (!entry) throw new LinkError(`There is no puzzle called “${shorten(link.puzzle)}”.`);
+  }
   const game = GAMES[entry.family](entry);
-  const goal = link.goal ?? game.goal;
-  const goalProblem = game.problem(goal, { goal: true });
-  if (goalProblem) throw new LinkError(`The link's goal does not fit the ${entry.name}: ${goalProblem}.`);
-  const start = link.start ?? game.start;
-  const startProblem = game.problem(start);
-  if (startProblem) throw new LinkError(`The link's start does not fit the ${entry.name}: ${startProblem}.`);
+  let task;
+  try {
+    task = game.fromLink(link);
+  } catch (error) {
+    throw new LinkError(`${capitalise(error.message)}.`);
+  }
   if (link.algorithm && !game.algorithms.includes(link.algorithm)) {
     throw new LinkError(`The ${entry.name} has no algorithm “${shorten(link.algorithm)}”.`);
   }
-  openPuzzle(game, start, goal, { algorithm: link.algorithm, all: link.all });
+  openPuzzle(game, task.start, task.goal, { algorithm: link.algorithm, all: link.all });
   app.pendingStep = link.step ?? null;
   if (app.pendingStep !== null && app.solver?.state() === "ready") solve();
 }
@@ -295,14 +377,26 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false } = {})
   app.history = [];
   app.future = [];
   app.pendingStep = null;
-  $("picker").value = game.entry.id;
+  setEditing(null);
+  $("picker").value = game.entry.custom ? CUSTOM_SLIDING : game.entry.id;
+  $("custom-size").hidden = !game.entry.custom;
+  if (game.entry.custom) {
+    $("custom-rows").value = String(game.entry.rows);
+    $("custom-cols").value = String(game.entry.cols);
+  }
   $("description").textContent = game.entry.description ?? "";
+  $("notes").textContent = game.entry.notes ?? "";
+  $("board-help").textContent = game.family === "peg"
+    ? "Click a peg, then the hole to jump to; or focus the board, move with the arrow keys and press Enter."
+    : "Click a piece next to an empty cell, or focus the board and use the arrow keys.";
   fillAlgorithms(game, algorithm);
   $("all").checked = Boolean(all);
   $("all").disabled = !game.allowsAll;
+  $("shuffle").hidden = !game.canShuffle;
   $("result").hidden = true;
   $("progress").hidden = true;
-  app.board = game.draw($("board"), { onCell: (cell, onSlot) => moveByHand(game.moveAt(app.position, cell, onSlot)) });
+  $("longest-panel").hidden = true;
+  app.board = game.draw($("board"), { onCell: boardClicked });
   render({ animate: false });
 }
 
@@ -313,39 +407,89 @@ function fillAlgorithms(game, chosen) {
   select.value = game.algorithms.includes(chosen) ? chosen : game.algorithms[0];
 }
 
-function moveByHand(next) {
-  if (!next) return;
+// ---- play by hand and edit -------------------------------------------------
+
+function boardClicked(cell, onSlot) {
+  if (app.editing) {
+    const edited = app.game.edit(app.position, app.goal, cell, app.editing);
+    app.position = edited.position;
+    app.goal = edited.goal;
+    app.origin = app.position;
+    app.history = [];
+    app.future = [];
+    render({ animate: false });
+    return;
+  }
+  handleOutcome(app.game.click(app.position, cell, onSlot));
+}
+
+/** Apply what a click or key produced: a new position (a move), a redraw, or nothing. */
+function handleOutcome(outcome) {
+  if (!outcome) return;
+  if (outcome.position) {
+    moveByHand(outcome.position, outcome.path ?? null, outcome.words);
+    return;
+  }
+  if (outcome.say) announce(outcome.say);
+  render({ animate: false });
+}
+
+function moveByHand(next, path, words) {
   if (app.search) app.search.cancel();
   const before = app.position;
   clearSolution();
   app.history.push(before);
   app.future = [];
   app.position = next;
-  render({ animate: true });
-  announce(solved() ? `${app.game.describeMove(before, next)}. Solved!` : `${app.game.describeMove(before, next)}.`);
+  render({ animate: true, path });
+  const said = words ?? app.game.describeMove(before, next);
+  if (solved()) announce(`${said}. Solved!`);
+  else if (app.game.stuck?.(next)) announce(`${said}. No jump is left.`);
+  else announce(`${said}.`);
 }
 
 function solved() {
   return app.game.solved(app.position, app.goal);
 }
 
+function setEditing(target) {
+  app.editing = target;
+  $("edit").setAttribute("aria-pressed", String(Boolean(target)));
+  $("edit").textContent = target ? "Done editing" : "Edit";
+  $("edit-panel").hidden = !target;
+  if (target) {
+    $("edit-start").checked = target === "start";
+    $("edit-goal").checked = target === "goal";
+    $("edit-help").textContent = app.game.family === "peg"
+      ? (target === "start" ? "Click holes to add or remove pegs." : "Click the hole the last peg must end in (again: anywhere).")
+      : "Click two cells to swap what they hold.";
+  }
+  document.body.classList.toggle("editing", Boolean(target));
+}
+
 /** Redraw the board and everything that depends on the position; update the link. */
-function render({ animate }) {
-  app.board.show(app.position, { animate, goal: app.goal });
-  $("move-count").textContent = String(app.history.length);
-  $("solved").hidden = !solved();
-  $("board").classList.toggle("is-solved", solved());
+function render({ animate, path = null }) {
+  const showGoal = app.editing === "goal" && app.game.family === "sliding";
+  app.board.show(showGoal ? app.goal : app.position, { animate, goal: app.goal, path });
+  $("move-count").textContent = String(app.game.movesIn([...app.history, app.position]));
+  $("solved").hidden = !solved() || Boolean(app.editing);
+  $("board").classList.toggle("is-solved", solved() && !app.editing);
   $("undo").disabled = app.history.length === 0;
   $("redo").disabled = app.future.length === 0;
+  const problem = app.game.problem(app.position, app.goal);
+  $("edit-problem").textContent = problem ? `Cannot solve this set-up: ${problem}.` : "";
+  $("edit-problem").hidden = !problem;
+  updateSolveButtons();
   writeHash();
 }
 
 function writeHash() {
+  const game = app.game;
   const solution = app.solution;
+  const entry = game.entry;
   const hash = `#${writeLink({
-    puzzle: app.game.entry.id,
-    start: solution ? solution.positions[0] : app.position,
-    goal: app.game.same(app.goal, app.game.goal) ? null : app.goal,
+    ...(entry.custom ? { board: { rows: entry.rows, cols: entry.cols } } : { puzzle: entry.id }),
+    ...game.linkFields(solution ? solution.positions[0] : app.position, app.goal),
     algorithm: $("algorithm").value,
     all: $("all").checked,
     step: solution && app.player ? app.player.step() : 0,
@@ -368,32 +512,120 @@ function announce(text) {
   $("announce").textContent = text;
 }
 
+// ---- longest positions -----------------------------------------------------
+
+/** How many positions a sliding puzzle has at most (labels arranged on cells), or null for blocks. */
+function positionCount(game) {
+  const entry = game.entry;
+  if (game.family !== "sliding" || Object.values(entry.pieces ?? {}).some((piece) => piece.shape?.length > 1)) {
+    return null;
+  }
+  const labels = String(entry.goal).split(/\s+/);
+  if (labels.includes("*")) return null;
+  const counts = new Map();
+  for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
+  let total = 1;
+  for (let n = 2; n <= labels.length; n += 1) total *= n;
+  for (const count of counts.values()) for (let n = 2; n <= count; n += 1) total /= n;
+  const distinct = [...counts.values()].every((count) => count === 1);
+  return distinct ? total / 2 : total; // one blank and distinct tiles: only half are reachable (parity)
+}
+
+function longest() {
+  const game = app.game;
+  $("longest-panel").hidden = false;
+  clear($("histogram"));
+  clear($("longest-positions"));
+  $("longest-summary").textContent = "";
+  if (game.family !== "sliding") {
+    $("longest-summary").textContent = "Longest positions are offered for sliding puzzles; a peg board's "
+      + "positions are not all reachable from one goal.";
+    return;
+  }
+  const count = positionCount(game);
+  if (count !== null && count > LONGEST_LIMIT) {
+    $("longest-summary").textContent = `Not in a browser tab: the ${game.entry.name} has about `
+      + `${count.toExponential(2).replace("e+", " × 10^")} positions, and listing them all needs every one in memory `
+      + `(the limit here is ${formatCount(LONGEST_LIMIT)}).`;
+    return;
+  }
+  $("longest-summary").textContent = "Searching breadth-first from the goal…";
+  const request = { command: "longest", ...puzzleFields(), goal: game.request(app.position, app.goal).goal,
+    max_states: LONGEST_LIMIT };
+  startSearch(request, (result) => showLongest(result));
+}
+
+function showLongest(result) {
+  const game = app.game;
+  const histogram = result.histogram ?? [];
+  drawHistogram($("histogram"), histogram, { unit: "moves" });
+  const positions = result.positions ?? [];
+  $("longest-summary").textContent = `${formatCount(result.states)} positions; the farthest are ${result.longest} `
+    + `moves from the goal: ${positions.length} position${positions.length === 1 ? "" : "s"}`
+    + `${positions.length > 12 ? " (the first 12 shown)" : ""}. Click one to load it.`;
+  const list = $("longest-positions");
+  clear(list);
+  const rules = slidingRules(game.entry);
+  for (const text of positions.slice(0, 12)) {
+    const labels = text.split(/\s+/);
+    const button = htmlElement("button", {
+      type: "button", class: "thumbnail", "data-testid": "longest-position", "data-position": labels.join(" "),
+      "aria-label": `Load ${labels.join(" ")}`,
+    });
+    const svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("aria-hidden", "true");
+    drawSlidingBoard(svg, game.entry, rules, { onCell: () => {} }).show(labels, { goal: app.goal });
+    svg.removeAttribute("role");
+    button.append(svg);
+    button.addEventListener("click", () => {
+      openPuzzle(game, labels, app.goal, { algorithm: $("algorithm").value });
+      announce(`Loaded a longest position: ${labels.join(" ")}.`);
+    });
+    const item = htmlElement("li");
+    item.append(button);
+    list.append(item);
+  }
+  announce($("longest-summary").textContent);
+}
+
+// ---- controls --------------------------------------------------------------
+
 function wireControls() {
   $("picker").addEventListener("change", () => {
-    const entry = app.catalog.find((item) => item.id === $("picker").value);
+    const id = $("picker").value;
+    const entry = id === CUSTOM_SLIDING
+      ? customSlidingEntry(Number($("custom-rows").value) || 3, Number($("custom-cols").value) || 4)
+      : app.catalog.find((item) => item.id === id);
     const game = GAMES[entry.family](entry);
     hideLinkError();
     openPuzzle(game, game.start, game.goal);
   });
+  for (const select of [$("custom-rows"), $("custom-cols")]) {
+    select.addEventListener("change", () => {
+      const game = slidingGame(customSlidingEntry(Number($("custom-rows").value), Number($("custom-cols").value)));
+      openPuzzle(game, game.start, game.goal);
+    });
+  }
   $("board").addEventListener("keydown", (event) => {
-    if (!app.game || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (!event.key.startsWith("Arrow")) return;
+    if (!app.game || event.altKey || event.ctrlKey || event.metaKey || app.editing) return;
+    const outcome = app.game.key(app.position, event.key);
+    if (outcome === undefined) return;
     event.preventDefault();
-    moveByHand(app.game.moveByKey(app.position, event.key));
+    handleOutcome(outcome);
   });
   $("undo").addEventListener("click", () => {
     if (!app.history.length) return;
     clearSolution();
     app.future.push(app.position);
     app.position = app.history.pop();
-    render({ animate: true });
+    render({ animate: false });
   });
   $("redo").addEventListener("click", () => {
     if (!app.future.length) return;
     clearSolution();
     app.history.push(app.position);
     app.position = app.future.pop();
-    render({ animate: true });
+    render({ animate: false });
   });
   $("shuffle").addEventListener("click", () => {
     if (app.search) app.search.cancel();
@@ -412,7 +644,19 @@ function wireControls() {
     app.history = [];
     app.future = [];
     render({ animate: false });
+    announce("Back to the start.");
   });
+  $("edit").addEventListener("click", () => {
+    clearSolution();
+    setEditing(app.editing ? null : "start");
+    render({ animate: false });
+  });
+  for (const radio of [$("edit-start"), $("edit-goal")]) {
+    radio.addEventListener("change", () => {
+      setEditing($("edit-goal").checked ? "goal" : "start");
+      render({ animate: false });
+    });
+  }
   $("copy-link").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(location.href);
@@ -422,6 +666,8 @@ function wireControls() {
     }
   });
   $("solve").addEventListener("click", solve);
+  $("hint").addEventListener("click", hint);
+  $("longest").addEventListener("click", longest);
   $("cancel").addEventListener("click", () => app.search?.cancel());
   $("retry").addEventListener("click", () => app.solver?.retry());
   $("algorithm").addEventListener("change", () => app.game && writeHash());
@@ -453,4 +699,8 @@ function formatCount(value) {
 
 function shorten(text) {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+function capitalise(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -69,7 +69,7 @@ export function drawSlidingBoard(svg, entry, rules, handlers) {
 
   let elements = []; // [{label, cells, node}]
 
-  function show(position, { animate = false, goal = null } = {}) {
+  function show(position, { animate = false, goal = null, picked = null } = {}) {
     svg.classList.toggle("instant", !animate);
     const pieces = piecesOf(rules, position);
     const unused = elements.slice();
@@ -97,7 +97,8 @@ export function drawSlidingBoard(svg, entry, rules, handlers) {
       const [x, y] = origin(piece.cells[0]);
       element.node.style.transform = `translate(${x}px, ${y}px)`;
       element.node.dataset.cell = String(piece.cells[0]);
-      const home = goal && piece.cells.every((cell) => goal[cell] === piece.label);
+      const home = Array.isArray(goal) && piece.cells.every((cell) => goal[cell] === piece.label);
+      element.node.classList.toggle("picked", piece.cells.includes(picked));
       element.node.classList.toggle("home", Boolean(home));
       return element;
     });
@@ -105,6 +106,7 @@ export function drawSlidingBoard(svg, entry, rules, handlers) {
       const [row, col] = rules.cells[cell];
       const name = label === EMPTY ? "empty" : label;
       slots[cell].setAttribute("aria-label", `row ${row + 1}, column ${col + 1}: ${name}`);
+      slots[cell].classList.toggle("picked", cell === picked);
     });
     svg.dataset.position = position.join(" ");
     if (!animate) {

@@ -1,7 +1,9 @@
 // The URL codec for shared links: a readable hash such as
 // #puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1&goal=…&algorithm=ida&step=3
+// #puzzle=hoppers&empty=6&finish=6        #board=3x4&start=…  (a custom sliding board)
 
-const KEYS = ["puzzle", "start", "goal", "algorithm", "all", "step"];
+const KEYS = ["puzzle", "board", "start", "goal", "empty", "finish", "algorithm", "all", "step"];
+const ORDER = ["puzzle", "board", "start", "goal", "empty", "finish"];
 const ALGORITHM = /^[a-z][a-z0-9_-]{0,31}$/;
 const MAX_LENGTH = 4000;
 
@@ -9,7 +11,7 @@ const MAX_LENGTH = 4000;
 export class LinkError extends Error {}
 
 /**
- * Read a hash ("#puzzle=…") into {puzzle, start, goal, algorithm, all, step}.
+ * Read a hash ("#puzzle=…") into {puzzle | board, start, goal, empty, finish, algorithm, all, step}.
  * Positions come back as arrays of labels. Returns null for an empty hash;
  * throws LinkError with a readable message for anything malformed. Only the
  * shape is checked here: whether a position fits its board is the family's job.
@@ -30,9 +32,20 @@ export function readLink(hash) {
     if (key in link) throw new LinkError(`The link names “${key}” twice.`);
     link[key] = value;
   }
-  if (!link.puzzle) throw new LinkError("The link does not name a puzzle.");
-  if (!/^[a-z0-9][a-z0-9_-]{0,63}$/i.test(link.puzzle)) {
+  if (!link.puzzle && !link.board) throw new LinkError("The link does not name a puzzle.");
+  if (link.puzzle && link.board) throw new LinkError("The link names both a puzzle and a custom board.");
+  if (link.puzzle && !/^[a-z0-9][a-z0-9_-]{0,63}$/i.test(link.puzzle)) {
     throw new LinkError(`“${shorten(link.puzzle)}” is not a puzzle name.`);
+  }
+  if (link.board) {
+    const size = /^([2-6])x([2-6])$/.exec(link.board);
+    if (!size) throw new LinkError(`“${shorten(link.board)}” is not a board size from 2x2 to 6x6.`);
+    link.board = { rows: Number(size[1]), cols: Number(size[2]) };
+  }
+  for (const key of ["empty", "finish"]) {
+    if (key in link && !/^[0-9a-z, ]{0,800}$/i.test(link[key])) {
+      throw new LinkError(`The link's ${key} must be hole numbers separated by commas.`);
+    }
   }
   for (const key of ["start", "goal"]) {
     if (key in link) link[key] = readPosition(link[key], key);
@@ -59,12 +72,15 @@ function readPosition(value, key) {
   return labels;
 }
 
-/** Write {puzzle, start, goal, algorithm, all, step} as a hash (without "#"). */
+/** Write {puzzle | board, start, goal, empty, finish, algorithm, all, step} as a hash (without "#"). */
 export function writeLink(link) {
   const params = new URLSearchParams();
-  params.set("puzzle", link.puzzle);
-  if (link.start) params.set("start", link.start.join(","));
-  if (link.goal) params.set("goal", link.goal.join(","));
+  for (const key of ORDER) {
+    const value = link[key];
+    if (value === undefined || value === null) continue;
+    if (key === "board") params.set(key, `${value.rows}x${value.cols}`);
+    else params.set(key, Array.isArray(value) ? value.join(",") : String(value));
+  }
   if (link.algorithm && link.algorithm !== "auto") params.set("algorithm", link.algorithm);
   if (link.all) params.set("all", "1");
   if (Number.isInteger(link.step) && link.step > 0) params.set("step", String(link.step));

@@ -2,7 +2,7 @@
 // It only keeps time and the step; the app draws the board and the controls.
 
 /**
- * Create a player for `count` positions; onStep(step, {animate}) is called on every step change,
+ * Create a player for `count` positions; onStep(step, {animate, from}) is called on every step change,
  * onPlaying(playing) when play starts or stops.
  * Returns {step(), go(step), next(), previous(), play(), pause(), playing(), setDelay(ms)}.
  */
@@ -16,8 +16,9 @@ export function createPlayer(count, { onStep, onPlaying, delay = 450 }) {
     if (clamped === step) return;
     // Only a single step is animated; jumps redraw at once.
     const oneStep = Math.abs(clamped - step) === 1;
+    const from = step;
     step = clamped;
-    onStep(step, { animate: animate && oneStep });
+    onStep(step, { animate: animate && oneStep, from });
   }
 
   function play() {

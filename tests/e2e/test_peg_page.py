@@ -1,0 +1,148 @@
+"""Peg solitaire on the page, end to end in Chromium: draw, jump by mouse and keyboard, solve, replay, links.
+
+One warm page (`app_page`) serves the module; links are followed by changing the hash.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+SOLVE_TIMEOUT_MS = 60_000
+
+
+@pytest.fixture(autouse=True)
+def no_console_errors(app_errors: list[str]):
+    """Every test here ends with no console error and no uncaught exception on the page."""
+    yield
+    assert app_errors == []
+
+
+def open_link(page: Page, base_url: str, fragment: str) -> None:
+    page.goto(base_url + fragment)
+    expect(page.get_by_test_id("board")).to_have_attribute("data-family", "peg")
+
+
+def pegs_at(page: Page) -> list[int]:
+    """The holes with a peg, as the board's data says."""
+    position = page.get_by_test_id("board").get_attribute("data-position")
+    return [hole for hole, peg in enumerate(position) if peg == "1"]
+
+
+def pegs_drawn_at(page: Page) -> list[int]:
+    """The holes with a peg, as the eye sees it: each drawn peg's centre matched to the nearest hole."""
+    return page.evaluate(
+        """() => {
+            const board = document.querySelector('[data-testid="board"]');
+            const holes = [...board.querySelectorAll('[data-slot]')].map((hole) => {
+                const box = hole.getBoundingClientRect();
+                return [box.x + box.width / 2, box.y + box.height / 2];
+            });
+            const found = [];
+            for (const peg of board.querySelectorAll('.peg:not(.leaving)')) {
+                const box = peg.getBoundingClientRect();
+                const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+                let best = 0;
+                holes.forEach(([hx, hy], i) => {
+                    if (Math.hypot(hx - x, hy - y) < Math.hypot(holes[best][0] - x, holes[best][1] - y)) best = i;
+                });
+                found.push(best);
+            }
+            return found.sort((a, b) => a - b);
+        }"""
+    )
+
+
+def solve_and_wait(page: Page) -> None:
+    page.get_by_test_id("solve").click()
+    expect(page.get_by_test_id("result")).to_be_visible(timeout=SOLVE_TIMEOUT_MS)
+    expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=SOLVE_TIMEOUT_MS)
+
+
+def test_hoppers_is_drawn_with_13_holes_and_12_pegs(app_page: Page, base_url: str):
+    open_link(app_page, base_url, "#puzzle=hoppers")
+    board = app_page.get_by_test_id("board")
+    expect(board.locator("[data-slot]")).to_have_count(13)
+    expect(board.locator(".peg")).to_have_count(12)
+    assert 6 not in pegs_drawn_at(app_page)
+    assert board.locator("[data-slot='6']").get_attribute("aria-label") == "hole 6: empty"
+
+
+@pytest.mark.parametrize(("puzzle", "holes"), [("triangle-21", 21), ("english-33", 33), ("french-37", 37)])
+def test_every_peg_board_is_drawn_from_its_holes(app_page: Page, base_url: str, puzzle: str, holes: int):
+    open_link(app_page, base_url, f"#puzzle={puzzle}")
+    expect(app_page.get_by_test_id("board").locator("[data-slot]")).to_have_count(holes)
+    expect(app_page.get_by_test_id("board").locator(".peg")).to_have_count(holes - 1)
+
+
+def test_a_peg_jumps_by_mouse_and_the_jumped_peg_is_removed(app_page: Page, base_url: str):
+    open_link(app_page, base_url, "#puzzle=hoppers&empty=6&finish=6")
+    board = app_page.get_by_test_id("board")
+    board.locator("[data-slot='0']").click(force=True)
+    expect(board.locator(".peg.selected")).to_have_count(1)
+    board.locator("[data-slot='6']").click(force=True)
+    assert pegs_at(app_page) == [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+    expect(app_page.get_by_test_id("move-count")).to_have_text("1")
+    assert "empty=0,3&" in app_page.url
+    app_page.wait_for_timeout(500)
+    assert pegs_drawn_at(app_page) == [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+
+
+def test_a_chain_of_jumps_by_one_peg_counts_as_one_move(app_page: Page, base_url: str):
+    open_link(app_page, base_url, "#puzzle=hoppers&empty=6&finish=6")
+    board = app_page.get_by_test_id("board")
+    # 12 → 6, then 3 → 9, then the peg from 10 jumps to 12 and on to 6 (one move, two jumps).
+    for hole in (12, 6, 3, 9, 10, 12):
+        board.locator(f"[data-slot='{hole}']").click(force=True)
+    expect(board.locator(".peg.selected")).to_have_count(1)  # the chain's peg stays in hand
+    board.locator("[data-slot='6']").click(force=True)
+    assert len(pegs_at(app_page)) == 12 - 4
+    expect(app_page.get_by_test_id("move-count")).to_have_text("3")
+
+
+def test_a_peg_jumps_by_keyboard(app_page: Page, base_url: str):
+    open_link(app_page, base_url, "#puzzle=hoppers&empty=6&finish=6")
+    app_page.get_by_test_id("board").focus()
+    for key in ("ArrowRight", "Enter", "ArrowRight", "ArrowDown", "Enter"):  # cursor on 0, select, to 1, to 6, jump
+        app_page.keyboard.press(key)
+    assert pegs_at(app_page) == [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+    expect(app_page.get_by_test_id("move-count")).to_have_text("1")
+
+
+def test_solving_hoppers_takes_7_moves_and_the_replay_ends_with_one_peg_in_the_centre(app_page: Page, base_url: str):
+    open_link(app_page, base_url, "#puzzle=hoppers&empty=6&finish=6")
+    solve_and_wait(app_page)
+    expect(app_page.get_by_test_id("result-moves")).to_have_text("7")
+    expect(app_page.get_by_test_id("result-detail")).to_contain_text("11 jumps")
+    expect(app_page.get_by_test_id("result-detail")).to_contain_text("proved minimal")
+    expect(app_page.get_by_test_id("move-list").locator("button")).to_have_count(7)
+    app_page.get_by_test_id("speed").select_option(label="fast")
+    app_page.get_by_test_id("play").click()
+    expect(app_page.get_by_test_id("step-label")).to_have_text("7 / 7", timeout=20_000)
+    assert pegs_at(app_page) == [6]
+    expect(app_page.get_by_test_id("solved")).to_be_visible()
+    app_page.wait_for_timeout(1200)  # the last chain's hops
+    assert pegs_drawn_at(app_page) == [6]
+
+
+def test_a_peg_link_round_trips(app_page: Page, base_url: str, page: Page):
+    open_link(app_page, base_url, "#puzzle=hoppers&empty=0,3&finish=6")
+    assert pegs_at(app_page) == [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+    page.goto(app_page.url)
+    expect(page.get_by_test_id("board")).to_have_attribute("data-position", "0110111111111")
+
+
+def test_the_hint_offers_the_next_move_of_a_minimal_solution(app_page: Page, base_url: str):
+    open_link(app_page, base_url, "#puzzle=hoppers&empty=6&finish=6")
+    app_page.get_by_test_id("hint").click()
+    expect(app_page.get_by_test_id("result-text")).to_contain_text("7 moves to finish", timeout=SOLVE_TIMEOUT_MS)
+    expect(app_page.get_by_test_id("result-text")).to_contain_text("next move:")
+
+
+@pytest.mark.parametrize(
+    "fragment", ["#puzzle=hoppers&empty=99", "#puzzle=hoppers&finish=x1", "#puzzle=hoppers&start=1,2"]
+)
+def test_a_malformed_peg_link_shows_an_error(app_page: Page, base_url: str, fragment: str):
+    app_page.goto(base_url + fragment)
+    expect(app_page.get_by_test_id("link-error")).to_be_visible()
+    expect(app_page.get_by_test_id("board")).to_have_attribute("data-puzzle", "8-puzzle")

@@ -1,0 +1,150 @@
+// Draws a peg-solitaire board as SVG from the catalog's hole coordinates and reports
+// clicks; pegs hop along a jump chain's path and jumped pegs fade out.
+
+import { clear, svgElement } from "./svg.js";
+
+const PAD = 0.6; // in hole spacings
+
+/**
+ * Draw `entry`'s holes into `svg`. Returns {show(position, options)} where position is
+ * an array of "1" (peg) / "0" (empty) per hole and options = {animate, path, selected,
+ * targets, cursor, finish}. handlers.onCell(hole) is called when a hole or peg is clicked.
+ */
+export function drawPegBoard(svg, entry, handlers) {
+  clear(svg);
+  const points = entry.holes.map(([x, y]) => [Number(x), Number(y)]);
+  const spacing = nearestDistance(points);
+  const scale = 100 / spacing;
+  const xs = points.map(([x]) => x * scale);
+  const ys = points.map(([, y]) => y * scale);
+  const left = Math.min(...xs) - PAD * 100;
+  const top = Math.min(...ys) - PAD * 100;
+  const width = Math.max(...xs) - Math.min(...xs) + 2 * PAD * 100;
+  const height = Math.max(...ys) - Math.min(...ys) + 2 * PAD * 100;
+  svg.setAttribute("viewBox", `${left} ${top} ${width} ${height}`);
+  svg.setAttribute("role", "grid");
+  svg.setAttribute("aria-label", `${entry.name} board`);
+  svg.dataset.family = "peg";
+  svg.dataset.puzzle = entry.id;
+  const centre = (hole) => [xs[hole], ys[hole]];
+
+  svg.append(svgElement("rect", {
+    class: "frame", x: left, y: top, width, height, rx: 40, "aria-hidden": "true",
+  }));
+  // Holes are the grid cells (rows = holes at the same height); they carry the accessible names.
+  const holes = [];
+  const rows = new Map();
+  points.forEach((_, hole) => {
+    const key = Math.round(ys[hole]);
+    if (!rows.has(key)) rows.set(key, svgElement("g", { role: "row" }));
+    const [x, y] = centre(hole);
+    const circle = svgElement("circle", { class: "hole", cx: x, cy: y, r: 17, role: "gridcell", "data-slot": hole });
+    holes[hole] = circle;
+    rows.get(key).append(circle);
+  });
+  for (const key of [...rows.keys()].sort((a, b) => a - b)) svg.append(rows.get(key));
+  const numbers = svgElement("g", { class: "numbers", "aria-hidden": "true" });
+  points.forEach((_, hole) => {
+    const [x, y] = centre(hole);
+    numbers.append(svgElement("text", { class: "hole-number", x: x + 30, y: y + 34 }, String(hole)));
+  });
+  svg.append(numbers);
+  const layer = svgElement("g", { class: "pieces", "aria-hidden": "true" });
+  svg.append(layer);
+  const cursorRing = svgElement("circle", { class: "cursor", r: 44, "aria-hidden": "true" });
+  svg.append(cursorRing);
+
+  svg.onclick = (event) => {
+    const target = event.target.closest("[data-cell], [data-slot]");
+    if (!target) return;
+    handlers.onCell(Number(target.dataset.cell ?? target.dataset.slot), target.dataset.slot !== undefined);
+  };
+
+  const pegs = new Map(); // hole → element
+
+  function place(node, hole) {
+    const [x, y] = centre(hole);
+    node.style.transform = `translate(${x}px, ${y}px)`;
+    node.dataset.cell = String(hole);
+  }
+
+  function createPeg(hole) {
+    const node = svgElement("g", { class: "peg", "data-testid": "peg" });
+    node.append(svgElement("circle", { class: "peg-body", r: 30 }));
+    node.append(svgElement("circle", { class: "peg-shine", r: 11, cx: -9, cy: -9 }));
+    place(node, hole);
+    layer.append(node);
+    pegs.set(hole, node);
+    return node;
+  }
+
+  function show(position, { animate = false, path = null, selected = null, targets = [], cursor = null, finish = null } = {}) {
+    const motion = animate && !reducedMotion();
+    if (path && path.length > 1 && pegs.has(path[0])) {
+      const mover = pegs.get(path[0]);
+      pegs.delete(path[0]);
+      const last = path[path.length - 1];
+      pegs.get(last)?.remove();
+      pegs.set(last, mover);
+      if (motion) {
+        const frames = path.map((hole) => {
+          const [x, y] = centre(hole);
+          return { transform: `translate(${x}px, ${y}px)` };
+        });
+        mover.animate(frames, { duration: 260 * (path.length - 1), easing: "ease-in-out" });
+      }
+      place(mover, last);
+    }
+    for (const [hole, node] of pegs) {
+      if (position[hole] === "1") continue;
+      pegs.delete(hole);
+      if (motion) {
+        node.classList.add("leaving");
+        setTimeout(() => node.remove(), 300);
+      } else {
+        node.remove();
+      }
+    }
+    position.forEach((peg, hole) => {
+      if (peg === "1" && !pegs.has(hole)) createPeg(hole);
+    });
+    for (const [hole, node] of pegs) {
+      node.classList.toggle("selected", hole === selected);
+      node.classList.remove("leaving");
+    }
+    holes.forEach((circle, hole) => {
+      circle.classList.toggle("target", targets.includes(hole));
+      circle.classList.toggle("finish", finish === hole);
+      const what = position[hole] === "1" ? "peg" : "empty";
+      const extra = hole === selected ? ", selected" : targets.includes(hole) ? ", can jump here" : "";
+      circle.setAttribute("aria-label", `hole ${hole}: ${what}${extra}`);
+    });
+    if (cursor === null || cursor === undefined) {
+      cursorRing.setAttribute("visibility", "hidden");
+    } else {
+      const [x, y] = centre(cursor);
+      cursorRing.setAttribute("cx", x);
+      cursorRing.setAttribute("cy", y);
+      cursorRing.setAttribute("visibility", "visible");
+    }
+    svg.dataset.position = position.join("");
+    svg.dataset.pegs = String(position.filter((peg) => peg === "1").length);
+  }
+
+  return { show, centre };
+}
+
+function nearestDistance(points) {
+  let best = Infinity;
+  for (let i = 0; i < points.length; i += 1) {
+    for (let j = i + 1; j < points.length; j += 1) {
+      const d = Math.hypot(points[i][0] - points[j][0], points[i][1] - points[j][1]);
+      if (d > 1e-9 && d < best) best = d;
+    }
+  }
+  return Number.isFinite(best) ? best : 1;
+}
+
+function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}

@@ -1,0 +1,74 @@
+// The depth histogram as an SVG bar chart: positions per distance from the goal,
+// with labelled axes; bars carry their figures for assistive tech and tests.
+
+import { clear, svgElement } from "./svg.js";
+
+const WIDTH = 640;
+const HEIGHT = 300;
+const MARGIN = { left: 70, right: 16, top: 16, bottom: 52 };
+
+/** Draw `histogram` (counts by distance) into `svg`; `unit` names the distance ("moves"). */
+export function drawHistogram(svg, histogram, { unit = "moves", title = "Positions by distance from the goal" } = {}) {
+  clear(svg);
+  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${HEIGHT}`);
+  svg.setAttribute("role", "img");
+  const longest = histogram.length - 1;
+  const total = histogram.reduce((sum, count) => sum + count, 0);
+  svg.setAttribute("aria-label", `${title}: ${total.toLocaleString("en-US")} positions, the farthest ${longest} ${unit} away.`);
+  svg.append(svgElement("title", {}, title));
+  const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
+  const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const top = niceCeiling(Math.max(...histogram, 1));
+  const slot = plotWidth / histogram.length;
+  const y = (count) => MARGIN.top + plotHeight * (1 - count / top);
+
+  const grid = svgElement("g", { class: "chart-grid", "aria-hidden": "true" });
+  for (const tick of [0, top / 4, top / 2, (3 * top) / 4, top]) {
+    grid.append(svgElement("line", { x1: MARGIN.left, x2: WIDTH - MARGIN.right, y1: y(tick), y2: y(tick) }));
+    grid.append(svgElement("text", { class: "tick y", x: MARGIN.left - 6, y: y(tick) }, compact(tick)));
+  }
+  svg.append(grid);
+
+  const bars = svgElement("g", { class: "chart-bars" });
+  histogram.forEach((count, depth) => {
+    const height = Math.max(count > 0 ? 1.5 : 0, y(0) - y(count));
+    const bar = svgElement("rect", {
+      class: depth === longest ? "bar longest" : "bar",
+      x: MARGIN.left + depth * slot + slot * 0.12, width: slot * 0.76, y: y(0) - height, height,
+      "data-testid": "histogram-bar", "data-depth": depth, "data-count": count,
+    });
+    bar.append(svgElement("title", {}, `${depth} ${unit}: ${count.toLocaleString("en-US")} positions`));
+    bars.append(bar);
+  });
+  svg.append(bars);
+
+  const axis = svgElement("g", { class: "chart-axis", "aria-hidden": "true" });
+  axis.append(svgElement("line", { x1: MARGIN.left, x2: WIDTH - MARGIN.right, y1: y(0), y2: y(0) }));
+  const every = histogram.length > 40 ? 10 : 5;
+  histogram.forEach((_, depth) => {
+    const tooClose = depth !== longest && longest - depth < every / 2;
+    if ((depth % every !== 0 && depth !== longest) || tooClose) return;
+    axis.append(svgElement("text", { class: "tick x", x: MARGIN.left + (depth + 0.5) * slot, y: y(0) + 16 }, String(depth)));
+  });
+  axis.append(svgElement("text", { class: "axis-label", x: MARGIN.left + plotWidth / 2, y: HEIGHT - 8 },
+    `distance from the goal (${unit})`));
+  axis.append(svgElement("text", {
+    class: "axis-label", x: 16, y: MARGIN.top + plotHeight / 2,
+    transform: `rotate(-90 16 ${MARGIN.top + plotHeight / 2})`,
+  }, "positions"));
+  svg.append(axis);
+}
+
+function niceCeiling(value) {
+  const power = 10 ** Math.floor(Math.log10(value));
+  for (const step of [1, 2, 2.5, 5, 10]) {
+    if (step * power >= value) return step * power;
+  }
+  return 10 * power;
+}
+
+function compact(value) {
+  if (value >= 1e6) return `${+(value / 1e6).toFixed(2)}M`;
+  if (value >= 1e3) return `${+(value / 1e3).toFixed(1)}k`;
+  return String(+value.toFixed(1));
+}
