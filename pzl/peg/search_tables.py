@@ -104,7 +104,7 @@ class Symmetry:
         """A fast `mask -> least image` function, unrolled for the number of chunks."""
         tables = self._tables
         if not tables:
-            return lambda mask: mask
+            return int  # the identity on ints, at builtin speed
         low = (1 << CHUNK) - 1
         if chunks == 1:
             singles = [t[0] for t in tables]
@@ -160,7 +160,45 @@ class Symmetry:
 
     def subgroup(self, keep) -> Symmetry:
         """The symmetries for which `keep(perm)` holds (a subgroup when `keep` describes a stabiliser)."""
-        return Symmetry(self.size, [perm for perm in self.perms if keep(perm)])
+        return symmetry_group(self.size, tuple(perm for perm in self.perms if keep(perm)))
+
+
+@lru_cache(maxsize=256)
+def symmetry_group(size: int, perms: tuple[tuple[int, ...], ...]) -> Symmetry:
+    """The `Symmetry` of these permutations (identity first), built once: its lookup tables cost ~10 ms."""
+    return Symmetry(size, perms)
+
+
+def weigher(weights: Sequence[int]):
+    """A fast `position -> total weight of its pegs` function using per-chunk lookup tables."""
+    size = len(weights)
+    low = (1 << CHUNK) - 1
+    tables = []
+    for k in range(max(1, -(-size // CHUNK))):
+        part = weights[CHUNK * k:CHUNK * (k + 1)]
+        table = [0] * (1 << len(part))
+        for value in range(1, len(table)):
+            bit = value & -value
+            table[value] = table[value ^ bit] + part[bit.bit_length() - 1]
+        tables.append(table)
+    if len(tables) == 1:
+        return tables[0].__getitem__
+    if len(tables) == 2:
+        t0, t1 = tables
+
+        def weigh2(position: int) -> int:
+            return t0[position & low] + t1[position >> CHUNK]
+        return weigh2
+    if len(tables) == 3:
+        t0, t1, t2 = tables
+
+        def weigh3(position: int) -> int:
+            return t0[position & low] + t1[(position >> CHUNK) & low] + t2[position >> (2 * CHUNK)]
+        return weigh3
+
+    def weigh(position: int) -> int:
+        return sum(table[(position >> (CHUNK * k)) & low] for k, table in enumerate(tables))
+    return weigh
 
 
 def forward_moves(position: int, tables: JumpTables) -> Iterator[tuple[int, list[int]]]:

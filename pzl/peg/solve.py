@@ -16,13 +16,14 @@ from pzl.errors import PositionError
 from pzl.peg.pagoda import class_masks, distance_pagoda, position_class, weight
 from pzl.peg.search_tables import (
     JumpTables,
-    Symmetry,
     backward_moves,
     board_parts,
     forward_moves,
     jump_tables,
     permute,
+    symmetry_group,
     valid_symmetries,
+    weigher,
 )
 from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
 
@@ -133,7 +134,6 @@ class _MeetInMiddle:
         self.max_states = max_states
         self.seconds_limit = seconds_limit
         perms = valid_symmetries(size, tables.jumps, symmetries)
-        group = Symmetry(size, perms)
         fixed = [start] + ([finish] if finish is not None else [])
 
         def keeps(perm: tuple[int, ...]) -> bool:
@@ -141,20 +141,20 @@ class _MeetInMiddle:
                 return False
             return first is None or (perm[first[0]], perm[first[1]], perm[first[2]]) == first
 
-        self.symmetry = group.subgroup(keeps)
+        self.symmetry = symmetry_group(size, tuple(perm for perm in perms if keeps(perm)))
         self.nodes = 0
         self.clock = time.perf_counter()
         # finish-side pagoda: positions lighter than the finish are dead
         self.fwd_pagoda = None
         if finish:
             weights = distance_pagoda(size, tables.jumps, [h for h in range(size) if finish >> h & 1])
-            self.fwd_pagoda = (weights, weight(weights, finish))
+            self.fwd_pagoda = (weigher(weights), weights, weight(weights, finish))
         # start-side pagoda on complements: a backward position whose holes are lighter than the start's
         empty = self.full & ~start
         self.bwd_pagoda = None
         if empty:
             weights = distance_pagoda(size, tables.jumps, [h for h in range(size) if empty >> h & 1])
-            self.bwd_pagoda = (weights, weight(weights, empty))
+            self.bwd_pagoda = (weigher(weights), weights, weight(weights, empty))
 
     # ----------------------------------------------------------------- the search
     def run(self) -> Search:
@@ -174,14 +174,12 @@ class _MeetInMiddle:
         else:
             layer = yield from self._first_layer()
             forward = [{start: 1}, layer]
-            fseen = {start: 0}
-            for key in layer:
-                fseen.setdefault(key, 1)
+            fseen = dict.fromkeys(layer, 1)  # the start itself is no meeting point: solutions leave it by `first`
         while True:
             meets = [key for key in forward[-1] if key in bseen and (self.first is None or len(forward) > 1)]
             if meets:
                 return self._solved(forward, backward, bseen, meets)
-            meets_b = [key for key in backward[-1] if key in fseen and (self.first is None or fseen[key] >= 1)]
+            meets_b = [key for key in backward[-1] if key in fseen]
             if meets_b:
                 return self._solved(forward, backward, bseen, meets_b, from_backward=True)
             if not forward[-1] or not backward[-1]:
@@ -195,10 +193,10 @@ class _MeetInMiddle:
                 return self._limit(f"stopped after {self.seconds_limit:g} s", lower)
             grow_forward = len(forward[-1]) <= len(backward[-1])
             if grow_forward:
-                layer = yield from self._grow(forward[-1], fseen, len(forward), lower, reverse=False)
+                layer = yield from self._grow(forward[-1], fseen, bseen, lower, reverse=False)
                 forward.append(layer)
             else:
-                layer = yield from self._grow(backward[-1], bseen, len(backward), lower, reverse=True)
+                layer = yield from self._grow(backward[-1], bseen, fseen, lower, reverse=True)
                 backward.append(layer)
             seen = fseen if grow_forward else bseen
             depth = len(forward) - 1 if grow_forward else len(backward) - 1
@@ -244,9 +242,12 @@ class _MeetInMiddle:
         yield self._progress(1, len(layer))
         return layer
 
-    def _grow(self, frontier: dict[int, int], seen: dict[int, int], depth: int, bound: int,
+    def _grow(self, frontier: dict[int, int], seen: dict[int, int], other: dict[int, int], bound: int,
               reverse: bool) -> Search:
         """The next layer: every position one move from `frontier` not seen before, with sequence counts.
+
+        Without counting, it stops at the first position the other side has seen: that meeting
+        already proves the minimum (see `run`), and the rest of the layer is not needed.
 
         Chains are followed through positions already seen (a longer chain is still one move) but
         not through dead ones: fewer pegs than the finish (or more than the start), or a pagoda
@@ -255,6 +256,7 @@ class _MeetInMiddle:
         canonical = self.symmetry.canonical
         layer: dict[int, int] = {}
         get = layer.get
+        stop_at = {} if self.counting else other
         if reverse:
             first_jumps, next_jumps = self.tables.first_rev, self.tables.next_rev
             limit_pegs = self.start.bit_count()
@@ -265,7 +267,7 @@ class _MeetInMiddle:
             pagoda = self.fwd_pagoda
         full = self.full
         if pagoda is not None:
-            weights, least = pagoda
+            weigh, weights, least = pagoda
             # A forward jump changes the weight of the pegs, a reverse jump the weight of the empty
             # holes, both by w(to) - w(from) - w(over) of the forward jump; keyed by (toggle, landing).
             delta = {}
@@ -291,7 +293,7 @@ class _MeetInMiddle:
                 first_stack = [(position ^ t, c, pegs - 1) for ab, cm, t, c in first_jumps
                                if position & ab == ab and not position & cm]
             if pagoda is not None:
-                base = weight(weights, (full ^ position) if reverse else position)
+                base = weigh((full ^ position) if reverse else position)
                 stack = [(q, h, n, base + delta[(q ^ position, h)]) for q, h, n in first_stack]
                 while stack:
                     current, hole, n, value = stack.pop()
@@ -300,6 +302,9 @@ class _MeetInMiddle:
                     key = canonical(current)
                     if key not in seen:
                         layer[key] = get(key, 0) + count
+                        if key in stop_at:
+                            self.nodes = nodes
+                            return layer
                     if reverse:
                         if n < limit_pegs:
                             for ab, t, a in next_jumps[hole]:
@@ -316,6 +321,9 @@ class _MeetInMiddle:
                     key = canonical(current)
                     if key not in seen:
                         layer[key] = get(key, 0) + count
+                        if key in stop_at:
+                            self.nodes = nodes
+                            return layer
                     if reverse:
                         if n < limit_pegs:
                             for ab, t, a in next_jumps[hole]:
