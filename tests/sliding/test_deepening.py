@@ -6,11 +6,12 @@ import random
 import sys
 from collections import deque
 from dataclasses import dataclass
+from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pzl.search.deepening import iddfs, ida_star
+from pzl.search.deepening import ida_star, iddfs
 
 HARDEST = (8, 6, 7, 2, 5, 4, 3, 0, 1)
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
@@ -83,7 +84,7 @@ def shortest_count(problem):
 
 def assert_legal(problem, path):
     assert path[0] == problem.start and problem.is_goal(path[-1])
-    for before, after in zip(path, path[1:], strict=False):
+    for before, after in pairwise(path):
         assert after in set(problem.successors(before))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -47,7 +48,7 @@ def run(search):
 def assert_legal_solution(cells, path, start, goal):
     """Independent replay: each step swaps the blank with a tile on a grid-adjacent cell, nothing else."""
     assert tuple(path[0]) == tuple(start) and tuple(path[-1]) == tuple(goal)
-    for before, after in zip(path, path[1:], strict=False):
+    for before, after in pairwise(path):
         changed = [i for i in range(len(cells)) if before[i] != after[i]]
         assert len(changed) == 2, (before, after)
         a, b = changed
