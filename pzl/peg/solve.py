@@ -175,6 +175,7 @@ class _MeetInMiddle:
             layer = yield from self._first_layer()
             forward = [{start: 1}, layer]
             fseen = dict.fromkeys(layer, 1)  # the start itself is no meeting point: solutions leave it by `first`
+        growth = [1.0, 1.0]
         while True:
             meets = [key for key in forward[-1] if key in bseen and (self.first is None or len(forward) > 1)]
             if meets:
@@ -191,12 +192,15 @@ class _MeetInMiddle:
                 return self._limit(f"stopped after storing {stored:,} positions (limit {self.max_states:,})", lower)
             if self.seconds_limit is not None and time.perf_counter() - self.clock > self.seconds_limit:
                 return self._limit(f"stopped after {self.seconds_limit:g} s", lower)
-            grow_forward = len(forward[-1]) <= len(backward[-1])
+            # grow the side whose next layer promises to be smaller (frontier times its last growth)
+            grow_forward = len(forward[-1]) * growth[0] <= len(backward[-1]) * growth[1]
             if grow_forward:
                 layer = yield from self._grow(forward[-1], fseen, bseen, lower, reverse=False)
+                growth[0] = max(len(layer), 1) / max(len(forward[-1]), 1)
                 forward.append(layer)
             else:
                 layer = yield from self._grow(backward[-1], bseen, fseen, lower, reverse=True)
+                growth[1] = max(len(layer), 1) / max(len(backward[-1]), 1)
                 backward.append(layer)
             seen = fseen if grow_forward else bseen
             depth = len(forward) - 1 if grow_forward else len(backward) - 1
