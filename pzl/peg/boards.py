@@ -76,11 +76,11 @@ SPECS = (
               notes="The central game (centre 18 empty → one peg in 18) is impossible: start and finish lie in "
                     "different position classes. Default task: hole 5 (just below the top middle) empty, one peg "
                     "left in hole 31 (just above the bottom middle) — a classic single-vacancy game."),
-    BoardSpec("diamond-41", "Diamond board", "41 holes with |x| + |y| ≤ 4", "square", (12,), 28,
+    BoardSpec("diamond-41", "Diamond board", "41 holes with |x| + |y| ≤ 4", "square", (6,), 34,
               mask=_diamond(4),
               notes="The 41-hole board of the articles' list; holes numbered row by row, the centre is 20. "
-                    "Its central game is impossible (position classes), so the default task starts with hole 12 "
-                    "(just above the centre) empty and ends with one peg in hole 28 (just below it)."),
+                    "Its central game is impossible (position classes), so the default task starts with hole 6 "
+                    "(two above the centre) empty and ends with one peg in hole 34 (two below it)."),
     BoardSpec("triangle-10", "Triangle of side 4", "10 holes in a triangle", "triangular", (1,), "any",
               mask=_triangle(4), notes="Holes numbered row by row from the top corner (0). A corner start "
                                        "cannot end with one peg (position classes), so hole 1 starts empty."),

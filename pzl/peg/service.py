@@ -31,10 +31,10 @@ from pzl.peg.task import (
 
 ALGORITHMS = ("auto", "minimal", "fast")
 #: `auto` proves minimality when the start has at most this many pegs, else it looks for any solution fast.
-AUTO_MINIMAL_PEGS = 26
+AUTO_MINIMAL_PEGS = 25
 #: Limits for the minimal search under `auto` before it falls back to the fast search.
 AUTO_MAX_STATES = 1_500_000
-AUTO_SECONDS = 20.0
+AUTO_SECONDS = 10.0
 #: Limits of an analysis (the page asks after every move; it must answer quickly).
 ANALYSE_SECONDS = 2.0
 ANALYSE_MAX_STATES = 300_000
