@@ -35,7 +35,15 @@ def why_impossible(board: PegBoard, start: int, finish: int | None) -> str | Non
     classes = classes_of(board)
     if finish is not None:
         witness = classes.witness(start, finish)
-        return None if witness is None else _class_reason(board, witness, start, finish)
+        if witness is None:
+            return None
+        reason = _class_reason(board, witness, start, finish)
+        if finish.bit_count() == 1:
+            holes = possible_finish_holes(board, start)
+            reason += (f" From this start a single last peg can only end in hole{'s' * (len(holes) > 1)} "
+                       f"{', '.join(map(str, holes))}." if holes else
+                       " From this start no hole at all can hold a single last peg.")
+        return reason
     targets = [hole for hole in holes_of(board.landings) if classes.same_class(start, 1 << hole)]
     if targets:
         return None

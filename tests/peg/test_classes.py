@@ -123,3 +123,15 @@ def test_square_diagonal_board_without_rule_of_three_marks_still_gets_a_witness(
     assert apart
     reason = why_impossible(board, start, 1 << apart[0])
     assert reason is not None and "mark holes" in reason
+
+
+def test_english_centre_start_can_only_end_on_the_centre_or_three_holes_away_from_it():
+    board = board_by_id("english-33")
+    reason = why_impossible(board, single(board, 16), 1 << 0)
+    assert reason.endswith("a single last peg can only end in holes 1, 13, 16, 19, 31.")
+
+
+def test_french_centre_start_cannot_end_with_one_peg_anywhere():
+    board = board_by_id("french-37")
+    assert why_impossible(board, single(board, 18), 1 << 18).endswith("no hole at all can hold a single last peg.")
+    assert why_impossible(board, single(board, 18), None) is not None
