@@ -22,6 +22,7 @@ from pzl.sliding.packed import PackedProblem
 from pzl.sliding.puzzle import Puzzle, from_request
 from pzl.sliding.solvability import parity_verdict
 from pzl.sliding.space import estimated_states
+from pzl.sliding.sweep import sweep
 
 ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida")
 
@@ -157,8 +158,14 @@ def _solution(puzzle: Puzzle, problem: Problem, outcome: SearchOutcome, algorith
     text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
     stats = {"nodes": outcome.nodes, "states": outcome.states, "seconds": round(outcome.seconds, 6)}
     if outcome.path is None:
+        if algorithm == "bidirectional":
+            reason = ("the goal is not reachable: the search from one end ran out of positions "
+                      f"({outcome.states:,} stored from both ends)")
+        else:
+            reason = (f"the goal is not reachable: all {outcome.states:,} positions reachable from the start "
+                      "were examined")
         return {"solvable": False, "moves": None, "solution": [], "algorithm": algorithm, "stats": stats,
-                "reason": f"the goal is not reachable: all {outcome.states:,} reachable positions were examined"}
+                "reason": reason}
     result: dict[str, Any] = {"solvable": True, "moves": len(outcome.path) - 1,
                               "solution": [text(state) for state in outcome.path], "algorithm": algorithm}
     if every:
@@ -178,10 +185,14 @@ def _longest(request: dict[str, Any]) -> Iterator[Event]:
         sources = [state for state in space if problem.is_goal(state)]
         if not sources:
             raise PuzzleError(f"no position reachable from the start meets the goal ({len(space):,} examined)")
+        layers = yield from breadth.longest(problem, sources, max_states=max_states)
+        text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
+    elif puzzle.kind == "packed":
+        layers = yield from sweep(puzzle.board, puzzle.goal, max_states=max_states)
+        text = puzzle.text
     else:
-        sources = problem.goal_states()
-    layers = yield from breadth.longest(problem, sources, max_states=max_states)
-    text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
+        layers = yield from breadth.longest(problem, problem.goal_states(), max_states=max_states)
+        text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
     yield events.result({"puzzle": puzzle.puzzle_id, "goal": puzzle.text(puzzle.goal), "states": layers.states,
                          "longest": layers.longest, "positions": sorted(text(s) for s in layers.last),
                          "histogram": layers.histogram,

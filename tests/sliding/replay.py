@@ -53,3 +53,41 @@ def assert_replays(entry: dict, solution: Sequence[str], start: str, goal: str) 
     for before, after in pairwise(positions):
         assert tuple(after) in one_move_positions(cells, shapes, before), f"illegal move {before} -> {after}"
     assert all(g in ("*", p) for g, p in zip(goal.split(), positions[-1], strict=True)), "the goal is not reached"
+
+
+def whole_slides(cells: Sequence[tuple[int, int]], shapes: dict[str, list[tuple[int, int]]],
+                 position: Sequence[str]) -> set[tuple[str, ...]]:
+    """Positions one *piece move* away, where a piece may slide any distance, round corners too.
+
+    This is the classic counting for Klotski-type puzzles (the 81-move figure), kept
+    here only to check that the catalog's Hakoiri Musume is the classic layout.
+    """
+    at = {tuple(cell): i for i, cell in enumerate(cells)}
+    found = set()
+    claimed: set[int] = set()
+    for i, label in enumerate(position):
+        if label == "0" or i in claimed:
+            continue
+        shape = shapes.get(label, [(0, 0)])
+        r0, c0 = cells[i]
+        covered = {at[(r0 + dr, c0 + dc)] for dr, dc in shape}
+        claimed |= covered
+        free = {j for j, other in enumerate(position) if other == "0"} | covered
+
+        def fits(r: int, c: int, shape: list[tuple[int, int]] = shape, free: set[int] = free) -> bool:
+            return all(at.get((r + dr, c + dc)) in free for dr, dc in shape)
+
+        seen = {(r0, c0)}
+        stack = [(r0, c0)]
+        while stack:
+            r, c = stack.pop()
+            for dr, dc in STEPS:
+                if (r + dr, c + dc) not in seen and fits(r + dr, c + dc):
+                    seen.add((r + dr, c + dc))
+                    stack.append((r + dr, c + dc))
+        for r, c in seen - {(r0, c0)}:
+            after = ["0" if j in covered else other for j, other in enumerate(position)]
+            for dr, dc in shape:
+                after[at[(r + dr, c + dc)]] = label
+            found.add(tuple(after))
+    return found
