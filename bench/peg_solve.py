@@ -167,6 +167,7 @@ const [root, payload] = [process.argv[2], JSON.parse(readFileSync(0, "utf8"))];
 const { loadPyodide } = await import(pathToFileURL(root + "/node_modules/pyodide/pyodide.mjs").href);
 const pyodide = await loadPyodide({ indexURL: root + "/node_modules/pyodide/",
   stdout: (line) => console.log(line), stderr: (line) => console.error(line) });
+try { pyodide.FS.mkdir("/work"); } catch (error) { /* exists */ }
 for (const [path, text] of Object.entries(payload.files)) {
   const parts = path.split("/");
   for (let i = 1; i < parts.length; i++) {
@@ -178,7 +179,7 @@ pyodide.runPython(`import sys, runpy
 sys.path.insert(0, "/work")
 sys.argv = ${JSON.stringify(["peg_solve.py", ...payload.argv])}
 print("Pyodide, Python " + sys.version.split()[0])
-runpy.run_path("/work/bench/peg_solve.py", run_name="__main__")`);
+runpy.run_path("/work/bench/peg_solve.py", run_name="pyodide_bench")["main"](sys.argv[1:])`);
 """
 
 
@@ -210,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     if options.pyodide:
         rest = [arg for arg in (argv if argv is not None else sys.argv[1:]) if arg != "--pyodide"]
         return run_in_pyodide(rest)
-    print(f"Python {sys.version.split()[0]} ({sys.implementation.name})\n")
+    print(f"Python {sys.version.split()[0]} ({sys.implementation.name}, {sys.platform})\n")
     if not options.no_figures:
         print_figures(figure_rows())
     if options.sweep:
