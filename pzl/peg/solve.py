@@ -166,46 +166,44 @@ class _MeetInMiddle:
             return self._impossible("no finish position has the start's position class", 0)
         if finish is not None and finish.bit_count() >= start_pegs and finish != start:
             return self._impossible("the finish has as many pegs as the start or more", 0)
-        backward = [goals]  # layers: canonical position -> sequences reaching its orbit
-        bseen: dict[int, int] = {key: 0 for key in goals}
+        # Each side keeps its newest layer with sequence counts (canonical position -> sequences
+        # reaching its orbit) and every position it has seen with its depth; older counts are not
+        # needed because sides can only meet in their newest layers.
+        bfront, bdepth = goals, 0
+        bseen: dict[int, int] = dict.fromkeys(goals, 0)
         if self.first is None:
-            forward = [{start: 1}]
+            ffront, fdepth = {start: 1}, 0
             fseen = {start: 0}
         else:
-            layer = yield from self._first_layer()
-            forward = [{start: 1}, layer]
-            fseen = dict.fromkeys(layer, 1)  # the start itself is no meeting point: solutions leave it by `first`
+            ffront, fdepth = (yield from self._first_layer()), 1
+            fseen = dict.fromkeys(ffront, 1)  # the start itself is no meeting point: solutions leave it by `first`
         growth = [1.0, 1.0]
         while True:
-            meets = [key for key in forward[-1] if key in bseen and (self.first is None or len(forward) > 1)]
+            meets = [key for key in ffront if key in bseen] if fdepth or self.first is None else []
+            meets += [key for key in bfront if key in fseen and key not in ffront]
             if meets:
-                return self._solved(forward, backward, bseen, meets)
-            meets_b = [key for key in backward[-1] if key in fseen]
-            if meets_b:
-                return self._solved(forward, backward, bseen, meets_b, from_backward=True)
-            if not forward[-1] or not backward[-1]:
-                lower = len(forward) + len(backward) - 1
-                return self._impossible("no sequence of moves reaches the finish", lower, exhausted=True)
+                return self._solved(ffront, bfront, fseen, bseen, meets)
+            lower = fdepth + bdepth + 1  # any solution is longer than both explored depths together
+            if not ffront or not bfront:
+                return self._impossible("no sequence of moves reaches the finish", lower)
             stored = len(fseen) + len(bseen)
-            lower = len(forward) + len(backward) - 1  # any solution is longer than both explored depths
             if stored > self.max_states:
                 return self._limit(f"stopped after storing {stored:,} positions (limit {self.max_states:,})", lower)
             if self.seconds_limit is not None and time.perf_counter() - self.clock > self.seconds_limit:
                 return self._limit(f"stopped after {self.seconds_limit:g} s", lower)
             # grow the side whose next layer promises to be smaller (frontier times its last growth)
-            grow_forward = len(forward[-1]) * growth[0] <= len(backward[-1]) * growth[1]
-            if grow_forward:
-                layer = yield from self._grow(forward[-1], fseen, bseen, lower, reverse=False)
-                growth[0] = max(len(layer), 1) / max(len(forward[-1]), 1)
-                forward.append(layer)
+            if len(ffront) * growth[0] <= len(bfront) * growth[1]:
+                layer = yield from self._grow(ffront, fseen, bseen, lower, reverse=False)
+                growth[0] = max(len(layer), 1) / max(len(ffront), 1)
+                ffront, fdepth = layer, fdepth + 1
+                for key in layer:
+                    fseen[key] = fdepth
             else:
-                layer = yield from self._grow(backward[-1], bseen, fseen, lower, reverse=True)
-                growth[1] = max(len(layer), 1) / max(len(backward[-1]), 1)
-                backward.append(layer)
-            seen = fseen if grow_forward else bseen
-            depth = len(forward) - 1 if grow_forward else len(backward) - 1
-            for key in layer:
-                seen[key] = depth
+                layer = yield from self._grow(bfront, bseen, fseen, lower, reverse=True)
+                growth[1] = max(len(layer), 1) / max(len(bfront), 1)
+                bfront, bdepth = layer, bdepth + 1
+                for key in layer:
+                    bseen[key] = bdepth
 
     def _goals(self) -> dict[int, int]:
         """Backward layer 0: canonical finish positions -> size of their orbit (one sequence per member)."""
@@ -352,44 +350,38 @@ class _MeetInMiddle:
     def _limit(self, reason: str, lower: int) -> PegOutcome:
         return self._outcome(path=None, solvable=None, minimal=False, reason=reason, lower_bound=lower)
 
-    def _solved(self, forward: list[dict[int, int]], backward: list[dict[int, int]], bseen: dict[int, int],
-                meets: list[int], from_backward: bool = False) -> PegOutcome:
-        """The outcome once the sides meet: `meets` lie in the newest layer of one side."""
-        if from_backward:
-            depth_b = len(backward) - 1
-            fdepth = {key: d for d, layer in enumerate(forward) for key in layer if key in backward[-1]}
-            pairs = [(key, fdepth[key], depth_b) for key in meets]
-        else:
-            depth_f = len(forward) - 1
-            pairs = [(key, depth_f, bseen[key]) for key in meets]
+    def _solved(self, ffront: dict[int, int], bfront: dict[int, int], fseen: dict[int, int],
+                bseen: dict[int, int], meets: list[int]) -> PegOutcome:
+        """The outcome once the sides meet; every meeting position lies in both newest layers."""
+        pairs = sorted({(key, fseen[key], bseen[key]) for key in meets})
         total = min(f + b for _, f, b in pairs)
-        pairs = [p for p in pairs if p[1] + p[2] == total]
+        pairs = [pair for pair in pairs if pair[1] + pair[2] == total]
         count = None
         if self.counting:
             count = 0
-            for key, f, b in pairs:
-                count += forward[f][key] * backward[b][key] // len(self.symmetry.orbit(key))
-        paths = self._solutions(forward, backward, pairs, self.max_solutions if self.counting else 1)
-        path = paths[0]
-        states = sum(len(layer) for layer in forward) + sum(len(layer) for layer in backward)
-        return self._outcome(path=path, paths=paths if self.counting else [], count=count, states=states,
-                             solvable=True, minimal=True, exhausted=True, moves=len(path),
-                             jumps=sum(len(move) - 1 for move in path), lower_bound=len(path))
-
-    def _solutions(self, forward: list[dict[int, int]], backward: list[dict[int, int]],
-                   pairs: list[tuple[int, int, int]], cap: int) -> list[list[Move]]:
-        """Up to `cap` minimal solutions, each through a member of a meeting orbit."""
+            for key, _, _ in pairs:
+                count += ffront[key] * bfront[key] // len(self.symmetry.orbit(key))
+        cap = self.max_solutions if self.counting else 1
         found: list[list[Move]] = []
-        for key, f, b in sorted(pairs):
+        for key, f, b in pairs:
             for member in sorted(self.symmetry.orbit(key)):
-                for head in self._heads(member, f, forward, cap - len(found)):
-                    for tail in self._tails(member, b, backward, cap - len(found)):
+                for head in self._heads(member, f, fseen, cap - len(found)):
+                    for tail in self._tails(member, b, bseen, cap - len(found)):
                         found.append(head + tail)
                         if len(found) >= cap:
-                            return found
-        return found
+                            break
+                    if len(found) >= cap:
+                        break
+                if len(found) >= cap:
+                    break
+            if len(found) >= cap:
+                break
+        path = found[0]
+        return self._outcome(path=path, paths=found if self.counting else [], count=count,
+                             states=len(fseen) + len(bseen), solvable=True, minimal=True, exhausted=True,
+                             moves=len(path), jumps=sum(len(move) - 1 for move in path), lower_bound=len(path))
 
-    def _heads(self, position: int, depth: int, forward: list[dict[int, int]], cap: int) -> Iterator[list[Move]]:
+    def _heads(self, position: int, depth: int, fseen: dict[int, int], cap: int) -> Iterator[list[Move]]:
         """Move sequences from the start to `position` (at forward distance `depth`), up to `cap`."""
         canonical = self.symmetry.canonical
         stack: list[tuple[int, int, list[Move]]] = [(position, depth, [])]
@@ -407,11 +399,11 @@ class _MeetInMiddle:
                 continue
             options = []
             for before, move in backward_moves(current, self.tables):
-                if canonical(before) in forward[d - 1]:
+                if fseen.get(canonical(before)) == d - 1:
                     options.append((before, d - 1, [*moves, move]))
             stack.extend(reversed(options))
 
-    def _tails(self, position: int, depth: int, backward: list[dict[int, int]], cap: int) -> Iterator[list[Move]]:
+    def _tails(self, position: int, depth: int, bseen: dict[int, int], cap: int) -> Iterator[list[Move]]:
         """Move sequences from `position` (at backward distance `depth`) to the finish, up to `cap`."""
         canonical = self.symmetry.canonical
         stack: list[tuple[int, int, list[Move]]] = [(position, depth, [])]
@@ -424,6 +416,6 @@ class _MeetInMiddle:
                 continue
             options = []
             for after, move in forward_moves(current, self.tables):
-                if canonical(after) in backward[d - 1]:
+                if bseen.get(canonical(after)) == d - 1:
                     options.append((after, d - 1, [*moves, move]))
             stack.extend(reversed(options))
