@@ -74,9 +74,12 @@ def choose(puzzle: Puzzle, every: bool) -> str:
 
     Up to AUTO_BREADTH_LIMIT estimated positions: bidirectional for one solution to a
     complete goal, bfs for a partial goal or for --all (exact counting by layers).
-    Beyond: ida (B2's distinct-tile kernel, or the generic one with pzl's lower bound).
+    Beyond, and for --all with distinct tiles (IDA* with Manhattan distance and linear
+    conflict enumerates them faster than layers can be stored): ida.
     """
     if estimated_states(puzzle) > AUTO_BREADTH_LIMIT:
+        return "ida"
+    if every and puzzle.distinct_tiles and not puzzle.goal_is_partial:
         return "ida"
     return "bfs" if every or puzzle.goal_is_partial else "bidirectional"
 

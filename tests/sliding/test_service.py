@@ -1,0 +1,107 @@
+"""The sliding family through pzl.api: the JSON contract, algorithms, limits, progress and errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from pzl import api
+from pzl.sliding import describe
+from pzl.sliding.catalog import entry
+from pzl.sliding.puzzle import from_request
+from pzl.sliding.service import choose
+from tests.sliding.replay import assert_replays
+
+
+def answer(**fields):
+    return api.answer({"command": "solve", **fields})
+
+
+def test_solve_result_follows_the_json_contract():
+    result = answer(puzzle="8-puzzle", all=True, max_solutions=3)["result"]
+    assert {"puzzle", "start", "goal", "solvable", "moves", "solution", "count", "solutions", "algorithm",
+            "stats"} <= set(result)
+    assert set(result["stats"]) == {"nodes", "states", "seconds"}
+    assert len(result["solutions"]) == 3 and result["count"] == 40
+    assert all(isinstance(position, str) for position in result["solution"])
+
+
+def test_longest_result_follows_the_json_contract():
+    result = api.answer({"command": "longest", "puzzle": "no-off"})["result"]
+    assert {"puzzle", "goal", "states", "longest", "positions", "histogram"} <= set(result)
+
+
+def test_options_arrive_as_strings_from_the_cli_and_links():
+    result = answer(puzzle="8-puzzle", algorithm="bfs", all="true", max_solutions="2")["result"]
+    assert result["count"] == 40 and len(result["solutions"]) == 2
+
+
+def test_the_state_budget_stops_breadth_first_search_and_suggests_ida():
+    final = answer(puzzle="8-puzzle", algorithm="bfs", max_states=20_000)
+    assert final["event"] == "error" and final["error"] == "SearchLimitError"
+    assert "20,000" in final["message"] and "ida" in final["message"]
+
+
+def test_the_state_budget_also_bounds_the_longest_sweep():
+    final = api.answer({"command": "longest", "puzzle": "8-puzzle", "max_states": 50_000})
+    assert final["error"] == "SearchLimitError"
+
+
+def test_unknown_algorithms_and_commands_are_refused_by_name():
+    assert "unknown algorithm 'dfs'" in answer(puzzle="8-puzzle", algorithm="dfs")["message"]
+    assert "analyse" in api.answer({"command": "analyse", "puzzle": "8-puzzle"})["message"]
+
+
+def test_bidirectional_search_refuses_a_partial_goal_with_a_reason():
+    final = answer(puzzle="hakoiri-musume", algorithm="bidirectional")
+    assert final["event"] == "error" and "complete goal" in final["message"]
+
+
+def test_auto_uses_breadth_first_up_to_two_million_positions_and_ida_beyond():
+    assert choose(from_request({"puzzle": "9-puzzle"}), every=False) == "bidirectional"
+    assert choose(from_request({"puzzle": "8-puzzle"}), every=True) == "ida"
+    assert choose(from_request({"puzzle": "symbols"}), every=True) == "bfs"
+    assert choose(from_request({"puzzle": "hakoiri-musume"}), every=False) == "bfs"
+    assert choose(from_request({"puzzle": "15-puzzle"}), every=False) == "ida"
+    assert choose(from_request({"board": "3x4", "start": "1 2 3 4 5 6 7 8 9 10 0 11"}), every=False) == "ida"
+
+
+def test_fifteen_puzzle_default_start_is_solved_optimally_by_auto():
+    result = answer(puzzle="15-puzzle")["result"]
+    assert (result["algorithm"], result["moves"]) == ("ida", 44)
+    assert_replays(entry("15-puzzle"), result["solution"], entry("15-puzzle")["start"], entry("15-puzzle")["goal"])
+
+
+def test_custom_boards_solve_through_the_api():
+    result = answer(family="sliding", board="3x4", start="1 2 3 4 5 6 7 8 9 10 0 11")["result"]
+    assert result["moves"] == 1 and result["puzzle"] == "3x4"
+
+
+def test_a_custom_board_with_an_odd_permutation_is_refused_by_parity():
+    result = answer(family="sliding", board="2x3", start="2 1 3 4 5 0")["result"]
+    assert result["solvable"] is False and "tiles 1 and 2 are swapped" in result["reason"]
+
+
+def test_iddfs_on_an_unreachable_goal_reports_it_instead_of_searching_forever():
+    result = answer(puzzle="no-off", start="N O O F L L F 0", algorithm="iddfs")["result"]
+    assert result["solvable"] is False
+
+
+def test_longest_sweep_reports_progress_every_few_thousand_positions():
+    events = list(api.run({"command": "longest", "puzzle": "8-puzzle"}))
+    progress = [event for event in events if event["event"] == "progress"]
+    assert len(progress) >= 181_440 // 5000
+    assert events[-1]["event"] == "result"
+
+
+@pytest.mark.parametrize("algorithm", ["bfs", "bidirectional", "ida"])
+def test_every_search_reports_nodes_states_and_seconds(algorithm):
+    stats = answer(puzzle="symbols", algorithm=algorithm)["result"]["stats"]
+    assert stats["nodes"] > 0 and stats["states"] > 0 and stats["seconds"] >= 0
+
+
+def test_describe_prints_moves_positions_and_counts():
+    result = answer(puzzle="8-puzzle", all=True)["result"]
+    text = describe("solve", result)
+    assert "31 moves" in text and "40 distinct shortest solutions" in text and "8 6 7 2 5 4 3 0 1" in text
+    longest = describe("longest", api.answer({"command": "longest", "puzzle": "no-off"})["result"])
+    assert "56 moves" in longest and "540 positions" in longest
