@@ -29,8 +29,9 @@ from pzl.peg.task import (
     parse_position,
 )
 
-ALGORITHMS = ("auto", "minimal", "fast")
-#: `auto` proves minimality when the start has at most this many pegs, else it looks for any solution fast.
+ALGORITHMS = ("auto", "minimal", "fast", "beam")
+#: `auto` proves minimality when the start has at most this many pegs, else it looks for any solution:
+#: beam search first, then the depth-first `fast` search (which can also prove a task impossible).
 AUTO_MINIMAL_PEGS = 25
 #: Limits for the minimal search under `auto` before it falls back to the fast search.
 AUTO_MAX_STATES = 1_500_000
@@ -39,6 +40,7 @@ AUTO_SECONDS = 10.0
 ANALYSE_SECONDS = 2.0
 ANALYSE_MAX_STATES = 300_000
 FAST_SECONDS = 60.0
+BEAM_SECONDS = 30.0
 
 
 def run(command: str, request: dict[str, Any]) -> Iterator[Event]:
@@ -142,16 +144,23 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
         yield events.result(payload)
         return
     if algorithm == "auto":
-        algorithm = "minimal" if want_all or task.start.bit_count() <= AUTO_MINIMAL_PEGS else "fast"
-        payload["algorithm"] = f"auto: {algorithm}"
-    if algorithm == "minimal":
-        limited = payload["algorithm"] == "auto: minimal" and request.get("max_states") in (None, "")
-        outcome = yield from _minimal(task, request, want_all, max_solutions, limited=limited)
-        if outcome.solvable is None and payload["algorithm"] == "auto: minimal" and not want_all:
-            payload["algorithm"] = "auto: minimal, then fast"
-            lower = outcome.lower_bound
-            outcome = yield from _fast(task, request)
-            outcome.lower_bound = max(outcome.lower_bound or 0, lower)
+        if want_all or task.start.bit_count() <= AUTO_MINIMAL_PEGS:
+            limited = request.get("max_states") in (None, "")
+            outcome = yield from _minimal(task, request, want_all, max_solutions, limited=limited)
+            used = "auto: minimal"
+            if outcome.solvable is None and not want_all:
+                lower = outcome.lower_bound
+                outcome, quick = yield from _quick(task, request)
+                outcome.lower_bound = max(outcome.lower_bound or 0, lower)
+                used = f"auto: minimal, then {quick}"
+        else:
+            outcome, quick = yield from _quick(task, request)
+            used = f"auto: {quick}"
+        payload["algorithm"] = used
+    elif algorithm == "minimal":
+        outcome = yield from _minimal(task, request, want_all, max_solutions, limited=False)
+    elif algorithm == "beam":
+        outcome = yield from _beam(task)
     else:
         outcome = yield from _fast(task, request)
     payload.update(_outcome_payload(board, outcome, want_all, clock))
@@ -182,28 +191,65 @@ def _minimal(task: Task, request: dict[str, Any], want_all: bool, max_solutions:
     return outcome
 
 
+def _quick(task: Task, request: dict[str, Any]):
+    """Beam search, then (if it finds nothing) the depth-first fast search; returns (outcome, what answered)."""
+    outcome = yield from _beam(task)
+    if outcome.solvable:
+        return outcome, "beam"
+    nodes = outcome.nodes
+    outcome = yield from _fast(task, request)
+    outcome.nodes += nodes
+    return outcome, "beam, then fast"
+
+
+def _beam(task: Task):
+    """A solution by beam search (never a proof: a miss leaves `solvable` None)."""
+    from pzl.peg.beam import beam_search
+    from pzl.peg.solve import PegOutcome
+
+    start = _after_first(task)
+    found = yield from beam_search(task.board, start, task.finish, seconds_limit=BEAM_SECONDS)
+    path = _with_first(task, found["path"])
+    return PegOutcome(path=path, nodes=found["nodes"], states=found["states"], seconds=found["seconds"],
+                      solvable=True if path is not None else None, minimal=False,
+                      moves=len(path) if path is not None else None,
+                      jumps=sum(len(move) - 1 for move in path) if path is not None else None,
+                      reason=found["reason"])
+
+
+def _after_first(task: Task) -> int:
+    """The start, with the fixed first jump (if any) already played."""
+    if task.first is None:
+        return task.start
+    a, b, c = task.first
+    return task.start ^ ((1 << a) | (1 << b) | (1 << c))
+
+
+def _with_first(task: Task, path: list[list[int]] | None) -> list[list[int]] | None:
+    """A path found after the fixed first jump, with that jump put back in front (merging its chain)."""
+    if path is None or task.first is None:
+        return path
+    a, _, c = task.first
+    path = [list(move) for move in path]
+    if path and path[0][0] == c:
+        path[0] = [a, *path[0]]
+    else:
+        path.insert(0, [a, c])
+    return path
+
+
 def _fast(task: Task, request: dict[str, Any]):
     """Some solution quickly; a fixed first jump is played first and the search continues its chain."""
     from pzl.peg.search_fast import solve_fast
 
-    start = task.start
-    if task.first is not None:
-        a, b, c = task.first
-        start ^= (1 << a) | (1 << b) | (1 << c)
     kwargs: dict[str, Any] = {"seconds_limit": FAST_SECONDS}
     if request.get("max_states") not in (None, ""):
         kwargs["max_states"] = _int_option(request, "max_states", 0)
-    outcome = yield from solve_fast(task.board, start, task.finish, **kwargs)
-    if task.first is not None and outcome.path is not None:
-        a, _, c = task.first
-        path = [list(move) for move in outcome.path]
-        if path and path[0][0] == c:
-            path[0] = [a, *path[0]]
-        else:
-            path.insert(0, [a, c])
-        outcome.path = path
-        outcome.moves = len(path)
-        outcome.jumps = sum(len(move) - 1 for move in path)
+    outcome = yield from solve_fast(task.board, _after_first(task), task.finish, **kwargs)
+    if outcome.path is not None:
+        outcome.path = _with_first(task, outcome.path)
+        outcome.moves = len(outcome.path)
+        outcome.jumps = sum(len(move) - 1 for move in outcome.path)
     outcome.minimal = False
     return outcome
 

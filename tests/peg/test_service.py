@@ -110,6 +110,19 @@ def test_english_central_game_gets_a_solution_quickly():
     assert time.perf_counter() - started < 30
 
 
+def test_french_default_task_is_solved_by_auto_without_a_proof():
+    result = solve(puzzle="french-37")
+    assert (result["empty"], result["finish"]) == ([5], 31)
+    assert result["solvable"] is True and result["minimal"] is False and result["algorithm"] == "auto: beam"
+    assert_replays(result)
+
+
+def test_beam_algorithm_with_a_fixed_first_jump_starts_with_it():
+    result = solve(puzzle="english-33", algorithm="beam", first="4-16")
+    assert result["solution"][0][:2] == [4, 16]
+    assert_replays(result)
+
+
 @pytest.mark.parametrize("puzzle", ["triangle-10", "triangle-15"])
 def test_small_triangle_default_task_is_solved_minimally(puzzle):
     result = solve(puzzle=puzzle)

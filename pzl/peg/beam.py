@@ -1,0 +1,148 @@
+"""Beam search for peg solitaire: keeps the most promising positions after every jump, in widening passes.
+
+It finds solutions on big boards (French, diamond) where depth-first search wanders; it proves nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pzl import events
+from pzl.search.problem import Search
+
+#: Positions kept after each jump, pass by pass; a pass that ends short starts a wider one.
+WIDTHS = (256, 1024, 4096, 16384)
+CHUNK = 8
+
+
+class _Tables:
+    """Per-board lookup tables: jumps into and out of each hole, and chunked score tables."""
+
+    def __init__(self, board: Any) -> None:
+        size = board.size
+        self.size = size
+        self.into: list[list[tuple[int, int, int]]] = [[] for _ in range(size)]
+        self.out: list[list[tuple[int, int, int]]] = [[] for _ in range(size)]
+        neighbours = [0] * size
+        for a, b, c in board.jumps:
+            toggle = (1 << a) | (1 << b) | (1 << c)
+            self.into[c].append(((1 << a) | (1 << b), toggle, a))
+            self.out[a].append((1 << b, 1 << c, toggle))
+            neighbours[a] |= 1 << b
+        points = board.points
+        cx = sum(x for x, _ in points) / size
+        cy = sum(y for _, y in points) / size
+        # far from the centre costs a little: pegs there are hard to bring back
+        far = [round(3 * (abs(x - cx) + abs(y - cy))) for x, y in points]
+        self.chunks = (size + CHUNK - 1) // CHUNK
+        self.near = [_chunk_table(neighbours, k, lambda acc, v: acc | v) for k in range(self.chunks)]
+        self.cost = [_chunk_table(far, k, lambda acc, v: acc + v) for k in range(self.chunks)]
+
+    def score(self, position: int) -> int:
+        """Lower is better: 10 per isolated peg (no neighbour to jump or be jumped by) plus distance costs."""
+        near = 0
+        cost = 0
+        rest = position
+        for k in range(self.chunks):
+            byte = rest & 0xFF
+            near |= self.near[k][byte]
+            cost += self.cost[k][byte]
+            rest >>= CHUNK
+        return 10 * (position & ~near).bit_count() + cost
+
+
+def _chunk_table(values: Sequence[int], chunk: int, combine: Callable[[int, int], int]) -> list[int]:
+    """For every byte of chunk `chunk`: `values` of the holes it names, combined."""
+    table = [0] * (1 << CHUNK)
+    for byte in range(1, 1 << CHUNK):
+        low = byte & -byte
+        hole = chunk * CHUNK + low.bit_length() - 1
+        value = values[hole] if hole < len(values) else 0
+        table[byte] = combine(table[byte ^ low], value)
+    return table
+
+
+def beam_search(board: Any, start: int, finish: int | None, *, widths: Sequence[int] = WIDTHS,
+                seconds_limit: float | None = 30.0) -> Search:
+    """A solution (moves as hole lists) from `start` to `finish` (None: one peg anywhere), or None.
+
+    Returns a dict: {"path", "nodes", "states", "seconds", "width", "reason"}. Yields progress
+    after every jump layer and every few thousand positions.
+    """
+    tables = _Tables(board)
+    clock = time.perf_counter()
+    nodes = 0
+    wanted = 1 if finish is None else finish.bit_count()
+    jumps_needed = start.bit_count() - wanted
+    full = (1 << board.size) - 1
+    for width in widths:
+        layers: list[dict[int, tuple[int, int, int]]] = []
+        layer: dict[int, Any] = {start: None}
+        for depth in range(jumps_needed):
+            following: dict[int, tuple[int, int, int]] = {}
+            for position in layer:
+                nodes += 1
+                empty = full & ~position
+                if empty.bit_count() <= position.bit_count():
+                    rest = empty
+                    while rest:
+                        low = rest & -rest
+                        rest ^= low
+                        c = low.bit_length() - 1
+                        for pegs, toggle, a in tables.into[c]:
+                            if position & pegs == pegs:
+                                child = position ^ toggle
+                                if child not in following:
+                                    following[child] = (position, a, c)
+                else:
+                    rest = position
+                    while rest:
+                        low = rest & -rest
+                        rest ^= low
+                        a = low.bit_length() - 1
+                        for over, land, toggle in tables.out[a]:
+                            if position & over and not position & land:
+                                child = position ^ toggle
+                                if child not in following:
+                                    following[child] = (position, a, land.bit_length() - 1)
+                if nodes & 2047 == 0:
+                    yield events.progress(nodes, len(following), time.perf_counter() - clock, depth=depth,
+                                          width=width)
+            if len(following) > width:
+                score = tables.score
+                kept = sorted(following, key=score)[:width]
+                following = {child: following[child] for child in kept}
+            layers.append(following)
+            layer = following
+            yield events.progress(nodes, len(layer), time.perf_counter() - clock, depth=depth + 1, width=width)
+            if not layer:
+                break
+            if seconds_limit is not None and time.perf_counter() - clock > seconds_limit:
+                return {"path": None, "nodes": nodes, "states": len(layer), "seconds": time.perf_counter() - clock,
+                        "width": width, "reason": f"no solution found by beam search within {seconds_limit:g} s"}
+        goal = next((p for p in layer if (p == finish if finish is not None else p.bit_count() == 1)), None)
+        if goal is not None and len(layers) == jumps_needed:
+            return {"path": _moves(layers, goal), "nodes": nodes, "states": sum(map(len, layers)),
+                    "seconds": time.perf_counter() - clock, "width": width, "reason": None}
+    return {"path": None, "nodes": nodes, "states": 0, "seconds": time.perf_counter() - clock,
+            "width": widths[-1] if widths else 0, "reason": "no solution found by beam search"}
+
+
+def _moves(layers: list[dict[int, tuple[int, int, int]]], goal: int) -> list[list[int]]:
+    """The jumps leading to `goal`, grouped into moves (consecutive jumps by one peg)."""
+    jumps = []
+    position = goal
+    for layer in reversed(layers):
+        parent, a, c = layer[position]
+        jumps.append((a, c))
+        position = parent
+    jumps.reverse()
+    moves: list[list[int]] = []
+    for a, c in jumps:
+        if moves and moves[-1][-1] == a:
+            moves[-1].append(c)
+        else:
+            moves.append([a, c])
+    return moves

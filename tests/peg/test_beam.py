@@ -1,0 +1,46 @@
+"""Beam search finds solutions on the big boards; it proves nothing, so a miss is 'unknown', never 'impossible'."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+
+from pzl.peg.beam import beam_search
+from pzl.peg.boards import board_by_id
+from tests.peg.replay import assert_solves
+
+
+def run(search):
+    events = []
+    while True:
+        try:
+            events.append(next(search))
+        except StopIteration as stop:
+            return stop.value, events
+
+
+@pytest.mark.parametrize(("board_id", "empty", "finish"),
+                         [("french-37", 5, 31), ("english-33", 16, 16), ("triangle-36", 0, "any"),
+                          ("triangle-28", 1, "any")])
+def test_beam_search_solves_big_default_tasks_with_legal_moves(board_id, empty, finish):
+    board = board_by_id(board_id)
+    found, events = run(beam_search(board, board.full & ~(1 << empty), None if finish == "any" else 1 << finish))
+    assert found["path"] is not None
+    assert_solves(board.jumps, board.size, [empty], finish, found["path"])
+    assert events and all(event["event"] == "progress" for event in events)
+
+
+def test_beam_search_groups_a_peg_s_consecutive_jumps_into_one_move():
+    board = board_by_id("hoppers")
+    found, _ = run(beam_search(board, board.full & ~(1 << 6), 1 << 6))
+    path = found["path"]
+    assert all(earlier[-1] != later[0] for earlier, later in pairwise(path))
+    assert sum(len(move) - 1 for move in path) == 11
+
+
+def test_beam_search_miss_is_unknown_with_a_reason():
+    board = board_by_id("hoppers")
+    dead_end = sum(1 << hole for hole in (1, 2, 4, 5, 6, 7, 8, 10, 11, 12))
+    found, _ = run(beam_search(board, dead_end, 1 << 6))
+    assert found["path"] is None and "beam search" in found["reason"]
