@@ -12,8 +12,9 @@ Signatures (positions are tuples of labels in cell order, 0 = the blank):
 cells in the board graph (`distance_table(adjacency)` when None; on a rectangle that is the
 Manhattan distance). The lower bound is the sum of the tiles' distances to their goal cells;
 `linear_conflict` (default: on when `rows_cols=(rows, cols)` says the board is a full rectangle)
-adds the row and column conflicts; `pattern_db` (a `pzl.sliding.pattern_db.PatternDatabase`
-built for this goal) replaces both with an additive pattern database. The caller decides
+adds the row and column conflicts; `pattern_db` replaces both with an additive pattern
+database: True builds the default one for the board (`pzl.sliding.pattern_db`, progress events
+while it builds, kept for the process), or pass a built `PatternDatabase`. The caller decides
 solvability first (parity): on an unsolvable position the search runs to `max_depth`.
 Results are `SearchOutcome`s whose paths are lists of positions (tuples of labels).
 """
@@ -23,6 +24,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Hashable, Sequence
+from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
@@ -105,19 +107,20 @@ def _prepare(start: Position, goal: Position, adjacency: Adjacency) -> tuple[lis
     ident = {label: cell + 1 for cell, label in enumerate(goal) if label != 0}
     ident[0] = 0
     board = [ident[label] for label in start]
-    home = [0] * (n + 1)
-    for tile in ident.values():
-        if tile:
-            home[tile] = tile - 1
+    home = [max(tile - 1, 0) for tile in range(n + 1)]   # a tile's goal cell (the same for every goal)
     return board, board.index(0), home
 
 
-def _moves(adjacency: Adjacency, home: list[int], distances: Sequence[Sequence[int]], extra: Any = None) -> list:
+def _moves(adjacency: Adjacency, distances: Sequence[Sequence[int]], extra: Any = None, key: Any = None) -> list:
     """moves[z][p]: the blank's next cells from z when it came from p (p = n: no previous move).
 
     Each entry is (next cell, cost delta by tile id[, extra by tile id]): moving tile t from
-    the next cell into z changes the distance sum by delta[t].
+    the next cell into z changes the distance sum by delta[t]. Tile ids are goal cells + 1,
+    so the tables depend on the board only and are kept per board (and `key`).
     """
+    cache_key = (tuple(map(tuple, adjacency)), tuple(map(tuple, distances)), key)
+    if cache_key in _MOVES:
+        return _MOVES[cache_key]
     n = len(adjacency)
     table = []
     for z in range(n):
@@ -130,12 +133,17 @@ def _moves(adjacency: Adjacency, home: list[int], distances: Sequence[Sequence[i
             for nz in adjacency[z]:
                 if nz == p:
                     continue   # moving the tile just moved would undo it
-                delta = tuple(0 if t == 0 else distances[z][home[t]] - distances[nz][home[t]]
-                              for t in range(n + 1))
+                delta = tuple(0 if t == 0 else distances[z][t - 1] - distances[nz][t - 1] for t in range(n + 1))
                 entries.append((nz, delta) if extra is None else (nz, delta, extra(nz, z)))
             by_previous.append(tuple(entries))
         table.append(by_previous)
+    if len(_MOVES) > 32:
+        _MOVES.clear()
+    _MOVES[cache_key] = table
     return table
+
+
+_MOVES: dict[Any, list] = {}
 
 
 def _replay(start: Position, blanks: list[int]) -> list[Position]:
@@ -175,7 +183,12 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
     if distances is None:
         distances = distance_table(adjacency)
     board, blank, home = _prepare(start, goal, adjacency)
-    if pattern_db is not None:
+    if pattern_db is True:
+        from pzl.sliding import pattern_db as databases
+
+        patterns = databases.default_patterns(adjacency, goal.index(0))
+        pattern_db = yield from databases.build(adjacency, patterns)
+    if pattern_db:
         groups = pattern_db.groups_for(board, home)
         return (yield from _ida_grouped(start, board, blank, home, adjacency, distances, groups, False,
                                         all_solutions, max_solutions, max_depth))
@@ -198,7 +211,7 @@ def _ida_manhattan(start: Position, board: list[int], z0: int, home: list[int], 
     """The Manhattan-only kernel: per-tile deltas, no allocation beyond one small tuple per node pushed."""
     clock = time.perf_counter()
     n = len(adjacency)
-    moves = _moves(adjacency, home, distances)
+    moves = _moves(adjacency, distances)
     h0 = sum(distances[cell][home[t]] for cell, t in enumerate(board) if t)
     nodes, report = 0, PROGRESS_EVERY
     bound = h0
@@ -276,7 +289,8 @@ def _ida_manhattan(start: Position, board: list[int], z0: int, home: list[int], 
 class Groups:
     """Tables for additive groups: per tile the (group, code delta) of every move, and the start codes."""
 
-    def __init__(self, tables: list, codes: list[int], change: Any) -> None:
+    def __init__(self, tables: list, codes: list[int], change: Any, key: Any) -> None:
+        self.key = key              # identifies the tables (with the board) for caching the move tables
         self.tables = tables        # tables[g][code] -> addition to the bound
         self.codes = codes          # the start position's code of every group
         self.change = change        # change(tile, from_cell, to_cell) -> (g1, d1, g2, d2) or None
@@ -314,9 +328,10 @@ def _line_groups(board: list[int], home: list[int], rows: int, cols: int) -> Gro
 
     codes = [sum(contribution(line, t, cell) for cell, t in enumerate(board) if t) for line in range(len(lines))]
     assert len(board) == n
-    return Groups(tables, codes, change)
+    return Groups(tables, codes, change, ("lines", rows, cols))
 
 
+@lru_cache(maxsize=16)
 def _conflict_table(length: int, base: int) -> bytes:
     """Linear conflict of one line for every code: 2 x (tiles present - longest increasing run of ranks)."""
     table = bytearray(base ** length)
@@ -346,7 +361,7 @@ def _ida_grouped(start: Position, board: list[int], z0: int, home: list[int], ad
     def by_tile(nz: int, z: int) -> tuple:
         return tuple(None if t == 0 else change(t, nz, z) for t in range(n + 1))
 
-    moves = _moves(adjacency, home, distances, by_tile)
+    moves = _moves(adjacency, distances, by_tile, groups.key)
     h0 = sum(distances[cell][home[t]] for cell, t in enumerate(board) if t)
     h0 += sum(table[code] for table, code in zip(tables, codes, strict=True))
     nodes, report = 0, PROGRESS_EVERY
@@ -459,7 +474,7 @@ def iddfs_tiles(start: Position, goal: Position, adjacency: Adjacency, *, all_so
     board, z0, home = _prepare(start, goal, adjacency)
     distances = distance_table(adjacency)
     n = len(adjacency)
-    moves = _moves(adjacency, home, distances)
+    moves = _moves(adjacency, distances)
     h0 = sum(distances[cell][home[t]] for cell, t in enumerate(board) if t)
     if h0 == 0:
         return _outcome(start, [[z0]], 1, all_solutions, 1, 0, clock)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections import deque
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -15,7 +14,11 @@ from pzl.sliding.tiles import distance_table, ida_star_tiles, iddfs_tiles, linea
 
 HARDEST = (8, 6, 7, 2, 5, 4, 3, 0, 1)
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
-KORF = Path("/work/shared/data/korf-15-puzzle-odd.txt")
+#: The three shortest of Korf's 100 random 15-puzzle instances (Korf 1985, Table 1; odd ones), as
+#: (number, optimal moves, cells) with goal 1..15 0 (rotated 180 degrees and relabelled v -> 16 - v).
+KORF_EASIEST = ((55, 41, (5, 10, 14, 4, 6, 12, 11, 1, 9, 0, 15, 7, 13, 2, 8, 3)),
+                (79, 42, (1, 6, 10, 8, 14, 12, 4, 2, 13, 11, 3, 5, 9, 7, 15, 0)),
+                (71, 44, (2, 3, 12, 8, 13, 14, 10, 1, 6, 7, 15, 4, 5, 0, 9, 11)))
 
 
 def grid_adjacency(cells: list[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
@@ -196,3 +199,23 @@ def test_labels_need_not_be_numbers_in_goal_order():
     start = random_walk(EIGHT, goal, 20, random.Random(7))
     outcome, _ = run(ida_star_tiles(start, goal, EIGHT, rows_cols=(3, 3)))
     assert_legal_solution(EIGHT_CELLS, outcome.path, start, goal)
+
+
+def test_kernels_reuse_board_tables_across_goals_with_the_blank_elsewhere(eight_distances):
+    other_goal = (1, 2, 3, 4, 0, 5, 6, 7, 8)
+    towards_other = bfs_distances(EIGHT, other_goal)
+    start = random_walk(EIGHT, other_goal, 60, random.Random(11))
+    for goal, distances in ((GOAL, eight_distances), (other_goal, towards_other), (GOAL, eight_distances)):
+        position = start if goal == other_goal else HARDEST
+        for conflict in (False, True):
+            outcome, _ = run(ida_star_tiles(position, goal, EIGHT, linear_conflict=conflict, rows_cols=(3, 3)))
+            assert len(outcome.path) - 1 == distances[position]
+
+
+def test_easiest_korf_instances_are_solved_at_their_optimal_length():
+    adjacency = grid_adjacency(rectangle(4, 4))
+    goal = (*range(1, 16), 0)
+    for number, optimal, start in KORF_EASIEST:
+        outcome, _ = run(ida_star_tiles(start, goal, adjacency, rows_cols=(4, 4)))
+        assert len(outcome.path) - 1 == optimal, number
+        assert_legal_solution(rectangle(4, 4), outcome.path, start, goal)
