@@ -18,37 +18,40 @@ def classes_of(board: PegBoard) -> PositionClasses:
     return PositionClasses(board)
 
 
-def why_impossible(board: PegBoard, start: int, finish: int | None) -> str | None:
-    """A reason the finish can never be reached from `start`, or None when no quick argument rules it out."""
+def why_impossible(board: PegBoard, start: int, finish: int | None, what: str = "start") -> str | None:
+    """A reason the finish can never be reached from `start`, or None when no quick argument rules it out.
+
+    `what` names the position in the reason ("start", or "position" for an analysis).
+    """
     pegs = start.bit_count()
     wanted = 1 if finish is None else finish.bit_count()
     if (finish is None and pegs == 1) or start == finish:
         return None
     if pegs < wanted:
-        return (f"the start has {pegs} peg{'s' * (pegs != 1)} but the finish needs {wanted}: "
+        return (f"the {what} has {pegs} peg{'s' * (pegs != 1)} but the finish needs {wanted}: "
                 "every jump removes a peg, so pegs never increase")
     if pegs == wanted:
-        return ("the start has as many pegs as the finish but a different pattern: any jump would remove "
+        return (f"the {what} has as many pegs as the finish but a different pattern: any jump would remove "
                 "a peg, so the finish can never be reached")
     if not any(start >> a & 1 and start >> b & 1 and not start >> c & 1 for a, b, c in board.jumps):
-        return "no jump is possible from the start: no peg has a neighbouring peg with an empty hole behind it"
+        return f"no jump is possible from the {what}: no peg has a neighbouring peg with an empty hole behind it"
     classes = classes_of(board)
     if finish is not None:
         witness = classes.witness(start, finish)
         if witness is None:
             return None
-        reason = _class_reason(board, witness, start, finish)
+        reason = _class_reason(board, witness, start, finish, what)
         if finish.bit_count() == 1:
             holes = possible_finish_holes(board, start)
-            reason += (f" From this start a single last peg can only end in hole{'s' * (len(holes) > 1)} "
+            reason += (f" From this {what} a single last peg can only end in hole{'s' * (len(holes) > 1)} "
                        f"{', '.join(map(str, holes))}." if holes else
-                       " From this start no hole at all can hold a single last peg.")
+                       f" From this {what} no hole at all can hold a single last peg.")
         return reason
     targets = [hole for hole in holes_of(board.landings) if classes.same_class(start, 1 << hole)]
     if targets:
         return None
     return ("position classes (a parity argument): a single last peg can only stand in a hole whose position "
-            "class is the start's, and no hole of this board that a jump lands in is in that class")
+            f"class is the {what}'s, and no hole of this board that a jump lands in is in that class")
 
 
 def possible_finish_holes(board: PegBoard, start: int) -> list[int]:
@@ -57,7 +60,7 @@ def possible_finish_holes(board: PegBoard, start: int) -> list[int]:
     return [hole for hole in holes_of(board.landings) if classes.same_class(start, 1 << hole)]
 
 
-def _class_reason(board: PegBoard, witness: Witness, start: int, finish: int) -> str:
+def _class_reason(board: PegBoard, witness: Witness, start: int, finish: int, what: str) -> str:
     marks = witness.holes
     before = (start & marks).bit_count()
     after = (finish & marks).bit_count()
@@ -66,7 +69,7 @@ def _class_reason(board: PegBoard, witness: Witness, start: int, finish: int) ->
         where = f" ({witness.rule})"
     return (f"position classes (a parity argument): mark holes {holes_of(marks)}{where}. Every jump line of "
             f"this board covers 0 or 2 marked holes, so a jump changes the number of pegs on marked holes by "
-            f"0 or 2 and its parity never changes. The start has {before} pegs on marked holes "
+            f"0 or 2 and its parity never changes. The {what} has {before} pegs on marked holes "
             f"({_parity_word(before)}); the finish would have {after} ({_parity_word(after)}).")
 
 

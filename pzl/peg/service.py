@@ -296,7 +296,7 @@ def jumped_holes(board: PegBoard, move: list[int]) -> list[int]:
 # ------------------------------------------------------------------ analyse
 def _analyse(request: dict[str, Any]) -> Iterator[Event]:
     """Is the current position still solvable to the task, in how many moves, and a next move."""
-    from pzl.peg.solve import analyse
+    from pzl.peg.solve import PegOutcome, analyse
 
     clock = time.perf_counter()
     board = board_of(request)
@@ -312,7 +312,7 @@ def _analyse(request: dict[str, Any]) -> Iterator[Event]:
         payload.update(solvable=True, moves=0, minimal=True, next=None, stats=_stats(0, 0, clock))
         yield events.result(payload)
         return
-    reason = why_impossible(board, position, task.finish)
+    reason = why_impossible(board, position, task.finish, what="position")
     if reason is None and task.finish is not None:
         try:
             check_finish_reachable(board, position, task.finish)
@@ -323,21 +323,59 @@ def _analyse(request: dict[str, Any]) -> Iterator[Event]:
                        stats=_stats(0, 0, clock))
         yield events.result(payload)
         return
-    seconds = float(request.get("seconds_limit") or ANALYSE_SECONDS)
+    seconds = _seconds_option(request, "seconds_limit", ANALYSE_SECONDS)
     max_states = _int_option(request, "max_states", ANALYSE_MAX_STATES)
-    outcome = yield from analyse(board, position, task.finish, seconds_limit=seconds, max_states=max_states)
+    if position.bit_count() <= AUTO_MINIMAL_PEGS:
+        outcome = yield from analyse(board, position, task.finish, seconds_limit=seconds, max_states=max_states)
+    else:  # too many pegs for a proof within the page's patience
+        outcome = PegOutcome(path=None, solvable=None, reason="too many pegs to prove the fewest moves")
+    method = "minimal"
+    lower = outcome.lower_bound
+    nodes = outcome.nodes
+    if outcome.solvable is None:  # too big to prove: a solution still shows the position is alive
+        outcome, method = yield from _analyse_quickly(board, position, task.finish, seconds)
+        nodes += outcome.nodes
     path = [list(move) for move in outcome.path] if outcome.path is not None else None
     payload.update(solvable=outcome.solvable,
                    moves=len(path) if path is not None else None,
-                   minimal=bool(outcome.minimal and path is not None),
+                   minimal=bool(method == "minimal" and outcome.minimal and path is not None),
                    next=path[0] if path else None,
-                   stats=_stats(outcome.nodes, outcome.states, clock))
+                   method=method,
+                   stats=_stats(nodes, outcome.states, clock))
     if outcome.solvable is not True and outcome.reason:
         payload["reason"] = outcome.reason
+    if method != "minimal" and lower:
+        payload["lower_bound"] = lower
     if outcome.solvable is None:
-        payload["lower_bound"] = outcome.lower_bound
         payload["reason"] = f"could not be decided within the limits ({outcome.reason})"
     yield events.result(payload)
+
+
+def _analyse_quickly(board: PegBoard, position: int, finish: int | None, seconds: float):
+    """Beam search, then a short depth-first search (which may prove a dead end); returns (outcome, method)."""
+    from pzl.peg.beam import beam_search
+    from pzl.peg.search_fast import solve_fast
+    from pzl.peg.solve import PegOutcome
+
+    found = yield from beam_search(board, position, finish, widths=(256, 1024), seconds_limit=seconds)
+    if found["path"] is not None:
+        return PegOutcome(path=found["path"], nodes=found["nodes"], states=found["states"], solvable=True), "beam"
+    outcome = yield from solve_fast(board, position, finish, seconds_limit=seconds)
+    outcome.nodes += found["nodes"]
+    return outcome, "fast"
+
+
+def _seconds_option(request: dict[str, Any], key: str, default: float) -> float:
+    value = request.get(key)
+    if value in (None, ""):
+        return default
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise PuzzleError(f"{key} must be a number of seconds, not {value!r}") from None
+    if not number > 0:
+        raise PuzzleError(f"{key} must be positive")
+    return number
 
 
 # ------------------------------------------------------------------ text for the CLI
@@ -390,5 +428,5 @@ def _analysis_lines(result: dict[str, Any]) -> list[str]:
         return [f"Dead end: {result.get('reason', 'the finish cannot be reached')}"]
     if result["solvable"] is None:
         return [f"Unknown: {result.get('reason')}"]
-    proof = "fewest" if result["minimal"] else "not proved fewest"
+    proof = "fewest" if result["minimal"] else f"found by {result.get('method', 'search')}, not proved fewest"
     return [f"Still solvable in {result['moves']} moves ({proof}); next move: {' → '.join(map(str, result['next']))}"]

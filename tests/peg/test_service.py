@@ -222,3 +222,19 @@ def test_describe_shows_each_move_with_the_jumped_holes():
 def test_describe_explains_an_impossible_task():
     text = describe("solve", solve(puzzle="french-37", empty="18", finish="18"))
     assert text.splitlines()[1].startswith("Impossible: position classes")
+
+
+def test_analyse_on_a_big_board_finds_a_next_move_without_a_proof():
+    started = time.perf_counter()
+    board = board_by_id("english-33")
+    start = set(range(board.size)) - {16}
+    result = analyse(puzzle="english-33", pegs=sorted(start))
+    assert time.perf_counter() - started < 10
+    assert (result["solvable"], result["minimal"], result["method"]) == (True, False, "beam")
+    replay(board.jumps, start, [result["next"]])
+
+
+def test_analyse_says_position_not_start_in_its_reasons():
+    board = board_by_id("english-33")
+    result = analyse(puzzle="english-33", pegs=",".join(str(h) for h in range(board.size) if h not in (16, 32)))
+    assert result["solvable"] is False and "The position has" in result["reason"]
