@@ -18,57 +18,103 @@ from pzl.search.problem import PROGRESS_EVERY, Problem, ReversibleProblem, Searc
 #: Default cap on stored states: about 150-250 MB in CPython, less in Pyodide.
 DEFAULT_MAX_STATES = 3_000_000
 
+#: States expanded between progress events in the layer-at-a-time searches.
+CHUNK = PROGRESS_EVERY
+
 
 def _limit_error(states: int, limit: int, what: str) -> SearchLimitError:
     return SearchLimitError(f"{what} stopped after storing {states:,} states (the limit is {limit:,}). "
                             "Try --algorithm ida, which stores almost nothing, or raise --max-states.")
 
 
+def _expander(problem: Problem[Any]) -> Callable[[list[Any]], set[Any]]:
+    """`problem.expand` (all successors of many states at once) or one built from `successors`."""
+    expand = getattr(problem, "expand", None)
+    if expand is not None:
+        return expand
+    successors = problem.successors
+
+    def expand_each(states: list[Any]) -> set[Any]:
+        return {succ for state in states for succ in successors(state)}
+
+    return expand_each
+
+
+def _goal_set(problem: Problem[Any]) -> set[Any] | None:
+    """The goal states when the problem can list them (a complete goal), else None."""
+    goal_states = getattr(problem, "goal_states", None)
+    if goal_states is None:
+        return None
+    try:
+        return set(goal_states())
+    except ValueError:
+        return None
+
+
 def bfs(problem: Problem[Any], *, max_states: int | None = DEFAULT_MAX_STATES,
         all_solutions: bool = False, max_solutions: int = 100) -> Search:
     """Shortest path from `problem.start` to a goal, layer by layer; returns a SearchOutcome.
 
-    Stores each state's depth (no parent links): a path is traced back through
-    neighbours one layer shallower. With `all_solutions`, the goal layer is finished and
-    the shortest paths are counted exactly by path counts in the layered graph.
+    Keeps each layer as a set and no parent links: the next layer is the successors of
+    this one minus this layer and the one before (moves are reversible), computed a chunk
+    at a time with set operations; a path is traced back through neighbours one layer
+    shallower. With `all_solutions`, the goal layer is finished and the shortest paths are
+    counted exactly by path counts in the layered graph.
     """
     clock = time.perf_counter()
     start = problem.start
-    depth_of: dict[Hashable, int] = {start: 0}
-    successors = problem.successors
+    expand = _expander(problem)
     is_goal = problem.is_goal
+    targets = _goal_set(problem)
     limit = max_states or 0
+    layers: list[set[Any]] = [{start}]
+    stored = 1
     nodes = 0
-    goals: list[Hashable] = [start] if is_goal(start) else []
-    layer = [start]
-    depth = 0
-    while layer and not goals:
-        depth += 1
-        following = []
-        for state in layer:
-            nodes += 1
-            if not nodes % PROGRESS_EVERY:
-                yield progress(nodes, len(depth_of), time.perf_counter() - clock, depth)
-                if limit and len(depth_of) > limit:
-                    raise _limit_error(len(depth_of), limit, "breadth-first search")
-            for succ in successors(state):
-                if succ not in depth_of:
-                    depth_of[succ] = depth
-                    following.append(succ)
-                    if is_goal(succ):
-                        goals.append(succ)
-                        if not all_solutions:
-                            break
-            if goals and not all_solutions:
-                break
-        layer = following
-    outcome = SearchOutcome(None, nodes, len(depth_of), 0.0, exhausted=not goals)
+    goals: list[Any] = [start] if is_goal(start) else []
+    while not goals:
+        current = list(layers[-1])
+        before = layers[-2] if len(layers) > 1 else set()
+        following: set[Any] = set()
+        for i in range(0, len(current), CHUNK):
+            found = expand(current[i:i + CHUNK])
+            found -= layers[-1]
+            found -= before
+            found -= following
+            following |= found
+            nodes += min(CHUNK, len(current) - i)
+            yield progress(nodes, stored + len(following), time.perf_counter() - clock, len(layers))
+            if limit and stored + len(following) > limit:
+                raise _limit_error(stored + len(following), limit, "breadth-first search")
+            hits = found & targets if targets is not None else [state for state in found if is_goal(state)]
+            if hits:
+                goals = sorted(hits) if all_solutions else [min(hits)]
+                if not all_solutions:
+                    break
+        if all_solutions and goals:  # the whole goal layer: every goal at this depth
+            goals = sorted(following & targets) if targets is not None else \
+                [state for state in following if is_goal(state)]
+        stored += len(following)
+        if not following:
+            break
+        layers.append(following)
+    outcome = SearchOutcome(None, nodes, stored, 0.0, exhausted=not goals)
     if goals:
-        outcome.path = _trace_back(goals[0], depth_of, successors)
+        successors = problem.successors
+        outcome.path = _trace_layers(goals[0], layers, successors)
         if all_solutions:
-            outcome.count, outcome.paths = _count_paths(goals, depth_of, successors, max_solutions)
+            outcome.count, outcome.paths = _count_paths(goals, layers, successors, max_solutions)
     outcome.seconds = time.perf_counter() - clock
     return outcome
+
+
+def _trace_layers(state: Any, layers: list[set[Any]], successors: Callable[[Any], Iterable[Any]]) -> list[Any]:
+    """A path from the root to `state` (in the last layer), one layer shallower each step."""
+    path = [state]
+    for depth in range(len(layers) - 2, -1, -1):
+        state = next(n for n in successors(state) if n in layers[depth])
+        path.append(state)
+    path.reverse()
+    return path
 
 
 def _trace_back(state: Hashable, depth_of: dict[Hashable, int], successors: Callable[[Any], Iterable[Any]],
@@ -84,28 +130,28 @@ def _trace_back(state: Hashable, depth_of: dict[Hashable, int], successors: Call
     return path
 
 
-def _count_paths(goals: list[Hashable], depth_of: dict[Hashable, int],
-                 successors: Callable[[Any], Iterable[Any]], cap: int) -> tuple[int, list[list[Any]]]:
-    """The number of shortest paths from the root to any of `goals`, and up to `cap` of them.
+def _count_paths(goals: list[Any], layers: list[set[Any]], successors: Callable[[Any], Iterable[Any]],
+                 cap: int) -> tuple[int, list[list[Any]]]:
+    """The number of shortest paths from the root to any of `goals` (all in the last layer), and up to `cap`.
 
     Walks back from the goals to the states that lie on a shortest path, then counts
     paths forward from the root (each state: sum of its shallower neighbours' counts).
     """
-    depth = depth_of[goals[0]]
-    on_path: list[set[Hashable]] = [set() for _ in range(depth + 1)]
-    on_path[depth] = {goal for goal in goals if depth_of[goal] == depth}
+    depth = len(layers) - 1
+    on_path: list[set[Any]] = [set() for _ in range(depth + 1)]
+    on_path[depth] = set(goals)
     for d in range(depth, 0, -1):
         shallower = on_path[d - 1]
         for state in on_path[d]:
-            shallower.update(n for n in successors(state) if depth_of.get(n) == d - 1)
-    ways: dict[Hashable, int] = dict.fromkeys(on_path[0], 1)
+            shallower.update(n for n in successors(state) if n in layers[d - 1])
+    ways: dict[Any, int] = dict.fromkeys(on_path[0], 1)
     for d in range(1, depth + 1):
         for state in on_path[d]:
             ways[state] = sum(ways.get(n, 0) for n in successors(state) if n in on_path[d - 1])
     count = sum(ways[goal] for goal in on_path[depth])
     paths: list[list[Any]] = []
     # depth-first over the layered graph with an explicit stack (paths in a stable order)
-    stack: list[tuple[Any, ...]] = [(root,) for root in sorted(on_path[0], key=repr)]
+    stack: list[tuple[Any, ...]] = [(root,) for root in on_path[0]]
     while stack and len(paths) < cap:
         partial = stack.pop()
         d = len(partial) - 1
@@ -190,8 +236,6 @@ class Layers:
         """The greatest distance."""
         return len(self.histogram) - 1
 
-
-CHUNK = PROGRESS_EVERY
 
 
 def longest(problem: Problem[Any], sources: Iterable[Any], *,

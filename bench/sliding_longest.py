@@ -1,0 +1,189 @@
+"""Benchmark: the full `longest` sweep of the 2x5 9-puzzle, the articles' approach beside pzl's, plus bfs rates.
+
+    python bench/sliding_longest.py              # CPython: table of times, rates and peak memory
+    python bench/sliding_longest.py --pyodide    # the same script inside Pyodide under Node (needs site/ built)
+    python bench/sliding_longest.py --quick      # the 8-puzzle instead of the 9-puzzle (a smoke run)
+
+Peak memory is tracemalloc's peak of Python allocations, measured in a second, traced run
+(tracing slows a run down, so times come from the untraced run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from pzl import api  # noqa: E402
+from pzl.search import breadth  # noqa: E402
+from pzl.sliding.puzzle import from_request  # noqa: E402
+from pzl.sliding.service import problem_for  # noqa: E402
+from pzl.sliding.sweep import sweep  # noqa: E402
+
+
+def articles_longest(adjacency: list[list[int]], goal: tuple[int, ...]) -> tuple[int, int, int]:
+    """The articles' approach, written afresh: a tuple per position, a dict of seen positions,
+    one successor at a time (copy the board as a list, swap, freeze as a tuple), layer lists.
+    Returns (longest distance, positions at it, positions in all)."""
+    layer = [(goal, goal.index(0))]
+    seen = {goal: True}
+    depth = 0
+    while True:
+        following = []
+        for board, blank in layer:
+            for cell in adjacency[blank]:
+                after = list(board)
+                after[blank] = after[cell]
+                after[cell] = 0
+                after = tuple(after)
+                if after in seen:
+                    continue
+                seen[after] = True
+                following.append((after, cell))
+        if not following:
+            return depth, len(layer), len(seen)
+        layer = following
+        depth += 1
+
+
+def drain(generator):
+    """Run a search generator to its end; its return value."""
+    try:
+        while True:
+            next(generator)
+    except StopIteration as stop:
+        return stop.value
+
+
+def timed(function, memory: bool) -> tuple[float, float | None, object]:
+    """(seconds, peak MB or None, result) of calling `function`."""
+    started = time.perf_counter()
+    result = function()
+    seconds = time.perf_counter() - started
+    peak = None
+    if memory:
+        tracemalloc.start()
+        function()
+        peak = tracemalloc.get_traced_memory()[1] / 1e6
+        tracemalloc.stop()
+    return seconds, peak, result
+
+
+def sweep_rows(puzzle_id: str, memory: bool) -> list[dict]:
+    """Timings of the three ways to sweep a puzzle's whole space from its goal."""
+    puzzle = from_request({"puzzle": puzzle_id})
+    adjacency = [list(cells) for cells in puzzle.board.adjacency]
+    goal = tuple(int(label) for label in puzzle.text(puzzle.goal).split())
+    problem = problem_for(puzzle)
+    ways = [
+        ("articles: tuple + dict, one successor at a time", lambda: articles_longest(adjacency, goal)),
+        ("pzl generic: packed ints, set per layer", lambda: (lambda r: (r.longest, len(r.last), r.states))(
+            drain(breadth.longest(problem, [problem.full_goal])))),
+        ("pzl sweep: bytes, column copies (used)", lambda: (lambda r: (r.longest, len(r.last), r.states))(
+            drain(sweep(puzzle.board, puzzle.goal)))),
+    ]
+    rows = []
+    for name, function in ways:
+        seconds, peak, (longest, hardest, states) = timed(function, memory)
+        rows.append({"way": name, "seconds": seconds, "peak_mb": peak, "longest": longest, "hardest": hardest,
+                     "states": states})
+    return rows
+
+
+SEARCHES = [
+    ("bfs 8-puzzle hardest start", {"puzzle": "8-puzzle", "algorithm": "bfs"}),
+    ("bfs 9-puzzle start", {"puzzle": "9-puzzle", "algorithm": "bfs"}),
+    ("bidirectional 8-puzzle hardest", {"puzzle": "8-puzzle", "algorithm": "bidirectional"}),
+    ("bidirectional 9-puzzle start", {"puzzle": "9-puzzle", "algorithm": "bidirectional"}),
+    ("bfs --all 8-puzzle hardest (count 40)", {"puzzle": "8-puzzle", "algorithm": "bfs", "all": True}),
+    ("bfs symbols (duplicates)", {"puzzle": "symbols", "algorithm": "bfs"}),
+    ("bfs hakoiri-musume (blocks)", {"puzzle": "hakoiri-musume", "algorithm": "bfs"}),
+    ("ida 8-puzzle hardest", {"puzzle": "8-puzzle", "algorithm": "ida"}),
+    ("ida 15-puzzle default start", {"puzzle": "15-puzzle", "algorithm": "ida"}),
+]
+
+
+def search_rows(quick: bool) -> list[dict]:
+    """Rates of the solving algorithms through the api (what the page and the CLI run)."""
+    rows = []
+    for name, request in SEARCHES:
+        if quick and "9-puzzle" in name:
+            continue
+        started = time.perf_counter()
+        final = api.answer({"command": "solve", **request})
+        seconds = time.perf_counter() - started
+        result = final["result"]
+        stats = result["stats"]
+        rows.append({"search": name, "moves": result["moves"], "nodes": stats["nodes"], "states": stats["states"],
+                     "seconds": seconds})
+    return rows
+
+
+def measure(quick: bool, memory: bool) -> dict:
+    """Every measurement of this benchmark, as JSON-able data."""
+    return {"python": f"{platform.python_implementation()} {platform.python_version()} ({sys.platform})",
+            "sweep_puzzle": "8-puzzle" if quick else "9-puzzle",
+            "sweeps": sweep_rows("8-puzzle" if quick else "9-puzzle", memory), "searches": search_rows(quick)}
+
+
+def report(data: dict) -> str:
+    """The measurements as text tables."""
+    lines = [f"{data['python']}", "",
+             f"longest sweep of the {data['sweep_puzzle']} from its goal:",
+             f"{'way':50} {'seconds':>8} {'states/s':>11} {'peak MB':>8} {'speed-up':>8}  result"]
+    base = data["sweeps"][0]["seconds"]
+    for row in data["sweeps"]:
+        peak = f"{row['peak_mb']:.0f}" if row["peak_mb"] is not None else "-"
+        lines.append(f"{row['way']:50} {row['seconds']:8.2f} {row['states'] / row['seconds']:11,.0f} {peak:>8} "
+                     f"{base / row['seconds']:7.2f}x  {row['longest']} moves x{row['hardest']}, "
+                     f"{row['states']:,} states")
+    lines += ["", "searches through pzl.api:",
+              f"{'search':40} {'moves':>5} {'nodes':>11} {'states':>10} {'seconds':>8} {'nodes/s':>10} "
+              f"{'states/s':>10}"]
+    for row in data["searches"]:
+        lines.append(f"{row['search']:40} {row['moves']:5} {row['nodes']:11,} {row['states']:10,} "
+                     f"{row['seconds']:8.3f} {row['nodes'] / row['seconds']:10,.0f} "
+                     f"{row['states'] / row['seconds']:10,.0f}")
+    return "\n".join(lines)
+
+
+NODE_DRIVER = """
+import { bootPzl } from "%s";
+const { pyodide } = await bootPzl();
+const source = %s;
+pyodide.runPython(source);
+const out = pyodide.runPython(`import json; json.dumps(measure(%s, %s))`);
+process.stdout.write(out);
+"""
+
+
+def in_pyodide(quick: bool, memory: bool) -> dict:
+    """Run `measure` inside Pyodide under Node (the built site's wheel), returning its data."""
+    module = (ROOT / "tests" / "node" / "pyodide_pzl.mjs").as_uri()
+    source = Path(__file__).read_text(encoding="utf-8").replace('if __name__ == "__main__":', "if False:")
+    script = NODE_DRIVER % (module, json.dumps(source), "True" if quick else "False", "True" if memory else "False")
+    done = subprocess.run(["node", "--input-type=module", "-e", script], cwd=ROOT, capture_output=True, text=True,
+                          check=False)
+    if done.returncode:
+        raise SystemExit(f"Pyodide run failed (is site/ built? `python build.py`):\n{done.stderr[-2000:]}")
+    return json.loads(done.stdout)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pyodide", action="store_true", help="run inside Pyodide under Node")
+    parser.add_argument("--quick", action="store_true", help="sweep the 8-puzzle, skip the 9-puzzle searches")
+    parser.add_argument("--no-memory", action="store_true", help="skip the traced run for peak memory")
+    parser.add_argument("--json", action="store_true", help="print the measurements as JSON")
+    args = parser.parse_args()
+    data = in_pyodide(args.quick, not args.no_memory) if args.pyodide else measure(args.quick, not args.no_memory)
+    print(json.dumps(data) if args.json else report(data))
