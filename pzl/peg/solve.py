@@ -25,12 +25,15 @@ from pzl.peg.search_tables import (
     valid_symmetries,
     weigher,
 )
-from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
+from pzl.search.problem import Search, SearchOutcome
 
 Move = list[int]  # the holes one peg visits, e.g. [10, 0, 2, 6]
 
 #: Default cap on the positions both searches may store together (about 150 MB in CPython).
 MAX_STATES = 2_000_000
+#: Positions expanded between progress events: one expansion generates every move of a position
+#: (dozens of jump chains on big boards), so this keeps events a few milliseconds apart.
+EXPANSIONS_PER_PROGRESS = 128
 
 
 @dataclass(slots=True)
@@ -277,7 +280,7 @@ class _MeetInMiddle:
                 toggle = (1 << a) | (1 << b) | (1 << c)
                 delta[(toggle, a if reverse else c)] = weights[c] - weights[a] - weights[b]
         nodes = self.nodes
-        every = PROGRESS_EVERY
+        every = EXPANSIONS_PER_PROGRESS
         for position, count in frontier.items():
             nodes += 1
             if nodes % every == 0:

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pzl.peg import search_fast
 from pzl.peg.boards import board_by_id
 from pzl.peg.search_fast import solve_fast
 from pzl.peg.solve import analyse, solve_minimal
@@ -264,3 +265,12 @@ def test_symmetric_full_square_positions_count_like_brute_force(data):
     assert outcome.solvable is (expected_count > 0)
     if expected_count:
         assert (outcome.moves, outcome.count) == (expected_moves, expected_count)
+
+
+def test_the_beam_stage_of_the_fast_solver_finds_a_legal_solution():
+    board = board_by_id("triangle-21")
+    beam = search_fast._FastSearch(board, CENTRE_TRIANGLE[0], 1 << 6, seconds_limit=30, max_states=10**6)
+    played, _ = finish_search(beam._beam(300))
+    assert played is not None
+    moves = [[a, c] for a, c in played]
+    assert replay(jumps(TRIANGLE_21), pegs_of(CENTRE_TRIANGLE[0]), moves) == {6}
