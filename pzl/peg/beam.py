@@ -10,17 +10,20 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pzl import events
+from pzl.peg.pagoda import finish_pagodas
 from pzl.search.problem import Search
 
 #: Positions kept after each jump, pass by pass; a pass that ends short starts a wider one.
 WIDTHS = (256, 1024, 4096, 16384)
 CHUNK = 8
+#: How far (0..1) the scoring centre moves from the board's centre towards the finish holes.
+PULL = 0.6
 
 
 class _Tables:
     """Per-board lookup tables: jumps into and out of each hole, and chunked score tables."""
 
-    def __init__(self, board: Any) -> None:
+    def __init__(self, board: Any, finish: int | None) -> None:
         size = board.size
         self.size = size
         self.into: list[list[tuple[int, int, int]]] = [[] for _ in range(size)]
@@ -34,11 +37,31 @@ class _Tables:
         points = board.points
         cx = sum(x for x, _ in points) / size
         cy = sum(y for _, y in points) / size
-        # far from the centre costs a little: pegs there are hard to bring back
+        if finish:  # pull the centre of attention most of the way towards the finish holes
+            holes = [h for h in range(size) if finish >> h & 1]
+            cx = (1 - PULL) * cx + PULL * sum(points[h][0] for h in holes) / len(holes)
+            cy = (1 - PULL) * cy + PULL * sum(points[h][1] for h in holes) / len(holes)
+        # far from that centre costs a little: pegs there are hard to bring back
         far = [round(3 * (abs(x - cx) + abs(y - cy))) for x, y in points]
         self.chunks = (size + CHUNK - 1) // CHUNK
         self.near = [_chunk_table(neighbours, k, lambda acc, v: acc | v) for k in range(self.chunks)]
         self.cost = [_chunk_table(far, k, lambda acc, v: acc + v) for k in range(self.chunks)]
+        # a pagoda towards the finish: lighter positions can never reach it and are dropped
+        self.pagoda: list[list[int]] | None = None
+        self.least = 0
+        for test in finish_pagodas(size, tuple(board.jumps), finish):
+            self.pagoda = [_chunk_table(test.weights, k, lambda acc, v: acc + v) for k in range(self.chunks)]
+            self.least = test.least
+
+    def alive(self, position: int) -> bool:
+        """False when the finish pagoda proves the position can no longer reach the finish."""
+        if self.pagoda is None:
+            return True
+        total = 0
+        for table in self.pagoda:
+            total += table[position & 0xFF]
+            position >>= CHUNK
+        return total >= self.least
 
     def score(self, position: int) -> int:
         """Lower is better: 10 per isolated peg (no neighbour to jump or be jumped by) plus distance costs."""
@@ -71,7 +94,7 @@ def beam_search(board: Any, start: int, finish: int | None, *, widths: Sequence[
     Returns a dict: {"path", "nodes", "states", "seconds", "width", "reason"}. Yields progress
     after every jump layer and every few thousand positions.
     """
-    tables = _Tables(board)
+    tables = _Tables(board, finish)
     clock = time.perf_counter()
     nodes = 0
     wanted = 1 if finish is None else finish.bit_count()
@@ -110,6 +133,9 @@ def beam_search(board: Any, start: int, finish: int | None, *, widths: Sequence[
                 if nodes & 2047 == 0:
                     yield events.progress(nodes, len(following), time.perf_counter() - clock, depth=depth,
                                           width=width)
+            if tables.pagoda is not None:
+                alive = tables.alive
+                following = {child: step for child, step in following.items() if alive(child)}
             if len(following) > width:
                 score = tables.score
                 kept = sorted(following, key=score)[:width]
