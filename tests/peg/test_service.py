@@ -8,7 +8,7 @@ import pytest
 
 from pzl import api
 from pzl.peg import describe
-from pzl.peg.boards import board_by_id
+from pzl.peg.boards import SPECS, board_by_id
 from tests.peg.article_tables import HOPPERS, TRIANGLE_21, jumps
 from tests.peg.replay import assert_solves, replay
 
@@ -114,6 +114,14 @@ def test_french_default_task_is_solved_by_auto_without_a_proof():
     result = solve(puzzle="french-37")
     assert (result["empty"], result["finish"]) == ([5], 31)
     assert result["solvable"] is True and result["minimal"] is False and result["algorithm"] == "auto: beam"
+    assert_replays(result)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.id)
+def test_every_catalog_default_task_is_solved_with_legal_moves(spec):
+    result = solve(puzzle=spec.id)
+    assert (result["empty"], result["finish"]) == (list(spec.empty), spec.finish)
+    assert result["solvable"] is True
     assert_replays(result)
 
 
