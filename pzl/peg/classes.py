@@ -70,7 +70,7 @@ class PositionClasses:
         if board.lattice == "square":
             forms = (((1, 1), "x + y"), ((1, -1), "x - y"))
         elif board.lattice == "triangular":
-            forms = (((1, 1), "the three-colouring"),)
+            forms = (((1, 1), "three colours"),)
         else:
             forms = ()
         found = []
@@ -82,7 +82,8 @@ class PositionClasses:
                         marks |= 1 << hole
                 found.append(Witness(marks, f"holes where {label} mod 3 is not {residue}"
                                      if board.lattice == "square" else
-                                     f"holes not of colour {residue} in {label} of the lattice"))
+                                     f"the holes not of colour {residue}, colouring the grid with {label} so that "
+                                     f"every line of three holes has one of each"))
         return found
 
     def _orthogonal_basis(self) -> list[int]:

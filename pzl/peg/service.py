@@ -15,6 +15,7 @@ from pzl.errors import CatalogError, PuzzleError
 from pzl.events import Event
 from pzl.peg.board import PegBoard
 from pzl.peg.boards import board_by_id, spec_by_id
+from pzl.peg.entries import board_entry
 from pzl.peg.impossible import possible_finish_holes, why_impossible
 from pzl.peg.mask import board_from_mask
 from pzl.peg.task import (
@@ -256,9 +257,19 @@ def _fast(task: Task, request: dict[str, Any]):
 
 def _task_payload(task: Task) -> dict[str, Any]:
     payload: dict[str, Any] = {"puzzle": task.board.id, "empty": task.empty, "finish": task.finish_label}
+    payload.update(_custom_board(task.board))
     if task.first is not None:
         payload["first"] = [task.first[0], task.first[2]]
     return payload
+
+
+def _custom_board(board: PegBoard) -> dict[str, Any]:
+    """For a board drawn by a mask, its geometry (the page cannot look it up in the catalog)."""
+    try:
+        spec_by_id(board.id)
+        return {}
+    except CatalogError:
+        return {"board": board_entry(board)}
 
 
 def _stats(nodes: int, states: int, clock: float) -> dict[str, Any]:
@@ -303,6 +314,7 @@ def _analyse(request: dict[str, Any]) -> Iterator[Event]:
     task = task_of(board, {key: value for key, value in request.items() if key != "first"})
     position = parse_position(board, request["pegs"]) if request.get("pegs") not in (None, "") else task.start
     payload: dict[str, Any] = {"puzzle": board.id, "pegs": holes_of(position), "finish": task.finish_label}
+    payload.update(_custom_board(board))
     payload["finished"] = task.is_finished(position)
     payload["stuck"] = not any(position >> a & 1 and position >> b & 1 and not position >> c & 1
                                for a, b, c in board.jumps)

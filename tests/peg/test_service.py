@@ -246,3 +246,13 @@ def test_analyse_says_position_not_start_in_its_reasons():
     board = board_by_id("english-33")
     result = analyse(puzzle="english-33", pegs=",".join(str(h) for h in range(board.size) if h not in (16, 32)))
     assert result["solvable"] is False and "The position has" in result["reason"]
+
+
+def test_custom_board_result_carries_its_geometry_for_drawing():
+    result = solve(family="peg", mask="ooooo", empty="0", finish="any")
+    assert result["board"]["holes"] == [[x, 0] for x in range(5)] and result["board"]["lattice"] == "square"
+    assert [2, 1, 0] in result["board"]["jumps"]
+
+
+def test_catalog_board_result_does_not_repeat_the_catalog_geometry():
+    assert "board" not in solve(puzzle="hoppers")
