@@ -12,12 +12,14 @@ from pzl import events
 from pzl.peg.pagoda import class_masks, distance_pagoda, position_class, weight
 from pzl.peg.search_tables import board_parts, jump_tables, permute, symmetry_group, valid_symmetries, weigher
 from pzl.peg.solve import PegOutcome, _check_position
-from pzl.search.problem import PROGRESS_EVERY, Search
+from pzl.search.problem import Search
 
 #: Default cap on remembered dead positions (each costs ~100 bytes in CPython).
 MAX_DEAD = 3_000_000
 #: Jumps the depth-first search may try before the beams get their turn.
 DFS_FIRST_BUDGET = 250_000
+#: Jumps between progress events (each costs a scan of the jump table, ~10-50 µs in CPython).
+PROGRESS_JUMPS = 1024
 #: Beam widths tried in turn (positions kept per jump); then the depth-first search resumes.
 BEAM_WIDTHS = (1_000, 4_000, 16_000)
 
@@ -141,7 +143,7 @@ class _FastSearch:
         path: list[Jump] = []
         start = self.start
         stack = [(start, weight(weights, start) if weights else 0, _children(start, first_fwd, jumps, None))]
-        every = PROGRESS_EVERY
+        every = PROGRESS_JUMPS
         while stack:
             position, value, children = stack[-1]
             if not children:
@@ -194,7 +196,7 @@ class _FastSearch:
 
         beam = [self.start]
         parents: list[dict[int, tuple[int, int]]] = []  # per jump: position -> (parent, jump index)
-        every = PROGRESS_EVERY
+        every = PROGRESS_JUMPS
         while beam:
             layer: dict[int, int] = {}  # canonical -> position
             parent: dict[int, tuple[int, int]] = {}
@@ -220,8 +222,13 @@ class _FastSearch:
             parents.append(parent)
             candidates = [child for child in layer.values() if child.bit_count() > goal_pegs]
             if len(candidates) > width:
-                candidates.sort(key=score, reverse=True)
-                del candidates[width:]
+                scored = []
+                for number, child in enumerate(candidates, 1):
+                    scored.append((score(child), child))
+                    if number % 512 == 0:
+                        yield self._progress(len(parents))
+                scored.sort(reverse=True)
+                candidates = [child for _, child in scored[:width]]
             beam = candidates
         return None
 

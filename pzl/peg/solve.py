@@ -181,11 +181,8 @@ class _MeetInMiddle:
             ffront, fdepth = (yield from self._first_layer()), 1
             fseen = dict.fromkeys(ffront, 1)  # the start itself is no meeting point: solutions leave it by `first`
         growth = [1.0, 1.0]
-        while True:
-            meets = [key for key in ffront if key in bseen] if fdepth or self.first is None else []
-            meets += [key for key in bfront if key in fseen and key not in ffront]
-            if meets:
-                return self._solved(ffront, bfront, fseen, bseen, meets)
+        meets = [key for key in ffront if key in bseen]  # a 0-move task, or a finish right after `first`
+        while not meets:
             lower = fdepth + bdepth + 1  # any solution is longer than both explored depths together
             if not ffront or not bfront:
                 return self._impossible("no sequence of moves reaches the finish", lower)
@@ -196,17 +193,16 @@ class _MeetInMiddle:
                 return self._limit(f"stopped after {self.seconds_limit:g} s", lower)
             # grow the side whose next layer promises to be smaller (frontier times its last growth)
             if len(ffront) * growth[0] <= len(bfront) * growth[1]:
-                layer = yield from self._grow(ffront, fseen, bseen, lower, reverse=False)
+                fdepth += 1
+                layer, meets = yield from self._grow(ffront, fseen, bseen, fdepth, lower, reverse=False)
                 growth[0] = max(len(layer), 1) / max(len(ffront), 1)
-                ffront, fdepth = layer, fdepth + 1
-                for key in layer:
-                    fseen[key] = fdepth
+                ffront = layer
             else:
-                layer = yield from self._grow(bfront, bseen, fseen, lower, reverse=True)
+                bdepth += 1
+                layer, meets = yield from self._grow(bfront, bseen, fseen, bdepth, lower, reverse=True)
                 growth[1] = max(len(layer), 1) / max(len(bfront), 1)
-                bfront, bdepth = layer, bdepth + 1
-                for key in layer:
-                    bseen[key] = bdepth
+                bfront = layer
+        return self._solved(ffront, bfront, fseen, bseen, meets)
 
     def _goals(self) -> dict[int, int]:
         """Backward layer 0: canonical finish positions -> size of their orbit (one sequence per member)."""
@@ -247,12 +243,13 @@ class _MeetInMiddle:
         yield self._progress(1, len(layer))
         return layer
 
-    def _grow(self, frontier: dict[int, int], seen: dict[int, int], other: dict[int, int], bound: int,
-              reverse: bool) -> Search:
-        """The next layer: every position one move from `frontier` not seen before, with sequence counts.
+    def _grow(self, frontier: dict[int, int], seen: dict[int, int], other: dict[int, int], depth: int,
+              bound: int, reverse: bool) -> Search:
+        """The next layer (returns it and the positions of it the other side has seen).
 
-        Without counting, it stops at the first position the other side has seen: that meeting
-        already proves the minimum (see `run`), and the rest of the layer is not needed.
+        The layer holds every position one move from `frontier` not seen before, with sequence
+        counts; each is entered in `seen` at `depth`. Without counting, it stops at the first
+        position the other side has seen: that meeting already proves the minimum.
 
         Chains are followed through positions already seen (a longer chain is still one move) but
         not through dead ones: fewer pegs than the finish (or more than the start), or a pagoda
@@ -260,8 +257,9 @@ class _MeetInMiddle:
         """
         canonical = self.symmetry.canonical
         layer: dict[int, int] = {}
-        get = layer.get
-        stop_at = {} if self.counting else other
+        meets: list[int] = []
+        known = seen.get
+        counting = self.counting
         if reverse:
             first_jumps, next_jumps = self.tables.first_rev, self.tables.next_rev
             limit_pegs = self.start.bit_count()
@@ -285,7 +283,7 @@ class _MeetInMiddle:
             nodes += 1
             if nodes % every == 0:
                 self.nodes = nodes
-                yield self._progress(bound, len(seen) + len(layer))
+                yield self._progress(bound, len(seen))
             pegs = position.bit_count()
             if reverse:
                 if pegs >= limit_pegs:
@@ -305,11 +303,17 @@ class _MeetInMiddle:
                     if value < least:
                         continue
                     key = canonical(current)
-                    if key not in seen:
-                        layer[key] = get(key, 0) + count
-                        if key in stop_at:
-                            self.nodes = nodes
-                            return layer
+                    at = known(key)
+                    if at is None:
+                        seen[key] = depth
+                        layer[key] = count
+                        if key in other:
+                            meets.append(key)
+                            if not counting:
+                                self.nodes = nodes
+                                return layer, meets
+                    elif at == depth:
+                        layer[key] += count
                     if reverse:
                         if n < limit_pegs:
                             for ab, t, a in next_jumps[hole]:
@@ -324,11 +328,17 @@ class _MeetInMiddle:
                 while stack:
                     current, hole, n = stack.pop()
                     key = canonical(current)
-                    if key not in seen:
-                        layer[key] = get(key, 0) + count
-                        if key in stop_at:
-                            self.nodes = nodes
-                            return layer
+                    at = known(key)
+                    if at is None:
+                        seen[key] = depth
+                        layer[key] = count
+                        if key in other:
+                            meets.append(key)
+                            if not counting:
+                                self.nodes = nodes
+                                return layer, meets
+                    elif at == depth:
+                        layer[key] += count
                     if reverse:
                         if n < limit_pegs:
                             for ab, t, a in next_jumps[hole]:
@@ -339,8 +349,8 @@ class _MeetInMiddle:
                             if current & over and not current & land:
                                 stack.append((current ^ t, c, n - 1))
         self.nodes = nodes
-        yield self._progress(bound, len(seen) + len(layer))
-        return layer
+        yield self._progress(bound, len(seen))
+        return layer, meets
 
     # ----------------------------------------------------------------- answers
     def _outcome(self, **fields: Any) -> PegOutcome:
