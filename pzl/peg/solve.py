@@ -94,8 +94,24 @@ def analyse(board: Any, pegs: int, finish: int | None, *, seconds_limit: float =
 
     Returns a `PegOutcome`: solvable True/False/None (None: unknown within the limits, `reason` says
     which), `moves` (fewest moves, proved when `minimal`), `path[0]` the suggested next move.
+    The minimal search gets half the time; if it cannot decide, the fast search uses the rest,
+    so on big boards the answer may be a solution that is not proved minimal (minimal=False,
+    `lower_bound` still proved) or an impossibility found by exhausting every jump.
     """
-    return (yield from solve_minimal(board, pegs, finish, max_states=max_states, seconds_limit=seconds_limit))
+    clock = time.perf_counter()
+    outcome = yield from solve_minimal(board, pegs, finish, max_states=max_states,
+                                       seconds_limit=seconds_limit / 2)
+    if outcome.solvable is not None:
+        return outcome
+    from pzl.peg.search_fast import solve_fast  # search_fast builds on this module
+
+    remaining = max(seconds_limit - (time.perf_counter() - clock), 0.1)
+    fallback = yield from solve_fast(board, pegs, finish, seconds_limit=remaining, max_states=max_states)
+    fallback.lower_bound = max(fallback.lower_bound, outcome.lower_bound)
+    fallback.nodes += outcome.nodes
+    if fallback.solvable is None:
+        fallback.reason = outcome.reason
+    return fallback
 
 
 def _check_position(mask: int, size: int, what: str) -> None:

@@ -274,3 +274,11 @@ def test_the_beam_stage_of_the_fast_solver_finds_a_legal_solution():
     assert played is not None
     moves = [[a, c] for a, c in played]
     assert replay(jumps(TRIANGLE_21), pegs_of(CENTRE_TRIANGLE[0]), moves) == {6}
+
+
+def test_analysis_on_a_big_board_falls_back_to_a_fast_solution_that_is_not_proved_minimal():
+    board = board_by_id("english-33")
+    start = board.full ^ (1 << 16)
+    verdict, _ = finish_search(analyse(board, start, 1 << 16, seconds_limit=20, max_states=20_000))
+    assert verdict.solvable and not verdict.minimal and verdict.lower_bound >= 1
+    assert replay(english_jumps(), pegs_of(start), verdict.path) == {16}
