@@ -100,14 +100,14 @@ def bfs(problem: Problem[Any], *, max_states: int | None = DEFAULT_MAX_STATES,
     outcome = SearchOutcome(None, nodes, stored, 0.0, exhausted=not goals)
     if goals:
         successors = problem.successors
-        outcome.path = _trace_layers(goals[0], layers, successors)
+        outcome.path = trace_layers(goals[0], layers, successors)
         if all_solutions:
-            outcome.count, outcome.paths = _count_paths(goals, layers, successors, max_solutions)
+            outcome.count, outcome.paths = count_paths(goals, layers, successors, max_solutions)
     outcome.seconds = time.perf_counter() - clock
     return outcome
 
 
-def _trace_layers(state: Any, layers: list[set[Any]], successors: Callable[[Any], Iterable[Any]]) -> list[Any]:
+def trace_layers(state: Any, layers: list[set[Any]], successors: Callable[[Any], Iterable[Any]]) -> list[Any]:
     """A path from the root to `state` (in the last layer), one layer shallower each step."""
     path = [state]
     for depth in range(len(layers) - 2, -1, -1):
@@ -130,7 +130,7 @@ def _trace_back(state: Hashable, depth_of: dict[Hashable, int], successors: Call
     return path
 
 
-def _count_paths(goals: list[Any], layers: list[set[Any]], successors: Callable[[Any], Iterable[Any]],
+def count_paths(goals: list[Any], layers: list[set[Any]], successors: Callable[[Any], Iterable[Any]],
                  cap: int) -> tuple[int, list[list[Any]]]:
     """The number of shortest paths from the root to any of `goals` (all in the last layer), and up to `cap`.
 

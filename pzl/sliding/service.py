@@ -22,7 +22,7 @@ from pzl.sliding.packed import PackedProblem
 from pzl.sliding.puzzle import Puzzle, from_request
 from pzl.sliding.solvability import parity_verdict
 from pzl.sliding.space import estimated_states
-from pzl.sliding.sweep import sweep
+from pzl.sliding.sweep import shortest, sweep
 
 ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida")
 
@@ -127,6 +127,10 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
 def _search(puzzle: Puzzle, problem: Problem, algorithm: str, every: bool, max_states: int | None,
             max_solutions: int) -> Search:
     """Run one algorithm; paths come back as states of `problem`."""
+    if algorithm == "bfs" and puzzle.kind == "packed" and not puzzle.goal_is_partial:
+        outcome = yield from shortest(puzzle.board, puzzle.start, puzzle.goal, max_states=max_states,
+                                      all_solutions=every, max_solutions=max_solutions)
+        return _as_states(problem, outcome)
     if algorithm == "bfs":
         return (yield from breadth.bfs(problem, max_states=max_states, all_solutions=every,
                                        max_solutions=max_solutions))

@@ -1,56 +1,60 @@
-"""The fast breadth-first sweep for one-cell pieces and one blank: positions as bytes, moves as column copies.
+"""Fast breadth-first sweeps for one-cell pieces and one blank: positions as bytes, moves as column copies.
 
 A layer is kept in buckets by (blank cell, cell the blank came from). Joining a bucket
 into one buffer, a slide for every position at once is two strided slice copies; the
 buffer splits back into positions with struct (all in C). The slide back to the previous
 cell is skipped (it always returns to the layer before), and as every slide moves the
 blank to a cell of the other colour, no slide stays within a layer: the next layer is
-the new positions minus the layer before. Only three layers are ever held.
+the new positions minus the layer before. `sweep` (longest) holds three layers only;
+`shortest` (bfs) keeps every layer to trace the path back.
 """
 
 from __future__ import annotations
 
 import struct
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from operator import itemgetter
 
 from pzl.errors import SearchLimitError
 from pzl.events import Event, progress
-from pzl.search.breadth import Layers
-from pzl.search.problem import PROGRESS_EVERY
+from pzl.search.breadth import Layers, count_paths, trace_layers
+from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
 from pzl.sliding.board import Board
 from pzl.sliding.position import EMPTY
 
 _first = itemgetter(0)
+Buckets = dict[tuple[int, int], set[bytes]]
 
 
-def sweep(board: Board, goal: tuple[int, ...], *, max_states: int | None = None,
-          chunk: int = PROGRESS_EVERY) -> Generator[Event, None, Layers]:
-    """Every position reachable from `goal` (codes per cell, one 0), layer by layer; returns Layers.
+class _Sweeper:
+    """Layer-by-layer expansion of bytes positions on one board (see the module docstring)."""
 
-    `Layers.last` holds the positions at the greatest distance as bytes (codes per cell).
-    Yields a progress event every `chunk` positions expanded.
-    """
-    clock = time.perf_counter()
-    n = board.size
-    adjacency = board.adjacency
-    split = struct.Struct(f"{n}s").iter_unpack
-    root = bytes(goal)
-    blank = goal.index(EMPTY)
-    before: list[set[bytes]] = [set() for _ in range(n)]   # the layer before, by blank cell
-    now: list[set[bytes]] = [set() for _ in range(n)]
-    now[blank].add(root)
-    buckets: dict[tuple[int, int], set[bytes]] = {(blank, -1): {root}}
-    result = Layers(histogram=[1])
-    total = 1
-    limit = max_states or 0
-    while True:
-        following: dict[tuple[int, int], set[bytes]] = {}
-        for (b, came_from), states in buckets.items():
+    def __init__(self, board: Board, root: tuple[int, ...], max_states: int | None, chunk: int) -> None:
+        self.n = board.size
+        self.adjacency = board.adjacency
+        self.split = struct.Struct(f"{self.n}s").iter_unpack
+        self.limit = max_states or 0
+        self.chunk = chunk
+        self.clock = time.perf_counter()
+        blank = root.index(EMPTY)
+        self.root = bytes(root)
+        self.before: list[set[bytes]] = [set() for _ in range(self.n)]
+        self.now: list[set[bytes]] = [set() for _ in range(self.n)]
+        self.now[blank].add(self.root)
+        self.buckets: Buckets = {(blank, -1): {self.root}}
+        self.nodes = 0
+        self.total = 1
+        self.depth = 0
+
+    def step(self) -> Generator[Event, None, int]:
+        """Expand the current layer into the next; returns the number of new positions (0: done)."""
+        n, adjacency, split = self.n, self.adjacency, self.split
+        following: Buckets = {}
+        for (b, came_from), states in self.buckets.items():
             members = list(states)
-            for i in range(0, len(members), chunk):
-                part = members[i:i + chunk]
+            for i in range(0, len(members), self.chunk):
+                part = members[i:i + self.chunk]
                 buffer = b"".join(part)
                 blanks = bytes(len(part))
                 for m in adjacency[b]:
@@ -63,23 +67,82 @@ def sweep(board: Board, goal: tuple[int, ...], *, max_states: int | None = None,
                     if target is None:
                         target = following[(m, b)] = set()
                     target.update(map(_first, split(moved)))
-                result.nodes += len(part)
-                yield progress(result.nodes, total, time.perf_counter() - clock, len(result.histogram))
+                self.nodes += len(part)
+                yield progress(self.nodes, self.total, time.perf_counter() - self.clock, self.depth + 1)
         layer: list[set[bytes]] = [set() for _ in range(n)]
         count = 0
         for (m, _), states in following.items():
-            states -= before[m]
+            states -= self.before[m]
             states -= layer[m]          # reached from two cells: keep it in one bucket
             layer[m] |= states
             count += len(states)
-        if not count:
-            break
-        total += count
-        if limit and total > limit:
-            raise SearchLimitError(f"the sweep stopped after {total:,} states (the limit is {limit:,}); "
-                                   "raise --max-states to go on")
+        self.total += count
+        if self.limit and self.total > self.limit:
+            raise SearchLimitError(f"the breadth-first search stopped after storing {self.total:,} states "
+                                   f"(the limit is {self.limit:,}). Try --algorithm ida, which stores almost "
+                                   "nothing, or raise --max-states.")
+        if count:
+            self.depth += 1
+            self.before, self.now = self.now, layer
+            self.buckets = {key: states for key, states in following.items() if states}
+        return count
+
+
+def sweep(board: Board, goal: tuple[int, ...], *, max_states: int | None = None,
+          chunk: int = PROGRESS_EVERY) -> Generator[Event, None, Layers]:
+    """Every position reachable from `goal` (codes per cell, one 0), layer by layer; returns Layers.
+
+    `Layers.last` holds the positions at the greatest distance as bytes (codes per cell).
+    Yields a progress event every `chunk` positions expanded.
+    """
+    sweeper = _Sweeper(board, goal, max_states, chunk)
+    result = Layers(histogram=[1])
+    while count := (yield from sweeper.step()):
         result.histogram.append(count)
-        before, now, buckets = now, layer, {key: states for key, states in following.items() if states}
-    result.last = sorted(state for states in now for state in states)
-    result.seconds = time.perf_counter() - clock
+    result.last = sorted(state for states in sweeper.now for state in states)
+    result.nodes = sweeper.nodes
+    result.seconds = time.perf_counter() - sweeper.clock
     return result
+
+
+def shortest(board: Board, start: tuple[int, ...], goal: tuple[int, ...], *, max_states: int | None = None,
+             all_solutions: bool = False, max_solutions: int = 100, chunk: int = PROGRESS_EVERY) -> Search:
+    """Breadth-first search from `start` to the complete `goal`; a SearchOutcome with bytes positions.
+
+    Stops at the end of the layer that holds the goal (so `states` does not depend on
+    the order within a layer); with `all_solutions`, counts the shortest paths exactly
+    through the kept layers.
+    """
+    sweeper = _Sweeper(board, start, max_states, chunk)
+    target = bytes(goal)
+    layers: list[set[bytes]] = [{sweeper.root}]
+    found = sweeper.root == target
+    while not found:
+        if not (yield from sweeper.step()):
+            break
+        layers.append(set().union(*sweeper.now))
+        found = target in layers[-1]
+    outcome = SearchOutcome(None, sweeper.nodes, sweeper.total, 0.0, exhausted=not found)
+    if found:
+        neighbours = _neighbours(board)
+        outcome.path = trace_layers(target, layers, neighbours)
+        if all_solutions:
+            outcome.count, outcome.paths = count_paths([target], layers, neighbours, max_solutions)
+    outcome.seconds = time.perf_counter() - sweeper.clock
+    return outcome
+
+
+def _neighbours(board: Board) -> Callable[[bytes], list[bytes]]:
+    """A successor function on bytes positions (for tracing paths back, not for the sweep)."""
+    adjacency = board.adjacency
+
+    def neighbours(state: bytes) -> list[bytes]:
+        blank = state.index(EMPTY)
+        found = []
+        for cell in adjacency[blank]:
+            after = bytearray(state)
+            after[blank], after[cell] = after[cell], EMPTY
+            found.append(bytes(after))
+        return found
+
+    return neighbours
