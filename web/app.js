@@ -86,13 +86,21 @@ async function bootSolver(buildPromise) {
     pyodide: new URL(build.pyodide, document.baseURI).href,
     wheel: new URL(build.wheel, document.baseURI).href,
   };
-  app.solver = createSolver(urls, ({ state, message }) => {
-    showStatus(state, message);
-    if (state === "ready") {
-      if (!performance.getEntriesByName("pzl-solver-ready").length) performance.mark("pzl-solver-ready");
-      if (app.pendingStep !== null && !app.solution) solve();
-    }
-  });
+  app.solver = createSolver(urls, onSolverState, { bootTimeoutMs: bootTimeout() * 1000 });
+}
+
+/** The boot time limit in seconds: 60, or `?boot-timeout=N` in the page's URL (1–600; tests use it). */
+function bootTimeout() {
+  const asked = Number(new URLSearchParams(location.search).get("boot-timeout"));
+  return Number.isInteger(asked) && asked >= 1 && asked <= 600 ? asked : 60;
+}
+
+function onSolverState({ state, message }) {
+  showStatus(state, message);
+  if (state === "ready") {
+    if (!performance.getEntriesByName("pzl-solver-ready").length) performance.mark("pzl-solver-ready");
+    if (app.pendingStep !== null && !app.solution) solve();
+  }
 }
 
 function showStatus(state, message) {

@@ -60,11 +60,14 @@ export function drawSlidingBoard(svg, entry, rules, handlers) {
   const layer = svgElement("g", { class: "pieces", "aria-hidden": "true" });
   svg.append(layer);
 
+  // A click is placed by geometry, so a block reports the very cell under the pointer.
   svg.onclick = (event) => {
-    const target = event.target.closest("[data-cell], [data-slot]");
-    if (!target) return;
-    const cell = Number(target.dataset.cell ?? target.dataset.slot);
-    handlers.onCell(cell, target.dataset.slot !== undefined);
+    const matrix = svg.getScreenCTM();
+    if (!matrix) return;
+    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    const cell = rules.cellAt(Math.floor(point.y / UNIT) + top, Math.floor(point.x / UNIT) + left);
+    if (cell === undefined) return;
+    handlers.onCell(cell, svg.dataset.position?.split(" ")[cell] === EMPTY);
   };
 
   let elements = []; // [{label, cells, node}]

@@ -104,6 +104,12 @@ export function createSolver(urls, onState, { bootTimeoutMs = BOOT_TIMEOUT_MS } 
     };
   }
 
+  /** Start again after an error; a boot that timed out gets twice as long (a slow machine or network). */
+  function retry() {
+    bootTimeoutMs = Math.min(bootTimeoutMs * 2, 10 * BOOT_TIMEOUT_MS);
+    start();
+  }
+
   start();
-  return { run, retry: start, state: () => state };
+  return { run, retry, state: () => state };
 }
