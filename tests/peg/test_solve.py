@@ -62,6 +62,35 @@ def test_hoppers_takes_7_moves_of_11_jumps_with_18_solutions_after_0_to_6():
     assert_minimal_solutions(HOPPERS, *CENTRE_HOPPERS, outcome)
 
 
+HOPPERS_ARTICLE_SOLUTIONS = """
+(0,6)(9,3)(2,0,6)(11,1)(10,0,2,6)(8,4)(12,2,6)
+(0,6)(9,3)(2,0,6)(11,1)(10,6)(4,8)(12,2,0,10,6)
+(0,6)(9,3)(2,0,6)(11,1)(12,2,6)(8,4)(10,0,2,6)
+(0,6)(9,3)(2,6)(8,4)(10,0,2,6)(7,5)(12,10,0,6)
+(0,6)(9,3)(2,6)(8,4)(10,0,2,6)(11,1)(12,2,0,6)
+(0,6)(9,3)(2,6)(8,4)(10,0,6)(7,5)(12,10,0,2,6)
+(0,6)(9,3)(2,6)(8,4)(12,2,0,6)(5,7)(10,12,2,6)
+(0,6)(9,3)(2,6)(8,4)(12,2,0,6)(11,1)(10,0,2,6)
+(0,6)(9,3)(2,6)(8,4)(12,2,6)(5,7)(10,12,2,0,6)
+(0,6)(9,3)(10,0,6)(7,5)(2,0,10,6)(4,8)(12,10,6)
+(0,6)(9,3)(10,0,6)(7,5)(2,6)(8,4)(12,10,0,2,6)
+(0,6)(9,3)(10,0,6)(7,5)(12,10,6)(4,8)(2,0,10,6)
+(0,6)(9,3)(10,6)(4,8)(2,0,6)(11,1)(12,2,0,10,6)
+(0,6)(9,3)(10,6)(4,8)(2,0,10,6)(7,5)(12,10,0,6)
+(0,6)(9,3)(10,6)(4,8)(2,0,10,6)(11,1)(12,2,0,6)
+(0,6)(9,3)(10,6)(4,8)(12,10,0,6)(1,11)(2,12,10,6)
+(0,6)(9,3)(10,6)(4,8)(12,10,0,6)(7,5)(2,0,10,6)
+(0,6)(9,3)(10,6)(4,8)(12,10,6)(1,11)(2,12,10,0,6)
+"""  # seed 000's listing of the 18 solutions after 0 -> 6
+
+
+def test_hoppers_solutions_after_0_to_6_are_exactly_the_articles_list():
+    outcome, _ = finish_search(solve_minimal(board_by_id("hoppers"), *CENTRE_HOPPERS, first=(0, 6),
+                                             all_solutions=True))
+    listed = {"".join("(" + ",".join(map(str, move)) + ")" for move in solution) for solution in outcome.paths}
+    assert listed == set(HOPPERS_ARTICLE_SOLUTIONS.split())
+
+
 def test_hoppers_has_72_minimal_solutions_in_all():
     outcome, _ = finish_search(solve_minimal(board_by_id("hoppers"), *CENTRE_HOPPERS, all_solutions=True))
     assert (outcome.moves, outcome.jumps, outcome.count) == (7, 11, 72)
