@@ -30,7 +30,9 @@ Buckets = dict[tuple[int, int], set[bytes]]
 class _Sweeper:
     """Layer-by-layer expansion of bytes positions on one board (see the module docstring)."""
 
-    def __init__(self, board: Board, root: tuple[int, ...], max_states: int | None, chunk: int) -> None:
+    def __init__(self, board: Board, root: tuple[int, ...], max_states: int | None, chunk: int,
+                 exhaustive: bool = False) -> None:
+        self.exhaustive = exhaustive
         self.n = board.size
         self.adjacency = board.adjacency
         self.split = struct.Struct(f"{self.n}s").iter_unpack
@@ -68,7 +70,10 @@ class _Sweeper:
                         target = following[(m, b)] = set()
                     target.update(map(_first, split(moved)))
                 self.nodes += len(part)
-                yield progress(self.nodes, self.total, time.perf_counter() - self.clock, self.depth + 1)
+                held = self.total + sum(map(len, following.values()))
+                yield progress(self.nodes, held, time.perf_counter() - self.clock, self.depth + 1)
+                if self.limit and held > self.limit:
+                    self._stop(held)
         layer: list[set[bytes]] = [set() for _ in range(n)]
         count = 0
         for (m, _), states in following.items():
@@ -78,14 +83,20 @@ class _Sweeper:
             count += len(states)
         self.total += count
         if self.limit and self.total > self.limit:
-            raise SearchLimitError(f"the breadth-first search stopped after storing {self.total:,} states "
-                                   f"(the limit is {self.limit:,}). Try --algorithm ida, which stores almost "
-                                   "nothing, or raise --max-states.")
+            self._stop(self.total)
         if count:
             self.depth += 1
             self.before, self.now = self.now, layer
             self.buckets = {key: states for key, states in following.items() if states}
         return count
+
+    def _stop(self, held: int) -> None:
+        if self.exhaustive:
+            raise SearchLimitError(f"the sweep stopped after storing {held:,} states (the limit is {self.limit:,}); "
+                                   "it must reach every position: raise --max-states if memory allows")
+        raise SearchLimitError(f"the breadth-first search stopped after storing {held:,} states "
+                               f"(the limit is {self.limit:,}). Try --algorithm ida, which stores almost "
+                               "nothing, or raise --max-states.")
 
 
 def sweep(board: Board, goal: tuple[int, ...], *, max_states: int | None = None,
@@ -95,7 +106,7 @@ def sweep(board: Board, goal: tuple[int, ...], *, max_states: int | None = None,
     `Layers.last` holds the positions at the greatest distance as bytes (codes per cell).
     Yields a progress event every `chunk` positions expanded.
     """
-    sweeper = _Sweeper(board, goal, max_states, chunk)
+    sweeper = _Sweeper(board, goal, max_states, chunk, exhaustive=True)
     result = Layers(histogram=[1])
     while count := (yield from sweeper.step()):
         result.histogram.append(count)
