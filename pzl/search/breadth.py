@@ -151,14 +151,14 @@ def count_paths(goals: list[Any], layers: list[set[Any]], successors: Callable[[
     count = sum(ways[goal] for goal in on_path[depth])
     paths: list[list[Any]] = []
     # depth-first over the layered graph with an explicit stack (paths in a stable order)
-    stack: list[tuple[Any, ...]] = [(root,) for root in on_path[0]]
+    stack: list[tuple[Any, ...]] = [(root,) for root in sorted(on_path[0])]
     while stack and len(paths) < cap:
         partial = stack.pop()
         d = len(partial) - 1
         if d == depth:
             paths.append(list(partial))
             continue
-        following = [n for n in successors(partial[-1]) if n in on_path[d + 1]]
+        following = sorted(n for n in successors(partial[-1]) if n in on_path[d + 1])
         stack.extend((*partial, n) for n in reversed(following))
     return count, paths
 
