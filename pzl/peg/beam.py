@@ -18,6 +18,8 @@ WIDTHS = (256, 1024, 4096, 16384)
 CHUNK = 8
 #: How far (0..1) the scoring centre moves from the board's centre towards the finish holes.
 PULL = 0.6
+#: Score cost of each move made so far: favours chains of jumps by one peg (fewer moves).
+MOVE_COST = 5
 
 
 class _Tables:
@@ -101,11 +103,11 @@ def beam_search(board: Any, start: int, finish: int | None, *, widths: Sequence[
     jumps_needed = start.bit_count() - wanted
     full = (1 << board.size) - 1
     for width in widths:
-        layers: list[dict[int, tuple[int, int, int]]] = []
-        layer: dict[int, Any] = {start: None}
+        layers: list[dict[int, tuple[int, int, int, int]]] = []
+        layer: dict[int, tuple[int, int, int, int]] = {start: (0, -1, -1, 0)}
         for depth in range(jumps_needed):
-            following: dict[int, tuple[int, int, int]] = {}
-            for position in layer:
+            following: dict[int, tuple[int, int, int, int]] = {}
+            for position, (_, _, landed, moves) in layer.items():
                 nodes += 1
                 empty = full & ~position
                 if empty.bit_count() <= position.bit_count():
@@ -117,19 +119,23 @@ def beam_search(board: Any, start: int, finish: int | None, *, widths: Sequence[
                         for pegs, toggle, a in tables.into[c]:
                             if position & pegs == pegs:
                                 child = position ^ toggle
-                                if child not in following:
-                                    following[child] = (position, a, c)
+                                count = moves + (a != landed)
+                                known = following.get(child)
+                                if known is None or count < known[3]:
+                                    following[child] = (position, a, c, count)
                 else:
                     rest = position
                     while rest:
                         low = rest & -rest
                         rest ^= low
                         a = low.bit_length() - 1
+                        count = moves + (a != landed)
                         for over, land, toggle in tables.out[a]:
                             if position & over and not position & land:
                                 child = position ^ toggle
-                                if child not in following:
-                                    following[child] = (position, a, land.bit_length() - 1)
+                                known = following.get(child)
+                                if known is None or count < known[3]:
+                                    following[child] = (position, a, land.bit_length() - 1, count)
                 if nodes & 2047 == 0:
                     yield events.progress(nodes, len(following), time.perf_counter() - clock, depth=depth,
                                           width=width)
@@ -138,7 +144,7 @@ def beam_search(board: Any, start: int, finish: int | None, *, widths: Sequence[
                 following = {child: step for child, step in following.items() if alive(child)}
             if len(following) > width:
                 score = tables.score
-                kept = sorted(following, key=score)[:width]
+                kept = sorted(following, key=lambda child: score(child) + MOVE_COST * following[child][3])[:width]
                 following = {child: following[child] for child in kept}
             layers.append(following)
             layer = following
@@ -156,12 +162,12 @@ def beam_search(board: Any, start: int, finish: int | None, *, widths: Sequence[
             "width": widths[-1] if widths else 0, "reason": "no solution found by beam search"}
 
 
-def _moves(layers: list[dict[int, tuple[int, int, int]]], goal: int) -> list[list[int]]:
+def _moves(layers: list[dict[int, tuple[int, int, int, int]]], goal: int) -> list[list[int]]:
     """The jumps leading to `goal`, grouped into moves (consecutive jumps by one peg)."""
     jumps = []
     position = goal
     for layer in reversed(layers):
-        parent, a, c = layer[position]
+        parent, a, c, _ = layer[position]
         jumps.append((a, c))
         position = parent
     jumps.reverse()
