@@ -112,7 +112,7 @@ def korf(count: int, limit: float, bounds: list[str]) -> None:
     instances.sort(key=lambda fields: (int(fields[1]), int(fields[0])))
     instances = instances[:count]
     if "pdb" in bounds:
-        database, seconds = finish(pattern_db.build(adjacency, pattern_db.default_patterns(adjacency, 15)))
+        database, seconds = finish(pattern_db.build(adjacency, pattern_db.default_patterns(adjacency, 15), 15))
         print(f"\npattern database {database.patterns}: built in {seconds:.1f} s, {database.bytes / 2**20:.1f} MiB")
     rows = []
     totals = {bound: [0, 0.0, 0] for bound in bounds}

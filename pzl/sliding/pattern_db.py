@@ -6,6 +6,7 @@ Built breadth-first in pure Python when first needed (there is no disk cache in 
 from __future__ import annotations
 
 import time
+from array import array
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -25,9 +26,10 @@ class PatternDatabase:
 
     A pattern's table is indexed by the cells its tiles stand on (`bits` bits per tile, the
     pattern's first goal cell in the lowest bits) and holds the fewest moves of those tiles
-    that bring them home when every other cell is free to enter: a relaxation of the real
-    puzzle (the blank's position is ignored), so the moves counted for disjoint patterns add
-    up to an admissible bound that is never below the Manhattan distance.
+    that bring them home, the other tiles being indistinguishable and free to move (their
+    moves are not counted), minimised over where the blank is. Every move moves one tile of
+    one pattern, so the values of disjoint patterns add up to an admissible bound, never
+    below the Manhattan distance.
     """
 
     def __init__(self, adjacency: Sequence[Sequence[int]], patterns: Sequence[Sequence[int]],
@@ -60,14 +62,16 @@ class PatternDatabase:
                 p, slot = where[home[tile]]
                 placed[p] += cell << (bits * slot)
 
-        def change(tile: int, a: int, b: int) -> tuple[int, int, int, int]:
+        def change(tile: int, a: int, b: int) -> tuple[int, int, int, int] | None:
+            if home[tile] not in where:   # the blank's goal cell: no such tile
+                return None
             p, slot = where[home[tile]]
             return (p, (b - a) << (bits * slot), p, 0)
 
         return Groups(self.tables, placed, change, ("patterns", self.patterns))
 
 
-def default_patterns(adjacency: Sequence[Sequence[int]], blank_goal: int) -> list[list[int]]:
+def default_patterns(adjacency: Sequence[Sequence[int]], blank_goal: int, size: int | None = None) -> list[list[int]]:
     """A partition of the goal cells (all but the blank's) into compact patterns of at most MAX_PATTERN tiles.
 
     Patterns grow breadth-first from the first free cell in cell order, so on the 4 x 4 board
@@ -76,7 +80,7 @@ def default_patterns(adjacency: Sequence[Sequence[int]], blank_goal: int) -> lis
     """
     n = len(adjacency)
     bits = max(1, (n - 1).bit_length())
-    size = max(1, min(MAX_PATTERN, INDEX_BITS // bits))
+    size = size or max(1, min(MAX_PATTERN, INDEX_BITS // bits))
     free = [cell != blank_goal for cell in range(n)]
     patterns = []
     for seed in range(n):
@@ -97,20 +101,21 @@ def default_patterns(adjacency: Sequence[Sequence[int]], blank_goal: int) -> lis
     return patterns
 
 
-def build(adjacency: Sequence[Sequence[int]], patterns: Sequence[Sequence[int]]) -> Iterator[Event]:
+def build(adjacency: Sequence[Sequence[int]], patterns: Sequence[Sequence[int]], blank_goal: int) -> Iterator[Event]:
     """Build (or fetch from this process's cache) a database; yields progress, returns the PatternDatabase.
 
-    Cost: one breadth-first search per pattern over its placements (16·15·14·13·12 = 524,160
-    for a 5-tile pattern of the 15-puzzle), a `2**(bits*tiles)`-byte table each.
+    Cost: one breadth-first search per pattern over its placements and the blank's regions
+    (16·15·14·13·12 = 524,160 placements for a 5-tile pattern of the 15-puzzle; about 4 s each
+    in CPython), a `2**(bits*tiles)`-byte table each plus a transient table of blank cells.
     """
-    key = (tuple(map(tuple, adjacency)), tuple(map(tuple, patterns)))
+    key = (tuple(map(tuple, adjacency)), tuple(map(tuple, patterns)), blank_goal)
     if key in _BUILT:
         return _BUILT[key]
     clock = time.perf_counter()
     tables = []
     done = 0
     for cells in patterns:
-        table = yield from _pattern_table(adjacency, cells, clock, done)
+        table = yield from _pattern_table(adjacency, cells, blank_goal, clock, done)
         done += sum(1 for value in table if value != 255)
         tables.append(table)
     database = PatternDatabase(adjacency, patterns, tables, time.perf_counter() - clock)
@@ -118,42 +123,82 @@ def build(adjacency: Sequence[Sequence[int]], patterns: Sequence[Sequence[int]])
     return database
 
 
-def _pattern_table(adjacency: Sequence[Sequence[int]], cells: Sequence[int], clock: float,
+def _pattern_table(adjacency: Sequence[Sequence[int]], cells: Sequence[int], blank_goal: int, clock: float,
                    done: int) -> Iterator[Event]:
-    """Breadth-first from the pattern's goal placement; returns the table (255 = placement not reached)."""
+    """Fewest pattern-tile moves from every placement to the goal placement (blank at its goal cell).
+
+    Breadth-first over (placement, the blank's region): a move of a pattern tile costs 1; the
+    blank wanders through the cells the pattern leaves free at no cost, so a state carries the
+    set of cells the blank can reach, found by a flood fill (kept per occupancy). Returns the
+    table of each placement's least cost over the blank's regions (255 = not reached).
+    """
     n = len(adjacency)
     bits = max(1, (n - 1).bit_length())
     mask = (1 << bits) - 1
     k = len(cells)
+    neighbours = [sum(1 << nb for nb in adjacency[cell]) for cell in range(n)]
+    full = (1 << n) - 1
     table = bytearray(b"\xff") * (1 << (bits * k))
-    # steps[slot][cell]: (neighbour bit, index delta) for the slot's tile moving from cell to a neighbour
-    steps = [[tuple((1 << nb, (nb - cell) << (bits * slot)) for nb in adjacency[cell]) for cell in range(n)]
-             for slot in range(k)]
+    reached = array("H" if n <= 16 else "Q", bytes((2 if n <= 16 else 8) << (bits * k)))  # blank cells seen
     shifts = [bits * slot for slot in range(k)]
-    slots = list(zip(shifts, steps, strict=True))
-    start = sum(cell << shift for cell, shift in zip(cells, shifts, strict=True))
-    table[start] = 0
-    frontier = [start]
-    depth = 0
-    seen = 1
+    regions: dict[int, int] = {}
+
+    def region_of(occupied: int, cell: int) -> int:
+        """The cells the blank reaches from `cell` without crossing a pattern tile."""
+        free = full & ~occupied
+        region = todo = 1 << cell
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            new = neighbours[low.bit_length() - 1] & free & ~region
+            region |= new
+            todo |= new
+        return region
+
+    frontier = {sum(cell << shift for cell, shift in zip(cells, shifts, strict=True)): 1 << blank_goal}
+    cost = 0
+    placed = 0
     while frontier:
-        depth += 1
-        following = []
-        add = following.append
-        for first in range(0, len(frontier), PROGRESS_EVERY):
-            for index in frontier[first:first + PROGRESS_EVERY]:
-                occupied = 0
-                for shift in shifts:
-                    occupied |= 1 << ((index >> shift) & mask)
-                for shift, moves in slots:
-                    for bit, delta in moves[(index >> shift) & mask]:
-                        if not occupied & bit:
-                            nxt = index + delta
-                            if table[nxt] == 255:
-                                table[nxt] = depth
-                                add(nxt)
-            yield progress(done + seen + len(following), done + seen + len(following), time.perf_counter() - clock,
-                           depth=None, phase="pattern database", pattern=list(cells))
-        seen += len(following)
+        following: dict[int, int] = {}
+        get = following.get
+        countdown = PROGRESS_EVERY
+        for index, blanks in frontier.items():
+            countdown -= 1
+            if not countdown:
+                countdown = PROGRESS_EVERY
+                yield progress(done + placed, done + placed, time.perf_counter() - clock, depth=None,
+                               phase="pattern database", pattern=list(cells))
+            old = reached[index]
+            fresh = blanks & ~old
+            if not fresh:
+                continue
+            occupied = 0
+            where = []
+            for shift in shifts:
+                cell = (index >> shift) & mask
+                where.append(cell)
+                occupied |= 1 << cell
+            region = 0
+            while fresh:   # the regions of the blank's new cells
+                low = fresh & -fresh
+                key = (occupied << 6) | (low.bit_length() - 1)
+                found = regions.get(key)
+                if found is None:
+                    found = regions[key] = region_of(occupied, low.bit_length() - 1)
+                region |= found
+                fresh &= ~found
+            if not old:
+                table[index] = cost
+                placed += 1
+            reached[index] = old | region
+            for cell, shift in zip(where, shifts, strict=True):
+                targets = neighbours[cell] & region
+                vacated = 1 << cell
+                while targets:   # the tile slides into the blank's region; the blank takes its cell
+                    low = targets & -targets
+                    targets ^= low
+                    nxt = index + (((low.bit_length() - 1) - cell) << shift)
+                    following[nxt] = get(nxt, 0) | vacated
         frontier = following
+        cost += 1
     return table

@@ -187,7 +187,7 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
         from pzl.sliding import pattern_db as databases
 
         patterns = databases.default_patterns(adjacency, goal.index(0))
-        pattern_db = yield from databases.build(adjacency, patterns)
+        pattern_db = yield from databases.build(adjacency, patterns, goal.index(0))
     if pattern_db:
         groups = pattern_db.groups_for(board, home)
         return (yield from _ida_grouped(start, board, blank, home, adjacency, distances, groups, False,
