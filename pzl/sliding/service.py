@@ -210,14 +210,16 @@ def _longest(request: dict[str, Any]) -> Iterator[Event]:
 def describe(command: str, result: dict[str, Any]) -> str:
     """A result in words for the terminal."""
     if command == "longest":
-        lines = [f"{result['puzzle']}: {result['states']:,} positions reachable from the goal "
-                 f"{result['goal']}",
+        lines = [f"{result['puzzle']}: {result['states']:,} positions reachable from the goal {result['goal']}"
+                 + (" (every position that meets it, counted at distance 0)" if "*" in result["goal"] else ""),
                  f"longest distance: {result['longest']} moves, reached by {len(result['positions'])} "
                  f"position{'s' if len(result['positions']) != 1 else ''}:"]
         lines += [f"  {position}" for position in result["positions"][:50]]
         if len(result["positions"]) > 50:
             lines.append(f"  ... and {len(result['positions']) - 50:,} more")
-        lines.append("positions per distance: " + ", ".join(f"{d}:{n}" for d, n in enumerate(result["histogram"])))
+        lines.append("positions per distance (distance: count):")
+        pairs = [f"{d:3d}: {n:<9,}" for d, n in enumerate(result["histogram"])]
+        lines += ["  " + " ".join(pairs[i:i + 6]).rstrip() for i in range(0, len(pairs), 6)]
         lines.append(_stats(result["stats"]))
         return "\n".join(lines)
     if not result["solvable"]:
