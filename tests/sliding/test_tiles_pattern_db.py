@@ -1,0 +1,93 @@
+"""Additive pattern databases: admissible on every 8-puzzle state, never below Manhattan, same optima as IDA*."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pzl.sliding import pattern_db
+from pzl.sliding.tiles import ida_star_tiles, manhattan
+from tests.sliding.test_tiles import (
+    EIGHT,
+    EIGHT_CELLS,
+    EIGHT_DISTANCES,
+    GOAL,
+    HARDEST,
+    assert_legal_solution,
+    bfs_distances,
+    grid_adjacency,
+    random_walk,
+    rectangle,
+    run,
+)
+
+
+def database_for(adjacency, blank_goal):
+    database, events = run(pattern_db.build(adjacency, pattern_db.default_patterns(adjacency, blank_goal), blank_goal))
+    return database, events
+
+
+def bound(database, position, goal):
+    """The database's bound, read straight from its tables (tile = its goal cell)."""
+    home = {label: cell for cell, label in enumerate(goal)}
+    at = {home[label]: cell for cell, label in enumerate(position) if label != 0}
+    return sum(table[sum(at[goal_cell] << (database.bits * slot) for slot, goal_cell in enumerate(cells))]
+               for cells, table in zip(database.patterns, database.tables, strict=True))
+
+
+@pytest.fixture(scope="module")
+def eight_database():
+    return database_for(EIGHT, 8)[0]
+
+
+def test_default_patterns_split_the_fifteen_puzzle_into_three_blocks_of_five():
+    adjacency = grid_adjacency(rectangle(4, 4))
+    assert pattern_db.default_patterns(adjacency, 15) == [[0, 1, 2, 4, 5], [3, 6, 7, 10, 11], [8, 9, 12, 13, 14]]
+
+
+def test_patterns_cover_every_tile_once(eight_database):
+    cells = sorted(cell for pattern in eight_database.patterns for cell in pattern)
+    assert cells == list(range(8))
+
+
+def test_bound_is_admissible_and_never_below_manhattan_on_every_eight_puzzle_state(eight_database):
+    distances = bfs_distances(EIGHT, GOAL)
+    above_manhattan = 0
+    for position, distance in distances.items():
+        value = bound(eight_database, position, GOAL)
+        floor = manhattan(position, GOAL, EIGHT_DISTANCES)
+        assert floor <= value <= distance, position
+        above_manhattan += value > floor
+    assert above_manhattan > len(distances) // 4
+
+
+def test_ida_with_the_database_lists_the_40_shortest_solutions_of_the_hardest_start(eight_database):
+    outcome, _ = run(ida_star_tiles(HARDEST, GOAL, EIGHT, all_solutions=True, pattern_db=eight_database))
+    assert (len(outcome.path) - 1, outcome.count) == (31, 40)
+    assert len({tuple(path) for path in outcome.paths}) == 40
+    for path in outcome.paths:
+        assert_legal_solution(EIGHT_CELLS, path, HARDEST, GOAL)
+
+
+def test_building_reports_progress_and_is_kept_for_the_process():
+    adjacency = grid_adjacency(rectangle(2, 5))   # a board no other test builds for
+    first, events = database_for(adjacency, 0)
+    assert events and all(event["phase"] == "pattern database" for event in events)
+    again, events = database_for(adjacency, 0)
+    assert again is first and not events
+
+
+@settings(max_examples=25)
+@given(steps=st.integers(0, 40), seed=st.integers(0, 2**32))
+def test_database_and_linear_conflict_find_the_same_optimum_on_3x4(steps, seed):
+    cells = rectangle(3, 4)
+    adjacency = grid_adjacency(cells)
+    goal = (*range(1, 12), 0)
+    start = random_walk(adjacency, goal, steps, random.Random(seed))
+    by_database, _ = run(ida_star_tiles(start, goal, adjacency, pattern_db=True))
+    by_conflict, _ = run(ida_star_tiles(start, goal, adjacency, rows_cols=(3, 4)))
+    assert len(by_database.path) == len(by_conflict.path) <= steps + 1
+    assert_legal_solution(cells, by_database.path, start, goal)
