@@ -401,6 +401,7 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false } = {})
   $("all").checked = Boolean(all);
   $("all").disabled = !game.allowsAll;
   $("shuffle").hidden = !game.canShuffle;
+  $("longest").hidden = game.family !== "sliding"; // peg positions do not all lie on paths from one goal
   $("result").hidden = true;
   $("progress").hidden = true;
   $("longest-panel").hidden = true;
