@@ -18,8 +18,14 @@ from pzl.search.problem import PROGRESS_EVERY, Problem, ReversibleProblem, Searc
 #: Default cap on stored states: about 150-250 MB in CPython, less in Pyodide.
 DEFAULT_MAX_STATES = 3_000_000
 
-#: States expanded between progress events in the layer-at-a-time searches.
+#: States expanded between progress events in the layer-at-a-time searches: a whole
+#: PROGRESS_EVERY with a batch `expand`, fewer when each state costs a Python call.
 CHUNK = PROGRESS_EVERY
+SLOW_CHUNK = PROGRESS_EVERY // 8
+
+
+def _chunk(problem: Problem[Any]) -> int:
+    return CHUNK if hasattr(problem, "expand") else SLOW_CHUNK
 
 
 def _limit_error(states: int, limit: int, what: str) -> SearchLimitError:
@@ -66,6 +72,7 @@ def bfs(problem: Problem[Any], *, max_states: int | None = DEFAULT_MAX_STATES,
     expand = _expander(problem)
     is_goal = problem.is_goal
     targets = _goal_set(problem)
+    chunk = _chunk(problem)
     limit = max_states or 0
     layers: list[set[Any]] = [{start}]
     stored = 1
@@ -75,13 +82,13 @@ def bfs(problem: Problem[Any], *, max_states: int | None = DEFAULT_MAX_STATES,
         current = list(layers[-1])
         before = layers[-2] if len(layers) > 1 else set()
         following: set[Any] = set()
-        for i in range(0, len(current), CHUNK):
-            found = expand(current[i:i + CHUNK])
+        for i in range(0, len(current), chunk):
+            found = expand(current[i:i + chunk])
             found -= layers[-1]
             found -= before
             found -= following
             following |= found
-            nodes += min(CHUNK, len(current) - i)
+            nodes += min(chunk, len(current) - i)
             yield progress(nodes, stored + len(following), time.perf_counter() - clock, len(layers))
             if limit and stored + len(following) > limit:
                 raise _limit_error(stored + len(following), limit, "breadth-first search")
@@ -247,13 +254,8 @@ def longest(problem: Problem[Any], sources: Iterable[Any], *,
     (set operations in C). A problem may offer `expand(states) -> set` for speed.
     """
     clock = time.perf_counter()
-    expand = getattr(problem, "expand", None)
-    if expand is None:
-        successors = problem.successors
-
-        def expand(states: Iterable[Any]) -> set[Any]:
-            return {succ for state in states for succ in successors(state)}
-
+    expand = _expander(problem)
+    chunk = _chunk(problem)
     previous: set[Any] = set()
     current = set(sources)
     result = Layers(histogram=[len(current)])
@@ -262,9 +264,9 @@ def longest(problem: Problem[Any], sources: Iterable[Any], *,
     while True:
         members = list(current)
         following: set[Any] = set()
-        for i in range(0, len(members), CHUNK):
-            following |= expand(members[i:i + CHUNK])
-            result.nodes += min(CHUNK, len(members) - i)
+        for i in range(0, len(members), chunk):
+            following |= expand(members[i:i + chunk])
+            result.nodes += min(chunk, len(members) - i)
             yield progress(result.nodes, total + len(following), time.perf_counter() - clock, len(result.histogram))
         following -= current
         following -= previous
@@ -284,17 +286,17 @@ def reachable(problem: Problem[Any], *, max_states: int | None = DEFAULT_MAX_STA
               ) -> Generator[Event, None, set[Any]]:
     """Every state reachable from `problem.start` (progress as it goes)."""
     clock = time.perf_counter()
-    expand = getattr(problem, "expand", None)
-    successors = problem.successors
+    expand = _expander(problem)
+    size = _chunk(problem)
     seen = {problem.start}
     layer = [problem.start]
     nodes = 0
     limit = max_states or 0
     while layer:
         following: list[Any] = []
-        for i in range(0, len(layer), CHUNK):
-            chunk = layer[i:i + CHUNK]
-            found = expand(chunk) if expand else {succ for state in chunk for succ in successors(state)}
+        for i in range(0, len(layer), size):
+            chunk = layer[i:i + size]
+            found = expand(chunk)
             found -= seen
             seen |= found
             following.extend(found)
