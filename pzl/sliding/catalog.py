@@ -35,7 +35,7 @@ def _entry(puzzle_id: str, group: str, name: str, description: str, board: Board
 
 
 _HAKOIRI_PIECES = (
-    rectangle_piece("M", 2, 2, "daughter (musume)"),
+    rectangle_piece("M", 2, 2, "daughter (musume)", "娘"),
     rectangle_piece("V", 2, 1, "parent or maid (upright block)"),
     rectangle_piece("H", 1, 2, "head clerk (banto)"),
     Piece("S", ((0, 0),), "apprentice (small square)"),
@@ -64,7 +64,7 @@ CATALOG: list[dict[str, Any]] = [
     _entry("no-off", "sliding blocks", "NO-OFF",
            "Nob Yoshigahara's puzzle: turn ON-OFF into NO-OFF on a 2x4 board with a two-cell bulb.",
            rectangle(2, 4), "L L O N O F F 0", "L L N O O F F 0",
-           pieces=(rectangle_piece("L", 1, 2, "bulb"),),
+           pieces=(rectangle_piece("L", 1, 2, "bulb", "💡"),),
            notes="Problem A is the default start (44 moves); problem B, N O L L F O F 0, needs 56."),
     _entry("hakoiri-musume", "sliding blocks", "Hakoiri Musume (Klotski)",
            "Bring the daughter (the 2x2 block) down to the exit at the bottom centre of a 4x5 box.",
@@ -87,7 +87,7 @@ def board_of(entry: dict[str, Any]) -> Board:
 def pieces_of(entry: dict[str, Any]) -> PieceSet:
     """The PieceSet of a catalog entry: its special pieces plus the one-cell labels of its goal."""
     special = [Piece(label, tuple((dr, dc) for dr, dc in data["shape"]), data.get("name"),
-                     tuple(data.get("aliases", ())))
+                     tuple(data.get("aliases", ())), data.get("glyph"))
                for label, data in entry.get("pieces", {}).items()]
     pieces = PieceSet(special)
     for token in entry["start"].split():

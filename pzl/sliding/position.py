@@ -30,6 +30,7 @@ class Piece:
     shape: tuple[Cell, ...] = ((0, 0),)
     name: str | None = None
     aliases: tuple[str, ...] = ()
+    glyph: str | None = None     # how a page may draw it (the label otherwise)
 
     @property
     def size(self) -> int:
@@ -50,12 +51,14 @@ class Piece:
             data["name"] = self.name
         if self.aliases:
             data["aliases"] = list(self.aliases)
+        if self.glyph:
+            data["glyph"] = self.glyph
         return data
 
 
-def rectangle_piece(label: str, rows: int, cols: int, name: str | None = None) -> Piece:
+def rectangle_piece(label: str, rows: int, cols: int, name: str | None = None, glyph: str | None = None) -> Piece:
     """A rigid rows x cols block."""
-    return Piece(label, tuple((r, c) for r in range(rows) for c in range(cols)), name)
+    return Piece(label, tuple((r, c) for r in range(rows) for c in range(cols)), name, (), glyph)
 
 
 class PieceSet:

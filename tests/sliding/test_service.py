@@ -105,3 +105,18 @@ def test_describe_prints_moves_positions_and_counts():
     assert "31 moves" in text and "40 distinct shortest solutions" in text and "8 6 7 2 5 4 3 0 1" in text
     longest = describe("longest", api.answer({"command": "longest", "puzzle": "no-off"})["result"])
     assert "56 moves" in longest and "540 positions" in longest
+
+
+def test_a_goal_that_fixes_some_tiles_only_is_met_by_bfs_and_ida_alike():
+    goal = "1 2 3 * * * * * *"
+    lengths = set()
+    for algorithm in ("bfs", "ida"):
+        result = answer(puzzle="8-puzzle", goal=goal, algorithm=algorithm)["result"]
+        assert_replays(entry("8-puzzle"), result["solution"], entry("8-puzzle")["start"], goal)
+        lengths.add(result["moves"])
+    assert len(lengths) == 1 and lengths.pop() < 31
+
+
+def test_catalog_gives_the_page_shapes_names_and_glyphs_of_special_pieces():
+    assert entry("no-off")["pieces"]["L"] == {"shape": [[0, 0], [0, 1]], "name": "bulb", "glyph": "💡"}
+    assert entry("hakoiri-musume")["pieces"]["M"]["shape"] == [[0, 0], [0, 1], [1, 0], [1, 1]]
