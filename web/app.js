@@ -3,7 +3,10 @@
 
 import { drawSlidingBoard } from "./board-sliding.js";
 import { drawHistogram } from "./chart.js";
-import { customSlidingEntry, MAX_SIDE } from "./custom.js";
+import {
+  customPegEntry, customSlidingEntry, DEFAULT_MASK, MASK_SIDE, maskGridEntry, maskProblem, MAX_SIDE, toggleMask,
+} from "./custom.js";
+import { drawPegBoard } from "./board-peg.js";
 import { pegGame } from "./game-peg.js";
 import { slidingGame } from "./game-sliding.js";
 import { LinkError, readLink, writeLink } from "./link.js";
@@ -15,6 +18,7 @@ import { clear, htmlElement, SVG_NS } from "./svg.js";
 const GAMES = { sliding: slidingGame, peg: pegGame };
 const DEFAULT_PUZZLE = "8-puzzle";
 const CUSTOM_SLIDING = "custom-sliding";
+const CUSTOM_PEG = "custom-peg";
 /** Longest-position searches above this many positions would not finish in a browser tab. */
 const LONGEST_LIMIT = 2_000_000;
 
@@ -123,7 +127,16 @@ function updateSolveButtons() {
 /** The request fields that name the puzzle: a catalog id or a custom board. */
 function puzzleFields() {
   const entry = app.game.entry;
-  return entry.custom ? { family: entry.family, board: `${entry.rows}x${entry.cols}` } : { puzzle: entry.id };
+  if (!entry.custom) return { puzzle: entry.id };
+  if (entry.family === "peg") return { family: "peg", mask: entry.mask, lattice: entry.lattice };
+  return { family: entry.family, board: `${entry.rows}x${entry.cols}` };
+}
+
+/** The link fields that name the puzzle. */
+function puzzleLink(entry) {
+  if (!entry.custom) return { puzzle: entry.id };
+  if (entry.family === "peg") return { mask: entry.mask, lattice: entry.lattice };
+  return { board: { rows: entry.rows, cols: entry.cols } };
 }
 
 function startSearch(request, onResult) {
@@ -323,6 +336,7 @@ function fillPicker() {
   }
   const custom = htmlElement("optgroup", { label: "your own" });
   custom.append(htmlElement("option", { value: CUSTOM_SLIDING }, "Custom sliding board"));
+  custom.append(htmlElement("option", { value: CUSTOM_PEG }, "Custom peg board"));
   groups.set("your own", custom);
   for (const group of groups.values()) picker.append(group);
   for (const select of [$("custom-rows"), $("custom-cols")]) {
@@ -356,6 +370,10 @@ function openPuzzleFromLink(link) {
   let entry;
   if (link.board) {
     entry = customSlidingEntry(link.board.rows, link.board.cols);
+  } else if (link.mask) {
+    const problem = maskProblem(link.mask, link.lattice ?? "square");
+    if (problem) throw new LinkError(`The link's peg board cannot be used: ${problem}.`);
+    entry = customPegEntry(link.mask, link.lattice ?? "square");
   } else {
     entry = app.catalog.find((item) => item.id === link.puzzle);
     if (!entry) throw new LinkError(`There is no puzzle called “${shorten(link.puzzle)}”.`);
@@ -386,9 +404,10 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false } = {})
   app.future = [];
   app.pendingStep = null;
   setEditing(null);
-  $("picker").value = game.entry.custom ? CUSTOM_SLIDING : game.entry.id;
-  $("custom-size").hidden = !game.entry.custom;
-  if (game.entry.custom) {
+  $("picker").value = game.entry.id;
+  $("custom-size").hidden = game.entry.id !== CUSTOM_SLIDING;
+  $("edit-holes-choice").hidden = game.entry.id !== CUSTOM_PEG;
+  if (game.entry.id === CUSTOM_SLIDING) {
     $("custom-rows").value = String(game.entry.rows);
     $("custom-cols").value = String(game.entry.cols);
   }
@@ -419,6 +438,24 @@ function fillAlgorithms(game, chosen) {
 // ---- play by hand and edit -------------------------------------------------
 
 function boardClicked(cell, onSlot) {
+  if (app.editing === "holes") {
+    const entry = app.game.entry;
+    const mask = toggleMask(entry.mask, cell % MASK_SIDE, Math.floor(cell / MASK_SIDE));
+    const problem = maskProblem(mask, entry.lattice);
+    if (problem && !mask.includes("o")) return; // keep at least one hole to draw
+    const game = pegGame(customPegEntry(mask, entry.lattice));
+    app.game = game;
+    app.position = game.start;
+    app.origin = game.start;
+    app.goal = game.goal;
+    app.history = [];
+    app.future = [];
+    $("description").textContent = game.entry.description;
+    render({ animate: false });
+    $("edit-problem").textContent = problem ? `Cannot use this board: ${problem}.` : "";
+    $("edit-problem").hidden = !problem;
+    return;
+  }
   if (app.editing) {
     const edited = app.game.edit(app.position, app.goal, cell, app.editing);
     app.position = edited.position;
@@ -466,20 +503,35 @@ function setEditing(target) {
   $("edit").setAttribute("aria-pressed", String(Boolean(target)));
   $("edit").textContent = target ? "Done editing" : "Edit";
   $("edit-panel").hidden = !target;
+  if (target === "holes") {
+    $("board").classList.add("mask-editing");
+    app.board = null;
+  } else if (app.game && (!app.board || $("board").classList.contains("mask-editing"))) {
+    $("board").classList.remove("mask-editing");
+    app.board = app.game.draw($("board"), { onCell: boardClicked });
+  }
   if (target) {
     $("edit-start").checked = target === "start";
     $("edit-goal").checked = target === "goal";
-    $("edit-help").textContent = app.game.family === "peg"
-      ? (target === "start" ? "Click holes to add or remove pegs." : "Click the hole the last peg must end in (again: anywhere).")
-      : "Click two cells to swap what they hold.";
+    $("edit-holes").checked = target === "holes";
+    const help = {
+      start: "Click holes to add or remove pegs.",
+      goal: "Click the hole the last peg must end in (click it again: anywhere).",
+      holes: "Click grid points to add or remove holes.",
+    };
+    $("edit-help").textContent = app.game.family === "peg" ? help[target] : "Click two cells to swap what they hold.";
   }
   document.body.classList.toggle("editing", Boolean(target));
 }
 
 /** Redraw the board and everything that depends on the position; update the link. */
 function render({ animate, path = null }) {
-  const showGoal = app.editing === "goal" && app.game.family === "sliding";
-  app.board.show(showGoal ? app.goal : app.position, { animate, goal: app.goal, path });
+  if (app.editing === "holes") {
+    showMaskEditor();
+  } else {
+    const showGoal = app.editing === "goal" && app.game.family === "sliding";
+    app.board.show(showGoal ? app.goal : app.position, { animate, goal: app.goal, path });
+  }
   $("move-count").textContent = String(app.game.movesIn([...app.history, app.position]));
   $("solved").hidden = !solved() || Boolean(app.editing);
   $("board").classList.toggle("is-solved", solved() && !app.editing);
@@ -492,12 +544,21 @@ function render({ animate, path = null }) {
   writeHash();
 }
 
+/** The hole editor: every grid point, with a "peg" where the board has a hole. */
+function showMaskEditor() {
+  const grid = maskGridEntry();
+  const holes = new Set(app.game.entry.holes.map(([x, y]) => `${x},${y}`));
+  const board = drawPegBoard($("board"), grid, { onCell: boardClicked });
+  board.show(grid.holes.map(([x, y]) => (holes.has(`${x},${y}`) ? "1" : "0")));
+  $("board").setAttribute("aria-label", "Hole editor: a peg marks a hole of your board");
+}
+
 function writeHash() {
   const game = app.game;
   const solution = app.solution;
   const entry = game.entry;
   const hash = `#${writeLink({
-    ...(entry.custom ? { board: { rows: entry.rows, cols: entry.cols } } : { puzzle: entry.id }),
+    ...puzzleLink(entry),
     ...game.linkFields(solution ? solution.positions[0] : app.position, app.goal),
     algorithm: $("algorithm").value,
     all: $("all").checked,
@@ -602,9 +663,9 @@ function showLongest(result) {
 function wireControls() {
   $("picker").addEventListener("change", () => {
     const id = $("picker").value;
-    const entry = id === CUSTOM_SLIDING
-      ? customSlidingEntry(Number($("custom-rows").value) || 3, Number($("custom-cols").value) || 4)
-      : app.catalog.find((item) => item.id === id);
+    let entry = app.catalog.find((item) => item.id === id);
+    if (id === CUSTOM_SLIDING) entry = customSlidingEntry(Number($("custom-rows").value) || 3, Number($("custom-cols").value) || 4);
+    if (id === CUSTOM_PEG) entry = customPegEntry(DEFAULT_MASK);
     const game = GAMES[entry.family](entry);
     hideLinkError();
     openPuzzle(game, game.start, game.goal);
@@ -660,9 +721,9 @@ function wireControls() {
     setEditing(app.editing ? null : "start");
     render({ animate: false });
   });
-  for (const radio of [$("edit-start"), $("edit-goal")]) {
+  for (const radio of [$("edit-start"), $("edit-goal"), $("edit-holes")]) {
     radio.addEventListener("change", () => {
-      setEditing($("edit-goal").checked ? "goal" : "start");
+      setEditing(["start", "goal", "holes"].find((target) => $(`edit-${target}`).checked));
       render({ animate: false });
     });
   }

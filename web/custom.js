@@ -24,3 +24,89 @@ export function customSlidingEntry(rows, cols) {
     goal,
   };
 }
+
+/** The largest custom peg board: a mask of this many rows and columns. */
+export const MASK_SIDE = 9;
+export const DEFAULT_MASK = "oooo/oooo/oooo";
+const DIRECTIONS = {
+  square: [[1, 0], [-1, 0], [0, 1], [0, -1]],
+  "square-diagonal": [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1], [1, -1], [-1, 1]],
+};
+export const PEG_LATTICES = Object.keys(DIRECTIONS);
+
+/** Why a mask ("o" hole, "." none, rows split by "/") cannot be a board, or null. */
+export function maskProblem(mask, lattice = "square") {
+  if (!DIRECTIONS[lattice]) return `the lattice must be ${PEG_LATTICES.join(" or ")}`;
+  if (!/^[o./]+$/.test(mask)) return "a mask has o for a hole, . for no hole and / between rows";
+  const rows = mask.split("/");
+  if (rows.length > MASK_SIDE || rows.some((row) => row.length > MASK_SIDE)) {
+    return `a mask has at most ${MASK_SIDE} rows of ${MASK_SIDE}`;
+  }
+  const entry = customPegEntry(mask, lattice);
+  if (entry.holes.length < 3) return "a board needs at least 3 holes";
+  if (!entry.jumps.length) return "no jump is possible: no three holes lie in a line";
+  return null;
+}
+
+/**
+ * A catalog-like entry for a peg board drawn as a mask; holes are numbered row by row
+ * as pzl.peg numbers them, and jumps come from the lattice's directions.
+ */
+export function customPegEntry(mask, lattice = "square") {
+  const rows = tidyMask(mask).split("/");
+  const holes = [];
+  rows.forEach((line, y) => {
+    [...line].forEach((char, x) => {
+      if (char === "o") holes.push([x, y]);
+    });
+  });
+  const index = new Map(holes.map(([x, y], hole) => [`${x},${y}`, hole]));
+  const jumps = [];
+  holes.forEach(([x, y], hole) => {
+    for (const [dx, dy] of DIRECTIONS[lattice] ?? DIRECTIONS.square) {
+      const over = index.get(`${x + dx},${y + dy}`);
+      const to = index.get(`${x + 2 * dx},${y + 2 * dy}`);
+      if (over !== undefined && to !== undefined) jumps.push([hole, over, to]);
+    }
+  });
+  const xs = holes.map(([x]) => x);
+  const ys = holes.map(([, y]) => y);
+  const centre = index.get(`${(Math.min(...xs) + Math.max(...xs)) / 2},${(Math.min(...ys) + Math.max(...ys)) / 2}`);
+  return {
+    id: "custom-peg",
+    custom: true,
+    family: "peg",
+    group: "custom",
+    name: `Custom peg board (${holes.length} holes)`,
+    description: "Your own peg board: choose Edit → holes to draw it; the link keeps it.",
+    lattice,
+    mask: tidyMask(mask),
+    holes,
+    jumps,
+    empty: [centre ?? 0],
+    finish: "any",
+  };
+}
+
+/** The mask without blank rows at either end or trailing gaps in a row. */
+export function tidyMask(mask) {
+  const rows = mask.split("/").map((row) => row.replace(/\.+$/, ""));
+  while (rows.length && !rows[0].includes("o")) rows.shift();
+  while (rows.length && !rows[rows.length - 1].includes("o")) rows.pop();
+  return rows.join("/");
+}
+
+/** The mask with the hole at grid point (x, y) added or removed. */
+export function toggleMask(mask, x, y) {
+  const rows = mask.split("/").map((row) => [...row.padEnd(MASK_SIDE, ".")]);
+  while (rows.length < MASK_SIDE) rows.push([..."".padEnd(MASK_SIDE, ".")]);
+  rows[y][x] = rows[y][x] === "o" ? "." : "o";
+  return tidyMask(rows.map((row) => row.join("")).join("/"));
+}
+
+/** An entry whose holes are every point of the mask grid: the board the hole editor draws. */
+export function maskGridEntry() {
+  const holes = [];
+  for (let y = 0; y < MASK_SIDE; y += 1) for (let x = 0; x < MASK_SIDE; x += 1) holes.push([x, y]);
+  return { id: "mask-editor", name: "Hole editor", holes, jumps: [] };
+}

@@ -1,9 +1,10 @@
 // The URL codec for shared links: a readable hash such as
 // #puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1&goal=…&algorithm=ida&step=3
 // #puzzle=hoppers&empty=6&finish=6        #board=3x4&start=…  (a custom sliding board)
+// #mask=..o../.ooo./ooooo&lattice=square&empty=6&finish=any  (a custom peg board)
 
-const KEYS = ["puzzle", "board", "start", "goal", "empty", "finish", "algorithm", "all", "step"];
-const ORDER = ["puzzle", "board", "start", "goal", "empty", "finish"];
+const KEYS = ["puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish", "algorithm", "all", "step"];
+const ORDER = ["puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish"];
 const ALGORITHM = /^[a-z][a-z0-9_-]{0,31}$/;
 const MAX_LENGTH = 4000;
 
@@ -11,7 +12,7 @@ const MAX_LENGTH = 4000;
 export class LinkError extends Error {}
 
 /**
- * Read a hash ("#puzzle=…") into {puzzle | board, start, goal, empty, finish, algorithm, all, step}.
+ * Read a hash ("#puzzle=…") into {puzzle | board | mask, lattice, start, goal, empty, finish, algorithm, all, step}.
  * Positions come back as arrays of labels. Returns null for an empty hash;
  * throws LinkError with a readable message for anything malformed. Only the
  * shape is checked here: whether a position fits its board is the family's job.
@@ -32,8 +33,13 @@ export function readLink(hash) {
     if (key in link) throw new LinkError(`The link names “${key}” twice.`);
     link[key] = value;
   }
-  if (!link.puzzle && !link.board) throw new LinkError("The link does not name a puzzle.");
-  if (link.puzzle && link.board) throw new LinkError("The link names both a puzzle and a custom board.");
+  const names = ["puzzle", "board", "mask"].filter((key) => link[key]);
+  if (names.length === 0) throw new LinkError("The link does not name a puzzle.");
+  if (names.length > 1) throw new LinkError("The link names more than one puzzle or board.");
+  if (link.mask && !/^[o./]{1,100}$/.test(link.mask)) {
+    throw new LinkError("The link's mask must be rows of o (hole) and . (no hole) separated by /.");
+  }
+  if ("lattice" in link && !/^[a-z-]{1,20}$/.test(link.lattice)) throw new LinkError("The link's lattice is not a name.");
   if (link.puzzle && !/^[a-z0-9][a-z0-9_-]{0,63}$/i.test(link.puzzle)) {
     throw new LinkError(`“${shorten(link.puzzle)}” is not a puzzle name.`);
   }
@@ -72,7 +78,7 @@ function readPosition(value, key) {
   return labels;
 }
 
-/** Write {puzzle | board, start, goal, empty, finish, algorithm, all, step} as a hash (without "#"). */
+/** Write {puzzle | board | mask, lattice, start, goal, empty, finish, algorithm, all, step} as a hash (no "#"). */
 export function writeLink(link) {
   const params = new URLSearchParams();
   for (const key of ORDER) {
@@ -85,7 +91,7 @@ export function writeLink(link) {
   if (link.all) params.set("all", "1");
   if (Number.isInteger(link.step) && link.step > 0) params.set("step", String(link.step));
   // Commas stay readable; URLSearchParams escapes them, which is legal but ugly.
-  return params.toString().replaceAll("%2C", ",");
+  return params.toString().replaceAll("%2C", ",").replaceAll("%2F", "/");
 }
 
 function shorten(text) {

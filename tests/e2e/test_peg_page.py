@@ -146,3 +146,25 @@ def test_a_malformed_peg_link_shows_an_error(app_page: Page, base_url: str, frag
     app_page.goto(base_url + fragment)
     expect(app_page.get_by_test_id("link-error")).to_be_visible()
     expect(app_page.get_by_test_id("board")).to_have_attribute("data-puzzle", "8-puzzle")
+
+
+def test_a_custom_peg_board_is_drawn_by_clicking_solved_and_shared(app_page: Page, base_url: str, page: Page):
+    app_page.goto(base_url)
+    app_page.get_by_test_id("picker").select_option("custom-peg")
+    expect(app_page.get_by_test_id("board").locator("[data-slot]")).to_have_count(12)
+    assert "#mask=oooo/oooo/oooo&lattice=square&empty=0&finish=any" in app_page.url
+    solve_and_wait(app_page)
+    expect(app_page.get_by_test_id("result-moves")).to_have_text("6")
+    app_page.get_by_test_id("step-last").click()
+    assert len(pegs_at(app_page)) == 1
+
+    app_page.get_by_test_id("edit").click()
+    app_page.get_by_test_id("edit-holes").check()
+    board = app_page.get_by_test_id("board")
+    board.locator("[data-slot='4']").click(force=True)  # grid point (4, 0): a 13th hole
+    app_page.get_by_test_id("edit").click()
+    expect(board.locator("[data-slot]")).to_have_count(13)
+    assert "#mask=ooooo/oooo/oooo&" in app_page.url
+    page.goto(app_page.url)
+    expect(page.get_by_test_id("board").locator("[data-slot]")).to_have_count(13)
+    expect(page.get_by_test_id("link-error")).to_be_hidden()
