@@ -190,8 +190,8 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
         pattern_db = yield from databases.build(adjacency, patterns, goal.index(0))
     if pattern_db:
         groups = pattern_db.groups_for(board, home)
-        return (yield from _ida_grouped(start, board, blank, home, adjacency, distances, groups, False,
-                                        all_solutions, max_solutions, max_depth))
+        return (yield from _ida_patterns(start, board, blank, adjacency, groups,
+                                         all_solutions, max_solutions, max_depth))
     if linear_conflict is None:
         linear_conflict = rows_cols is not None
     if linear_conflict:
@@ -448,6 +448,103 @@ def _ida_grouped(start: Position, board: list[int], z0: int, home: list[int], ad
             if y is not None:
                 codes[y[0]] -= y[1]
                 codes[y[2]] -= y[3]
+            d -= 1
+        if found:
+            break
+        bound += over
+    return _outcome(start, found, count, all_solutions, nodes, bound, clock)
+
+
+def _ida_patterns(start: Position, board: list[int], z0: int, adjacency: Adjacency, groups: Groups,
+                  all_solutions: bool, max_solutions: int, max_depth: int) -> Search:
+    """IDA* bounded by pattern databases alone: each move changes one pattern's code and value."""
+    clock = time.perf_counter()
+    n = len(adjacency)
+    tables = groups.tables
+    codes = list(groups.codes)
+    change = groups.change
+    zero = [[0] * n for _ in range(n)]
+
+    def by_tile(nz: int, z: int) -> tuple:
+        """Per tile id: (pattern, code delta, the pattern's table) of sliding it from nz to z.
+
+        The cached entries hold the tables, so the ids in the cache key stay theirs.
+        """
+        steps = [None if t == 0 else change(t, nz, z) for t in range(n + 1)]
+        return tuple(None if x is None else (x[0], x[1], tables[x[0]]) for x in steps)
+
+    moves = [[tuple((nz, extra) for nz, _, extra in entries) for entries in by_previous]
+             for by_previous in _moves(adjacency, zero, by_tile, (groups.key, *map(id, tables)))]
+    h0 = sum(table[code] for table, code in zip(tables, codes, strict=True))
+    nodes, report = 0, PROGRESS_EVERY
+    bound = h0
+    zs = [z0] * (max_depth + 2)
+    changes: list[Any] = [None] * (max_depth + 2)
+    found: list[list[int]] = []
+    count = 0
+    while bound <= max_depth:
+        if h0 == 0:
+            found, count = [[z0]], 1
+            break
+        over = 1 << 30
+        stack = []
+        push = stack.append
+        pop = stack.pop
+        limit = bound - 1
+        for nz, extra in moves[z0][n]:
+            x = extra[board[nz]]
+            c = codes[x[0]]
+            table = x[2]
+            h = h0 + table[c + x[1]] - table[c]
+            if h <= limit:
+                push((1, nz, h, x))
+            elif h - limit < over:
+                over = h - limit
+        d = 0
+        while stack:
+            cd, nz, nh, x = pop()
+            while d >= cd:
+                pz = zs[d - 1]
+                board[zs[d]] = board[pz]
+                board[pz] = 0
+                y = changes[d]
+                codes[y[0]] -= y[1]
+                d -= 1
+            z = zs[d]
+            if cd == bound:
+                count += 1
+                if len(found) < max_solutions:
+                    found.append([*zs[:d + 1], nz])
+                if not all_solutions:
+                    break
+                continue
+            board[z] = board[nz]
+            board[nz] = 0
+            codes[x[0]] += x[1]
+            d = cd
+            zs[d] = nz
+            changes[d] = x
+            nodes += 1
+            if nodes >= report:
+                report += PROGRESS_EVERY
+                yield progress(nodes, bound + 1, time.perf_counter() - clock, depth=bound)
+            limit = bound - cd - 1
+            cd += 1
+            for nz2, extra in moves[nz][z]:
+                x = extra[board[nz2]]
+                c = codes[x[0]]
+                table = x[2]
+                h = nh + table[c + x[1]] - table[c]
+                if h <= limit:
+                    push((cd, nz2, h, x))
+                elif h - limit < over:
+                    over = h - limit
+        while d > 0:
+            pz = zs[d - 1]
+            board[zs[d]] = board[pz]
+            board[pz] = 0
+            y = changes[d]
+            codes[y[0]] -= y[1]
             d -= 1
         if found:
             break
