@@ -299,7 +299,7 @@ class _MeetInMiddle:
             nodes += 1
             if nodes % every == 0:
                 self.nodes = nodes
-                yield self._progress(bound, len(seen))
+                yield self._progress(bound, len(seen) + len(other))
             pegs = position.bit_count()
             if reverse:
                 if pegs >= limit_pegs:
@@ -365,7 +365,7 @@ class _MeetInMiddle:
                             if current & over and not current & land:
                                 stack.append((current ^ t, c, n - 1))
         self.nodes = nodes
-        yield self._progress(bound, len(seen))
+        yield self._progress(bound, len(seen) + len(other))
         return layer, meets
 
     # ----------------------------------------------------------------- answers
