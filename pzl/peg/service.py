@@ -11,7 +11,7 @@ from itertools import pairwise
 from typing import Any
 
 from pzl import events
-from pzl.errors import CatalogError, PuzzleError
+from pzl.errors import CatalogError, PositionError, PuzzleError
 from pzl.events import Event
 from pzl.peg.board import PegBoard
 from pzl.peg.boards import board_by_id, spec_by_id
@@ -306,9 +306,11 @@ def jumped_holes(board: PegBoard, move: list[int]) -> list[int]:
 
 # ------------------------------------------------------------------ analyse
 def _analyse(request: dict[str, Any]) -> Iterator[Event]:
-    """Is the current position still solvable to the task, in how many moves, and a next move."""
-    from pzl.peg.solve import PegOutcome, analyse
+    """Is the current position still solvable to the task, in how many moves, and a next move.
 
+    With `last` (the hole the previous move ended in), continuing that peg's chain is free: each
+    continuation is judged too, and the best option wins (`continues` says the hint continues it).
+    """
     clock = time.perf_counter()
     board = board_of(request)
     task = task_of(board, {key: value for key, value in request.items() if key != "first"})
@@ -320,10 +322,62 @@ def _analyse(request: dict[str, Any]) -> Iterator[Event]:
                                for a, b, c in board.jumps)
     if task.finish is None:
         payload["possible_finishes"] = possible_finish_holes(board, position)
-    if payload["finished"]:
-        payload.update(solvable=True, moves=0, minimal=True, next=None, stats=_stats(0, 0, clock))
-        yield events.result(payload)
-        return
+    seconds = _seconds_option(request, "seconds_limit", ANALYSE_SECONDS)
+    max_states = _int_option(request, "max_states", ANALYSE_MAX_STATES)
+    verdict = yield from _judge(task, position, seconds, max_states)
+    options = [(verdict, None)]
+    if request.get("last") not in (None, "") and not payload["finished"]:
+        last = parse_holes(board, request["last"], "last")
+        if len(last) != 1 or not position >> last[0] & 1:
+            raise PositionError("last: name the one hole where the previous move ended (it must hold a peg)")
+        for chain, after in chain_continuations(board, position, last[0]):
+            options.append(((yield from _judge(task, after, seconds, max_states)), chain))
+    best, chain = min(options, key=lambda option: (option[0]["solvable"] is not True,
+                                                    option[0]["moves"] if option[0]["moves"] is not None else 0))
+    result = dict(best)
+    if len(options) > 1:
+        result["continues"] = chain is not None
+        if chain is not None:
+            result["next"] = chain
+        others = [option for option, _ in options if option is not best]
+        result["minimal"] = best["minimal"] and all(other["solvable"] is False or other["minimal"] for other in others)
+        if best["solvable"] is not True and any(other["solvable"] is None for other in others):
+            result["solvable"] = None
+    nodes = sum(option["nodes"] for option, _ in options)
+    states = max(option["states"] for option, _ in options)
+    result.pop("nodes")
+    result.pop("states")
+    payload.update(result, stats=_stats(nodes, states, clock))
+    yield events.result(payload)
+
+
+def chain_continuations(board: PegBoard, position: int, hole: int) -> list[tuple[list[int], int]]:
+    """Every way the peg in `hole` can go on jumping: (holes it visits from `hole`, position after), shortest first."""
+    found: dict[int, list[int]] = {}
+    frontier = [([hole], position)]
+    while frontier:
+        following = []
+        for chain, current in frontier:
+            for over, to in board.jumps_from[chain[-1]]:
+                if current >> over & 1 and not current >> to & 1:
+                    after = current ^ ((1 << chain[-1]) | (1 << over) | (1 << to))
+                    if after not in found:
+                        found[after] = [*chain, to]
+                        following.append(([*chain, to], after))
+        frontier = following
+    return [(chain, after) for after, chain in found.items()]
+
+
+def _judge(task: Task, position: int, seconds: float, max_states: int):
+    """One position's verdict: solvable, fewest moves (proved or not), a next move, how it was found."""
+    from pzl.peg.solve import PegOutcome, analyse
+
+    board = task.board
+    verdict: dict[str, Any] = {"solvable": None, "moves": None, "minimal": False, "next": None,
+                               "method": "classes", "nodes": 0, "states": 0}
+    if task.is_finished(position):
+        verdict.update(solvable=True, moves=0, minimal=True, method="finished")
+        return verdict
     reason = why_impossible(board, position, task.finish, what="position")
     if reason is None and task.finish is not None:
         try:
@@ -331,12 +385,8 @@ def _analyse(request: dict[str, Any]) -> Iterator[Event]:
         except PuzzleError as problem:
             reason = str(problem).removeprefix("finish: ")
     if reason is not None:
-        payload.update(solvable=False, moves=None, minimal=False, next=None, reason=reason,
-                       stats=_stats(0, 0, clock))
-        yield events.result(payload)
-        return
-    seconds = _seconds_option(request, "seconds_limit", ANALYSE_SECONDS)
-    max_states = _int_option(request, "max_states", ANALYSE_MAX_STATES)
+        verdict.update(solvable=False, reason=reason)
+        return verdict
     if position.bit_count() <= AUTO_MINIMAL_PEGS:
         outcome = yield from analyse(board, position, task.finish, seconds_limit=seconds, max_states=max_states)
     else:  # too many pegs for a proof within the page's patience
@@ -348,19 +398,16 @@ def _analyse(request: dict[str, Any]) -> Iterator[Event]:
         outcome, method = yield from _analyse_quickly(board, position, task.finish, seconds)
         nodes += outcome.nodes
     path = [list(move) for move in outcome.path] if outcome.path is not None else None
-    payload.update(solvable=outcome.solvable,
-                   moves=len(path) if path is not None else None,
+    verdict.update(solvable=outcome.solvable, moves=len(path) if path is not None else None,
                    minimal=bool(method == "minimal" and outcome.minimal and path is not None),
-                   next=path[0] if path else None,
-                   method=method,
-                   stats=_stats(nodes, outcome.states, clock))
+                   next=path[0] if path else None, method=method, nodes=nodes, states=outcome.states)
     if outcome.solvable is not True and outcome.reason:
-        payload["reason"] = outcome.reason
+        verdict["reason"] = outcome.reason
     if method != "minimal" and lower:
-        payload["lower_bound"] = lower
+        verdict["lower_bound"] = lower
     if outcome.solvable is None:
-        payload["reason"] = f"could not be decided within the limits ({outcome.reason})"
-    yield events.result(payload)
+        verdict["reason"] = f"could not be decided within the limits ({outcome.reason})"
+    return verdict
 
 
 def _analyse_quickly(board: PegBoard, position: int, finish: int | None, seconds: float):
@@ -441,4 +488,5 @@ def _analysis_lines(result: dict[str, Any]) -> list[str]:
     if result["solvable"] is None:
         return [f"Unknown: {result.get('reason')}"]
     proof = "fewest" if result["minimal"] else f"found by {result.get('method', 'search')}, not proved fewest"
-    return [f"Still solvable in {result['moves']} moves ({proof}); next move: {' → '.join(map(str, result['next']))}"]
+    step = "continue the last move" if result.get("continues") else "next move"
+    return [f"Still solvable in {result['moves']} moves ({proof}); {step}: {' → '.join(map(str, result['next']))}"]

@@ -9,6 +9,7 @@ import pytest
 from pzl import api
 from pzl.peg import describe
 from pzl.peg.boards import SPECS, board_by_id
+from pzl.peg.service import chain_continuations
 from tests.peg.article_tables import HOPPERS, TRIANGLE_21, jumps
 from tests.peg.replay import assert_solves, replay
 
@@ -256,3 +257,33 @@ def test_custom_board_result_carries_its_geometry_for_drawing():
 
 def test_catalog_board_result_does_not_repeat_the_catalog_geometry():
     assert "board" not in solve(puzzle="hoppers")
+
+
+MID_MOVE = [0, 3, 4, 5, 7, 8, 10, 11, 12]  # Hoppers after 0→6, 9→3 and 2→0: the peg in 0 may go on to 6
+
+
+def test_analyse_counts_a_fresh_move_without_last():
+    result = analyse(puzzle="hoppers", pegs=MID_MOVE)
+    assert (result["moves"], result["minimal"]) == (5, True) and "continues" not in result
+
+
+def test_analyse_with_last_lets_the_moving_peg_continue_for_free():
+    result = analyse(puzzle="hoppers", pegs=MID_MOVE, last=0)
+    assert (result["moves"], result["minimal"], result["continues"], result["next"]) == (4, True, True, [0, 6])
+    after = replay(board_jumps("hoppers"), set(MID_MOVE), [result["next"]])
+    assert analyse(puzzle="hoppers", pegs=sorted(after))["moves"] == 4
+    assert "continue the last move: 0 → 6" in describe("analyse", result)
+
+
+def test_analyse_with_last_on_an_empty_hole_is_refused():
+    assert "last:" in error(command="analyse", puzzle="hoppers", pegs=MID_MOVE, last=6)
+
+
+def test_chain_continuations_follow_every_further_jump_of_one_peg():
+    board = board_by_id("hoppers")
+    position = sum(1 << hole for hole in MID_MOVE)
+    continuations = chain_continuations(board, position, 0)
+    assert [chain for chain, _ in continuations] == [[0, 6], [0, 6, 2]]
+    for chain, after in continuations:
+        assert sorted(replay(board.jumps, set(MID_MOVE), [chain])) == [h for h in range(13) if after >> h & 1]
+    assert chain_continuations(board, position, 8) == []
