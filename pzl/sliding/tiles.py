@@ -173,36 +173,72 @@ def _outcome(start: Position, found: list[list[int]], count: int, all_solutions:
 def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
                    distances: Sequence[Sequence[int]] | None = None, *, all_solutions: bool = False,
                    max_solutions: int = 100, linear_conflict: bool | None = None,
-                   rows_cols: tuple[int, int] | None = None, pattern_db: Any = None,
+                   rows_cols: tuple[int, int] | None = None, pattern_db: Any = "auto",
                    max_depth: int = 200) -> Search:
     """IDA* for distinct tiles: a shortest solution (all of them with `all_solutions`), or path None.
 
-    The bound starts at the lower bound of the start and rises to the least f cut off.
+    The bound starts at the lower bound of the start and rises to the least f cut off. With
+    pattern_db="auto" (the default) a board of AUTO_DATABASE_CELLS cells or more starts with
+    Manhattan (+ linear conflict) and, if that has not finished after AUTO_DATABASE_NODES
+    nodes, builds the pattern database and goes on from the bound already reached.
     """
     start, goal = tuple(start), tuple(goal)
     if distances is None:
         distances = distance_table(adjacency)
     board, blank, home = _prepare(start, goal, adjacency)
+    if pattern_db is True or pattern_db == "auto":
+        database = None
+    else:
+        database, pattern_db = pattern_db, None
     if pattern_db is True:
-        from pzl.sliding import pattern_db as databases
-
-        patterns = databases.default_patterns(adjacency, goal.index(0))
-        pattern_db = yield from databases.build(adjacency, patterns, goal.index(0))
-    if pattern_db:
-        groups = pattern_db.groups_for(board, home)
-        return (yield from _ida_patterns(start, board, blank, adjacency, groups,
+        database = yield from _default_database(adjacency, goal)
+    if database:
+        return (yield from _ida_patterns(start, board, blank, adjacency, database.groups_for(board, home),
                                          all_solutions, max_solutions, max_depth))
     if linear_conflict is None:
         linear_conflict = rows_cols is not None
+    first = None
     if linear_conflict:
         if rows_cols is None or rows_cols[0] * rows_cols[1] != len(adjacency):
             raise PositionError("linear conflict needs a full rectangular board (rows_cols)")
         groups = _line_groups(board, home, *rows_cols)
         if groups is not None:
-            return (yield from _ida_grouped(start, board, blank, home, adjacency, distances, groups, True,
-                                            all_solutions, max_solutions, max_depth))
-    return (yield from _ida_manhattan(start, board, blank, home, adjacency, distances,
-                                      all_solutions, max_solutions, max_depth))
+            first = _ida_grouped(start, board, blank, home, adjacency, distances, groups, True,
+                                 all_solutions, max_solutions, max_depth)
+    if first is None:
+        first = _ida_manhattan(start, board, blank, home, adjacency, distances,
+                               all_solutions, max_solutions, max_depth)
+    if pattern_db != "auto" or len(adjacency) < AUTO_DATABASE_CELLS:
+        return (yield from first)
+    clock = time.perf_counter()
+    while True:   # the cheap bound first; switch when it proves slow
+        try:
+            event = next(first)
+        except StopIteration as stop:
+            return stop.value
+        if event["nodes"] >= AUTO_DATABASE_NODES:
+            first.close()
+            break
+        yield event
+    database = yield from _default_database(adjacency, goal)
+    board, blank, home = _prepare(start, goal, adjacency)   # the first search left its board mid-way
+    return (yield from _ida_patterns(start, board, blank, adjacency, database.groups_for(board, home),
+                                     all_solutions, max_solutions, max_depth,
+                                     first_bound=event["depth"], nodes=event["nodes"], clock=clock))
+
+
+#: Boards with at least this many cells may switch to a pattern database (the 15-puzzle and up) ...
+AUTO_DATABASE_CELLS = 16
+#: ... after this many nodes of Manhattan + linear conflict (about a second or two in CPython).
+AUTO_DATABASE_NODES = 1_000_000
+
+
+def _default_database(adjacency: Adjacency, goal: Position) -> Any:
+    """Build (or fetch) the default pattern database of a board and goal blank cell; yields progress."""
+    from pzl.sliding import pattern_db as databases
+
+    blank_goal = goal.index(0)
+    return (yield from databases.build(adjacency, databases.default_patterns(adjacency, blank_goal), blank_goal))
 
 
 def _ida_manhattan(start: Position, board: list[int], z0: int, home: list[int], adjacency: Adjacency,
@@ -456,9 +492,14 @@ def _ida_grouped(start: Position, board: list[int], z0: int, home: list[int], ad
 
 
 def _ida_patterns(start: Position, board: list[int], z0: int, adjacency: Adjacency, groups: Groups,
-                  all_solutions: bool, max_solutions: int, max_depth: int) -> Search:
-    """IDA* bounded by pattern databases alone: each move changes one pattern's code and value."""
-    clock = time.perf_counter()
+                  all_solutions: bool, max_solutions: int, max_depth: int, first_bound: int = 0,
+                  nodes: int = 0, clock: float | None = None) -> Search:
+    """IDA* bounded by pattern databases alone: each move changes one pattern's code and value.
+
+    `first_bound` (a bound already proven by another search), `nodes` and `clock` let it
+    continue a search that switched to it.
+    """
+    clock = time.perf_counter() if clock is None else clock
     n = len(adjacency)
     tables = groups.tables
     codes = list(groups.codes)
@@ -476,8 +517,8 @@ def _ida_patterns(start: Position, board: list[int], z0: int, adjacency: Adjacen
     moves = [[tuple((nz, extra) for nz, _, extra in entries) for entries in by_previous]
              for by_previous in _moves(adjacency, zero, by_tile, (groups.key, *map(id, tables)))]
     h0 = sum(table[code] for table, code in zip(tables, codes, strict=True))
-    nodes, report = 0, PROGRESS_EVERY
-    bound = h0
+    report = nodes + PROGRESS_EVERY
+    bound = max(h0, first_bound)
     zs = [z0] * (max_depth + 2)
     changes: list[Any] = [None] * (max_depth + 2)
     found: list[list[int]] = []

@@ -91,3 +91,22 @@ def test_database_and_linear_conflict_find_the_same_optimum_on_3x4(steps, seed):
     by_conflict, _ = run(ida_star_tiles(start, goal, adjacency, rows_cols=(3, 4)))
     assert len(by_database.path) == len(by_conflict.path) <= steps + 1
     assert_legal_solution(cells, by_database.path, start, goal)
+
+
+def test_auto_switches_to_the_database_when_the_first_search_runs_long(monkeypatch):
+    from pzl.sliding import tiles
+
+    monkeypatch.setattr(tiles, "AUTO_DATABASE_CELLS", 12)
+    monkeypatch.setattr(tiles, "AUTO_DATABASE_NODES", 3000)
+    cells = rectangle(3, 4)
+    adjacency = grid_adjacency(cells)
+    goal = (*range(1, 12), 0)
+    rng = random.Random(5)
+    for _ in range(3):
+        start = random_walk(adjacency, goal, 120, rng)
+        switched, _ = run(ida_star_tiles(start, goal, adjacency, rows_cols=(3, 4), all_solutions=True))
+        plain, _ = run(ida_star_tiles(start, goal, adjacency, rows_cols=(3, 4), all_solutions=True, pattern_db=None))
+        assert len(switched.path) == len(plain.path)
+        assert switched.count == plain.count
+        assert {tuple(p) for p in switched.paths} == {tuple(p) for p in plain.paths}
+        assert_legal_solution(cells, switched.path, start, goal)
