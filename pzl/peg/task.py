@@ -105,7 +105,10 @@ def parse_position(board: PegBoard, value: Any) -> int:
     """A position for analysis: holes with a peg ("0,1,5" or a list), or one 0/1 digit per hole ("1101…")."""
     if isinstance(value, str):
         digits = value.strip()
-        if len(digits) == board.size and set(digits) <= {"0", "1"} and board.size > 2:
+        if len(digits) >= 4 and set(digits) <= {"0", "1"}:  # hole numbers have at most 3 digits
+            if len(digits) != board.size:
+                raise PositionError(f"pegs: a position written as digits needs one 0 or 1 per hole "
+                                    f"({board.size} for this board), not {len(digits)}")
             return sum(1 << hole for hole, digit in enumerate(digits) if digit == "1")
     return mask_of(parse_holes(board, value, "pegs"))
 

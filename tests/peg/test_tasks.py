@@ -93,3 +93,17 @@ def test_custom_board_without_a_centre_starts_with_hole_0_empty():
 def test_unknown_board_lists_the_known_ones():
     with pytest.raises(CatalogError, match="hoppers"):
         board_of({"puzzle": "hopscotch"})
+
+
+def test_position_digits_of_the_wrong_length_are_refused(hoppers):
+    from pzl.peg.task import parse_position
+
+    with pytest.raises(PositionError, match=r"one 0 or 1 per hole \(13 for this board\), not 5"):
+        parse_position(hoppers, "11011")
+
+
+def test_position_digits_give_the_pegs(hoppers):
+    from pzl.peg.task import parse_position
+
+    assert parse_position(hoppers, "1000000000001") == 1 | 1 << 12
+    assert parse_position(hoppers, "0,12") == 1 | 1 << 12
