@@ -466,7 +466,9 @@ def test(pytest_args: list[str]) -> int:
     build()
     print(f"test: chromium {chromium}; venv ready and site built in {time.perf_counter() - started:.0f} s", flush=True)
     env = {**os.environ, "PZL_CHROMIUM": chromium, "PZL_REQUIRE_SITE": "1", "PYTHONDONTWRITEBYTECODE": "1"}
-    command = [str(python), "-m", "pytest", "--durations=10", "--screenshot=only-on-failure", *pytest_args]
+    # --timeout: a hung test fails with its traceback instead of eating CI's whole time budget
+    command = [str(python), "-m", "pytest", "--durations=10", "--timeout=300", "--screenshot=only-on-failure",
+               *pytest_args]
     status = subprocess.run(command, cwd=ROOT, env=env).returncode
     print(f"test: pytest exited {status}; whole run {time.perf_counter() - started:.0f} s", flush=True)
     return status
