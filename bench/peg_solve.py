@@ -1,7 +1,8 @@
 """Times the peg-solitaire search engine and prints a table (CPython; `--pyodide` repeats it in Pyodide under Node).
 
     python bench/peg_solve.py                 # the figures and speed targets of issue 4
-    python bench/peg_solve.py --sweep         # plus every task on the triangles of side 4..6, row by row
+    python bench/peg_solve.py --sweep         # plus every start hole on the triangles of side 4..6
+    python bench/peg_solve.py --sweep-all     # the same with every possible finish hole
     python bench/peg_solve.py --english-proof # plus the stretch goal: English central game, minimal moves
     python bench/peg_solve.py --pyodide       # the same rows inside Pyodide (needs `npm ci`; no site build)
 
@@ -76,8 +77,9 @@ def figure_rows():
     return rows
 
 
-def sweep_rows():
-    """Every start hole x (one peg anywhere, or in each hole of the start's position class), per triangle."""
+def sweep_rows(every_finish: bool):
+    """Every start hole x one peg anywhere, plus the last peg in the start hole (its complement game)
+    or, with `every_finish`, in each hole of the start's position class; per triangle of side 4..6."""
     rows = []
     for board_id in ("triangle-10", "triangle-15", "triangle-21-regular"):
         board = board_by_id(board_id)
@@ -87,7 +89,8 @@ def sweep_rows():
         wall, cpu = time.perf_counter(), time.process_time()
         for empty in range(board.size):
             start = board.full ^ (1 << empty)
-            for goal in [None] + [1 << hole for hole in range(board.size)]:
+            finishes = range(board.size) if every_finish else [empty]
+            for goal in [None] + [1 << hole for hole in finishes]:
                 if goal is not None and position_class(goal, masks) != position_class(start, masks):
                     continue
                 began = time.perf_counter()
@@ -202,7 +205,9 @@ def run_in_pyodide(argv: list[str]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sweep", action="store_true", help="every task on the triangles of side 4..6")
+    parser.add_argument("--sweep", action="store_true",
+                        help="every start on the triangles of side 4..6: last peg anywhere or in the start hole")
+    parser.add_argument("--sweep-all", action="store_true", help="the sweep with every possible finish hole")
     parser.add_argument("--english-proof", action="store_true", help="the English central game, proved minimal")
     parser.add_argument("--max-states", type=int, default=30_000_000, help="state cap for --english-proof")
     parser.add_argument("--pyodide", action="store_true", help="run the same rows in Pyodide under Node")
@@ -215,7 +220,11 @@ def main(argv: list[str] | None = None) -> int:
     if not options.no_figures:
         print_figures(figure_rows())
     if options.sweep:
-        print_sweep(sweep_rows())
+        print("every start hole: last peg anywhere, and in the start hole where classes allow")
+        print_sweep(sweep_rows(every_finish=False))
+    if options.sweep_all:
+        print("every start hole x (last peg anywhere, or in each hole of the start's position class)")
+        print_sweep(sweep_rows(every_finish=True))
     if options.english_proof:
         english_proof(options.max_states)
     return 0
