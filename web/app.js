@@ -251,7 +251,23 @@ function showResult(result, from) {
   }
   $("result-detail").textContent = `(${details.join("; ")})`;
   announce(`Solution found: ${moves} ${$("result-unit").textContent}.`);
+  fillSolutionChoice(result, from);
   loadSolution(solution, result);
+}
+
+/** With all shortest solutions asked for, a choice of which one the player shows. */
+function fillSolutionChoice(result, from) {
+  const select = $("solution-choice");
+  clear(select);
+  const count = Array.isArray(result.solutions) ? result.solutions.length : 0;
+  $("solution-choice-row").hidden = count < 2;
+  for (let i = 0; i < count; i += 1) {
+    select.append(htmlElement("option", { value: i }, `solution ${i + 1} of ${count}`));
+  }
+  select.onchange = () => {
+    const solution = app.game.solutionOf(result, from, Number(select.value));
+    if (solution) loadSolution(solution, result);
+  };
 }
 
 // ---- the solution player ---------------------------------------------------
@@ -294,6 +310,7 @@ function clearSolution() {
   app.solution = null;
   app.player = null;
   $("player").hidden = true;
+  $("solution-choice-row").hidden = true;
 }
 
 function fillMoveList(words) {

@@ -152,14 +152,15 @@ export function pegGame(entry) {
       return move ? `${move[0]} → ${move[2]}` : "jump";
     },
     request: (position, goal) => ({ empty: holesWith(position, "0"), finish: goal === ANYWHERE ? ANYWHERE : goal }),
-    /** A solve result's positions, move by move, with each move's path and words. */
-    solutionOf(result, from) {
-      if (!Array.isArray(result.solution)) return null;
+    /** A solve result's positions, move by move, with each move's path and words (`index`: of result.solutions). */
+    solutionOf(result, from, index = null) {
+      const moves = index === null ? result.solution : result.solutions?.[index];
+      if (!Array.isArray(moves)) return null;
       const positions = [from];
       const paths = [];
       const words = [];
       let position = from;
-      for (const path of result.solution) {
+      for (const path of moves) {
         for (let i = 1; i < path.length; i += 1) {
           const move = jumps.find(([a, , c]) => a === path[i - 1] && c === path[i]);
           if (!move) return null;

@@ -121,10 +121,11 @@ export function slidingGame(entry) {
     },
     /** The solver request's task fields. */
     request: (position, target) => ({ start: formatPosition(position), goal: formatPosition(target) }),
-    /** A solve result's positions (and each move in words), or null. */
-    solutionOf(result) {
-      if (!Array.isArray(result.solution)) return null;
-      const positions = result.solution.map(parsePosition);
+    /** A solve result's positions (and each move in words), or null (`index`: of result.solutions). */
+    solutionOf(result, from, index = null) {
+      const path = index === null ? result.solution : result.solutions?.[index];
+      if (!Array.isArray(path)) return null;
+      const positions = path.map(parsePosition);
       const words = positions.slice(1).map((position, i) => this.describeMove(positions[i], position));
       return { positions, paths: null, words };
     },

@@ -151,8 +151,8 @@ def test_an_unsolvable_start_is_explained(app_page: Page, base_url: str):
     expect(app_page.get_by_test_id("result-moves")).to_be_hidden()
 
 
-# A 15-puzzle breadth-first search runs for many seconds before its state limit.
-LONG_SEARCH = "#puzzle=15-puzzle&start=0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1&algorithm=bfs"
+# Every shortest solution of the hardest start by plain iterative deepening: about a minute in the browser.
+LONG_SEARCH = "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1&algorithm=iddfs&all=1"
 
 
 def test_progress_reaches_the_page_at_least_every_half_second(app_page: Page, base_url: str):
@@ -228,3 +228,18 @@ def test_a_malformed_link_shows_an_error_and_the_default_puzzle(app_page: Page, 
     expect(app_page.get_by_test_id("board")).to_have_attribute("data-puzzle", "8-puzzle")
     assert app_page.locator("img, script:not([src])").count() == 0
     assert dialogs == []
+
+
+def test_all_shortest_solutions_of_the_hardest_start_are_40_and_each_replays(app_page: Page, base_url: str):
+    open_link(app_page, base_url, "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1&algorithm=ida&all=1")
+    expect(app_page.get_by_test_id("all")).to_be_checked()
+    solve_and_wait(app_page)
+    expect(app_page.get_by_test_id("result-detail")).to_contain_text("40 shortest solutions")
+    choice = app_page.get_by_test_id("solution-choice")
+    expect(choice.locator("option")).to_have_count(40)
+    first_moves = app_page.get_by_test_id("move-list").inner_text()
+    choice.select_option("39")
+    assert app_page.get_by_test_id("move-list").inner_text() != first_moves
+    app_page.get_by_test_id("step-last").click()
+    assert board_position(app_page) == GOAL
+    expect(app_page.get_by_test_id("step-label")).to_have_text("31 / 31")
