@@ -72,3 +72,9 @@ def test_hakoiri_musume_is_the_classic_81_move_layout_when_a_whole_slide_counts_
 def test_hakoiri_musume_reaches_25955_positions():
     result = api.answer({"command": "longest", "puzzle": "hakoiri-musume"})["result"]
     assert result["states"] == 25_955
+
+
+def test_layer_counting_and_depth_first_enumeration_agree_on_problem_b_solutions():
+    counts = {algorithm: solve("no-off", start=PROBLEM_B, algorithm=algorithm, all=True)["count"]
+              for algorithm in ("bfs", "ida")}
+    assert counts["bfs"] == counts["ida"] >= 1
