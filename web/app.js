@@ -38,6 +38,7 @@ const app = {
   solver: null,
   search: null, // the running search's handle
   pendingStep: null, // a link's step, applied once its solution is found
+  pendingSolve: false, // a link with a step solves as soon as the solver is ready
   editing: null, // null, "start" or "goal"
   lastHash: "",
 };
@@ -103,7 +104,10 @@ function onSolverState({ state, message }) {
   showStatus(state, message);
   if (state === "ready") {
     if (!performance.getEntriesByName("pzl-solver-ready").length) performance.mark("pzl-solver-ready");
-    if (app.pendingStep !== null && !app.solution) solve();
+    if (app.pendingSolve) {
+      app.pendingSolve = false;
+      solve();
+    }
   }
 }
 
@@ -407,7 +411,11 @@ function openPuzzleFromLink(link) {
   }
   openPuzzle(game, task.start, task.goal, { algorithm: link.algorithm, all: link.all });
   app.pendingStep = link.step ?? null;
-  if (app.pendingStep !== null && app.solver?.state() === "ready") solve();
+  app.pendingSolve = app.pendingStep !== null;
+  if (app.pendingSolve && app.solver?.state() === "ready") {
+    app.pendingSolve = false;
+    solve();
+  }
 }
 
 function openPuzzle(game, start, goal, { algorithm = "auto", all = false } = {}) {
@@ -420,6 +428,7 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false } = {})
   app.history = [];
   app.future = [];
   app.pendingStep = null;
+  app.pendingSolve = false;
   setEditing(null);
   $("picker").value = game.entry.id;
   $("custom-size").hidden = game.entry.id !== CUSTOM_SLIDING;

@@ -77,8 +77,8 @@ export function createSolver(urls, onState, { bootTimeoutMs = BOOT_TIMEOUT_MS } 
     const { onEvent, cancelTimer } = running;
     clearTimeout(cancelTimer);
     running = null;
+    onEvent(event); // the page sees the answer before it hears the solver is free again
     if (state === "solving") setState("ready", "Solver ready.");
-    onEvent(event);
   }
 
   function run(request, onEvent) {

@@ -243,3 +243,11 @@ def test_all_shortest_solutions_of_the_hardest_start_are_40_and_each_replays(app
     app_page.get_by_test_id("step-last").click()
     assert board_position(app_page) == GOAL
     expect(app_page.get_by_test_id("step-label")).to_have_text("31 / 31")
+
+
+def test_a_link_with_a_step_solves_and_shows_that_step(app_page: Page, base_url: str):
+    app_page.goto(base_url + "#puzzle=8-puzzle&start=1,2,3,4,5,6,0,7,8&step=1")
+    expect(app_page.get_by_test_id("step-label")).to_have_text("1 / 2", timeout=60_000)
+    expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready")
+    assert board_position(app_page) == "1 2 3 4 5 6 7 0 8"
+    assert app_page.url.endswith("&step=1")
