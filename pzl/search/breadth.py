@@ -7,7 +7,7 @@ they assume moves are reversible (a successor's successors include it), as slidi
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Hashable, Iterable
+from collections.abc import Callable, Container, Generator, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,7 +114,7 @@ def bfs(problem: Problem[Any], *, max_states: int | None = DEFAULT_MAX_STATES,
     return outcome
 
 
-def trace_layers(state: Any, layers: list[set[Any]], successors: Callable[[Any], Iterable[Any]]) -> list[Any]:
+def trace_layers(state: Any, layers: Sequence[Container[Any]], successors: Callable[[Any], Iterable[Any]]) -> list[Any]:
     """A path from the root to `state` (in the last layer), one layer shallower each step."""
     path = [state]
     for depth in range(len(layers) - 2, -1, -1):
@@ -137,7 +137,7 @@ def _trace_back(state: Hashable, depth_of: dict[Hashable, int], successors: Call
     return path
 
 
-def count_paths(goals: list[Any], layers: list[set[Any]], successors: Callable[[Any], Iterable[Any]],
+def count_paths(goals: list[Any], layers: Sequence[Container[Any]], successors: Callable[[Any], Iterable[Any]],
                  cap: int) -> tuple[int, list[list[Any]]]:
     """The number of shortest paths from the root to any of `goals` (all in the last layer), and up to `cap`.
 

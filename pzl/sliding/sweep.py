@@ -81,6 +81,8 @@ class _Sweeper:
             states -= layer[m]          # reached from two cells: keep it in one bucket
             layer[m] |= states
             count += len(states)
+            if len(states) > self.chunk:  # big layers: stay responsive while tidying up
+                yield progress(self.nodes, self.total + count, time.perf_counter() - self.clock, self.depth + 1)
         self.total += count
         if self.limit and self.total > self.limit:
             self._stop(self.total)
@@ -126,12 +128,12 @@ def shortest(board: Board, start: tuple[int, ...], goal: tuple[int, ...], *, max
     """
     sweeper = _Sweeper(board, start, max_states, chunk)
     target = bytes(goal)
-    layers: list[set[bytes]] = [{sweeper.root}]
+    layers: list[ByBlank] = [ByBlank(sweeper.now)]
     found = sweeper.root == target
     while not found:
         if not (yield from sweeper.step()):
             break
-        layers.append(set().union(*sweeper.now))
+        layers.append(ByBlank(sweeper.now))
         found = target in layers[-1]
     outcome = SearchOutcome(None, sweeper.nodes, sweeper.total, 0.0, exhausted=not found)
     if found:
@@ -141,6 +143,18 @@ def shortest(board: Board, start: tuple[int, ...], goal: tuple[int, ...], *, max
             outcome.count, outcome.paths = count_paths([target], layers, neighbours, max_solutions)
     outcome.seconds = time.perf_counter() - sweeper.clock
     return outcome
+
+
+class ByBlank:
+    """A layer kept as one set per blank cell; `in` looks in the blank's set only."""
+
+    __slots__ = ("sets",)
+
+    def __init__(self, sets: list[set[bytes]]) -> None:
+        self.sets = sets
+
+    def __contains__(self, state: object) -> bool:
+        return isinstance(state, bytes) and state in self.sets[state.index(EMPTY)]
 
 
 def _neighbours(board: Board) -> Callable[[bytes], list[bytes]]:
