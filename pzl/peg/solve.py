@@ -405,6 +405,7 @@ class _MeetInMiddle:
                     break
             if len(found) >= cap:
                 break
+        found.sort()  # a stable, readable order (lexicographic by holes)
         path = found[0]
         return self._outcome(path=path, paths=found if self.counting else [], count=count,
                              states=len(fseen) + len(bseen), solvable=True, minimal=True, exhausted=True,
