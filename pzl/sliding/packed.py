@@ -70,6 +70,8 @@ class PackedProblem:
         for code in start:
             if code:
                 self._have[code] = self._have.get(code, 0) + 1
+        # when the goal places every piece of every label it names, the bound is a plain table sum
+        self._every_piece_placed = all(self._have[code] == n for code, n in self._nearest.needed.items())
 
     def is_goal(self, state: int) -> bool:
         """True when the state matches every constrained cell of the goal."""
@@ -88,6 +90,9 @@ class PackedProblem:
 
     def lower_bound(self, state: int) -> int:
         """Sum over pieces of the distance to the nearest goal cell of the same label (admissible)."""
+        if self._every_piece_placed:
+            table, mask = self._nearest.table, self.codec.mask
+            return sum(table[(state >> shift) & mask][cell] for cell, shift in enumerate(self.codec.shift))
         codes = self.codec.unpack(state)
         return self._nearest.bound([(code, cell) for cell, code in enumerate(codes) if code], self._have)
 
