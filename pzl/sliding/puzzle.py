@@ -45,7 +45,7 @@ class Puzzle:
     @property
     def single_cell(self) -> bool:
         """True when every piece covers one cell."""
-        return all(self.pieces[label].size == 1 for label in self.labels[1:])
+        return all(piece.size == 1 for piece in self.pieces.values())
 
     @property
     def blanks(self) -> int:

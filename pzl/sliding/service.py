@@ -183,6 +183,8 @@ def _solution(puzzle: Puzzle, problem: Problem, outcome: SearchOutcome, algorith
 
 
 def _longest(request: dict[str, Any]) -> Iterator[Event]:
+    if request.get("goal") and not request.get("start") and "*" not in str(request["goal"]):
+        request = {**request, "start": request["goal"]}   # a complete goal is the whole task
     puzzle = from_request(request)
     problem = problem_for(puzzle)
     max_states = _count(request, "max_states", breadth.DEFAULT_MAX_STATES * 2)

@@ -120,3 +120,18 @@ def test_a_goal_that_fixes_some_tiles_only_is_met_by_bfs_and_ida_alike():
 def test_catalog_gives_the_page_shapes_names_and_glyphs_of_special_pieces():
     assert entry("no-off")["pieces"]["L"] == {"shape": [[0, 0], [0, 1]], "name": "bulb", "glyph": "💡"}
     assert entry("hakoiri-musume")["pieces"]["M"]["shape"] == [[0, 0], [0, 1], [1, 0], [1, 1]]
+
+
+def test_numbered_tiles_with_two_blanks_are_solved_alike_by_every_algorithm():
+    start, goal = "7 0 3 4 5 6 1 2 0", "1 2 3 4 5 6 7 0 0"
+    lengths = set()
+    for algorithm in ("bfs", "bidirectional", "ida"):
+        result = answer(puzzle="8-puzzle", start=start, goal=goal, algorithm=algorithm)["result"]
+        assert_replays(entry("8-puzzle"), result["solution"], start, goal)
+        lengths.add(result["moves"])
+    assert len(lengths) == 1
+
+
+def test_longest_from_a_custom_complete_goal_needs_no_start():
+    result = api.answer({"command": "longest", "puzzle": "8-puzzle", "goal": "1 2 3 4 5 6 7 0 0"})["result"]
+    assert result["states"] == 181_440 and result["goal"] == "1 2 3 4 5 6 7 0 0"
