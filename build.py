@@ -350,7 +350,10 @@ def make_server(site: Path = SITE, host: str = "127.0.0.1", port: int = 0, prefi
 def serve(port: int, host: str, prefix: str) -> None:
     """Build, then serve site/ until interrupted."""
     build()
-    server = make_server(SITE, host, port, prefix)
+    try:
+        server = make_server(SITE, host, port, prefix)
+    except OSError as problem:
+        raise BuildError(f"cannot listen on {host}:{port} ({problem.strerror}); try --port 0 for a free port") from None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     print(f"serving site/ at http://{shown}:{server.server_address[1]}{normal_prefix(prefix)}  (Ctrl+C stops)",
           flush=True)
