@@ -1,0 +1,45 @@
+"""The fast bytes kernel (`sweep`, `shortest`) gives the same answers as the generic breadth-first code."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pzl.search import breadth
+from pzl.sliding.puzzle import from_request
+from pzl.sliding.service import problem_for
+from pzl.sliding.sweep import shortest, sweep
+
+
+def drain(generator):
+    try:
+        while True:
+            next(generator)
+    except StopIteration as stop:
+        return stop.value
+
+
+@pytest.mark.parametrize("request_", [{"puzzle": "8-puzzle"}, {"puzzle": "symbols"},
+                                      {"board": "2x4", "start": "1 2 3 4 5 6 7 0"},
+                                      {"board": "2x4", "start": "1 1 2 2 3 3 0 4", "goal": "1 2 3 0 4 1 2 3"}])
+def test_sweep_and_generic_longest_find_the_same_layers(request_):
+    puzzle = from_request(request_)
+    problem = problem_for(puzzle)
+    fast = drain(sweep(puzzle.board, puzzle.goal))
+    generic = drain(breadth.longest(problem, [problem.full_goal]))
+    assert fast.histogram == generic.histogram
+    assert sorted(tuple(state) for state in fast.last) == sorted(problem.decode(state) for state in generic.last)
+
+
+@settings(max_examples=20)
+@given(st.permutations(list(range(9))))
+def test_fast_and_generic_bfs_agree_on_length_and_count(cells):
+    # any arrangement of the symbol puzzle's pieces (typed as the article's numbers 0-6, 2 and 4 twice)
+    start = " ".join(str({7: 2, 8: 4}.get(cell, cell)) for cell in cells)
+    puzzle = from_request({"puzzle": "symbols", "start": start})
+    problem = problem_for(puzzle)
+    fast = drain(shortest(puzzle.board, puzzle.start, puzzle.goal, all_solutions=True))
+    generic = drain(breadth.bfs(problem, all_solutions=True))
+    assert len(fast.path) == len(generic.path)
+    assert fast.count == generic.count
