@@ -1,19 +1,20 @@
 // The page: app state and wiring. Draws the board from catalog.json at once,
 // boots the solver worker meanwhile, and keeps the position in the URL hash.
 
+import { drawPegBoard } from "./board-peg.js";
 import { drawSlidingBoard } from "./board-sliding.js";
 import { drawHistogram } from "./chart.js";
 import {
   customPegEntry, customSlidingEntry, DEFAULT_MASK, MASK_SIDE, maskGridEntry, maskProblem, MAX_SIDE, toggleMask,
 } from "./custom.js";
-import { drawPegBoard } from "./board-peg.js";
 import { pegGame } from "./game-peg.js";
 import { slidingGame } from "./game-sliding.js";
 import { LinkError, readLink, writeLink } from "./link.js";
 import { createPlayer } from "./player.js";
-import { slidingRules } from "./sliding.js";
+import { positionCount, slidingRules } from "./sliding.js";
 import { createSolver } from "./solver.js";
 import { clear, htmlElement, SVG_NS } from "./svg.js";
+import { formatCount, hintText, refusalText, resultDetails } from "./words.js";
 
 const GAMES = { sliding: slidingGame, peg: pegGame };
 const DEFAULT_PUZZLE = "8-puzzle";
@@ -185,23 +186,10 @@ function pegsOf(position) {
 
 function showHint(result, from) {
   const game = app.game;
-  let text;
-  if (result.solvable === false) {
-    text = `Hint: the goal can no longer be reached from here (${result.reason ?? "no way forward"}).`;
-  } else if (result.solvable !== true) {
-    text = `Hint: not decided within the time allowed (${result.reason ?? "search limit"}).`;
-  } else if (result.moves === 0) {
-    text = "Hint: this is the goal.";
-  } else if (game.family === "peg") {
-    const next = Array.isArray(result.next) ? result.next.join(" → ") : "?";
-    text = `Hint: ${result.moves} ${result.moves === 1 ? "move" : "moves"} to finish${result.minimal ? " (fewest)" : ""}; `
-      + `next move: ${next}.`;
-  } else {
-    const solution = game.solutionOf(result, from);
-    const next = solution && solution.words.length ? solution.words[0] : "?";
-    text = `Hint: ${result.moves} ${result.moves === 1 ? "move" : "moves"} to the goal; next move: ${next}.`;
-  }
-  showMessage(text);
+  let next = null;
+  if (Array.isArray(result.next)) next = result.next.join(" → ");
+  else if (game.family === "sliding" && result.solvable === true) next = game.solutionOf(result, from)?.words[0];
+  showMessage(hintText(result, game.family, next));
 }
 
 function showProgress({ nodes, states, seconds, depth }) {
@@ -242,18 +230,7 @@ function showResult(result, from) {
   $("result-text").textContent = moves === 0 ? "Already at the goal." : "Solution found.";
   $("result-moves").textContent = String(moves);
   $("result-unit").textContent = moves === 1 ? game.unit[0] : game.unit[1];
-  const details = [];
-  const minimal = result.minimal ?? result.optimal;
-  if (minimal === true || (minimal === undefined && game.family === "sliding")) details.push("proved minimal");
-  else if (minimal === false) details.push("not proved minimal");
-  if (Number.isInteger(result.jumps)) details.push(`${result.jumps} jumps`);
-  if (Number.isInteger(result.count)) details.push(`${formatCount(result.count)} shortest solutions`);
-  if (result.algorithm) details.push(`by ${result.algorithm}`);
-  if (result.stats) {
-    details.push(`${formatCount(result.stats.nodes)} nodes, ${formatCount(result.stats.states)} states,`
-      + ` ${Number(result.stats.seconds).toFixed(2)} s`);
-  }
-  $("result-detail").textContent = `(${details.join("; ")})`;
+  $("result-detail").textContent = resultDetails(result, game.family);
   announce(`Solution found: ${moves} ${$("result-unit").textContent}.`);
   fillSolutionChoice(result, from);
   loadSolution(solution, result);
@@ -610,23 +587,6 @@ function announce(text) {
 
 // ---- longest positions -----------------------------------------------------
 
-/** How many positions a sliding puzzle has at most (labels arranged on cells), or null for blocks. */
-function positionCount(game) {
-  const entry = game.entry;
-  if (game.family !== "sliding" || Object.values(entry.pieces ?? {}).some((piece) => piece.shape?.length > 1)) {
-    return null;
-  }
-  const labels = String(entry.goal).split(/\s+/);
-  if (labels.includes("*")) return null;
-  const counts = new Map();
-  for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
-  let total = 1;
-  for (let n = 2; n <= labels.length; n += 1) total *= n;
-  for (const count of counts.values()) for (let n = 2; n <= count; n += 1) total /= n;
-  const distinct = [...counts.values()].every((count) => count === 1);
-  return distinct ? total / 2 : total; // one blank and distinct tiles: only half are reachable (parity)
-}
-
 function longest() {
   const game = app.game;
   $("longest-panel").hidden = false;
@@ -638,11 +598,9 @@ function longest() {
       + "positions are not all reachable from one goal.";
     return;
   }
-  const count = positionCount(game);
+  const count = positionCount(game.entry);
   if (count !== null && count > LONGEST_LIMIT) {
-    $("longest-summary").textContent = `Not in a browser tab: the ${game.entry.name} has about `
-      + `${count.toExponential(2).replace("e+", " × 10^")} positions, and listing them all needs every one in memory `
-      + `(the limit here is ${formatCount(LONGEST_LIMIT)}).`;
+    $("longest-summary").textContent = refusalText(game.entry.name, count, LONGEST_LIMIT);
     return;
   }
   $("longest-summary").textContent = "Searching breadth-first from the goal…";
@@ -787,10 +745,6 @@ function wireControls() {
     const button = event.target.closest("button[data-step]");
     if (button && app.player) app.player.go(Number(button.dataset.step), { animate: false });
   });
-}
-
-function formatCount(value) {
-  return Number(value ?? 0).toLocaleString("en-US");
 }
 
 function shorten(text) {

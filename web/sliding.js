@@ -170,3 +170,20 @@ export function positionProblem(rules, position, pieces, { goal = false } = {}) 
   }
   return null;
 }
+
+/**
+ * How many arrangements a sliding puzzle's pieces have on its cells, or null when blocks
+ * or a partial goal make that count meaningless. Distinct tiles with one empty cell:
+ * only half are reachable (permutation parity).
+ */
+export function positionCount(entry) {
+  if (Object.values(entry.pieces ?? {}).some((piece) => piece.shape?.length > 1)) return null;
+  const labels = String(entry.goal).split(/\s+/);
+  if (labels.includes(ANY)) return null;
+  const counts = new Map();
+  for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
+  let total = 1;
+  for (let n = 2; n <= labels.length; n += 1) total *= n;
+  for (const count of counts.values()) for (let n = 2; n <= count; n += 1) total /= n;
+  return [...counts.values()].every((count) => count === 1) ? total / 2 : total;
+}
