@@ -1,6 +1,6 @@
 """Breadth-first searches over `Problem`: shortest path, all shortest paths, bidirectional, longest.
 
-All are generators (progress events every `PROGRESS_EVERY` nodes) returning a result;
+All are generators (progress events every few thousand nodes, fewer for costly ones) returning a result;
 they assume moves are reversible (a successor's successors include it), as sliding moves are.
 """
 
@@ -192,6 +192,7 @@ def bidirectional(problem: ReversibleProblem[Any], *, max_states: int | None = D
     if start in sides[1]:
         return SearchOutcome([start], 0, len(sides[1]) + 1, time.perf_counter() - clock)
     layers = [[start], list(sides[1])]
+    every = _chunk(problem)
     limit = max_states or 0
     nodes = 0
     side = 0
@@ -202,7 +203,7 @@ def bidirectional(problem: ReversibleProblem[Any], *, max_states: int | None = D
         following = []
         for state in layers[side]:
             nodes += 1
-            if not nodes % PROGRESS_EVERY:
+            if not nodes % every:
                 stored = len(mine) + len(theirs)
                 yield progress(nodes, stored, time.perf_counter() - clock, depth[0] + depth[1])
                 if limit and stored > limit:
