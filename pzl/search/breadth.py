@@ -1,7 +1,7 @@
 """Breadth-first searches over `Problem`: shortest path, all shortest paths, bidirectional, longest.
 
-All are generators (progress events every few thousand nodes, fewer for costly ones) returning a result;
-they assume moves are reversible (a successor's successors include it), as sliding moves are.
+All are generators (a progress event every few thousand nodes, every few hundred where a node is costly)
+returning a result; they assume moves are reversible (a successor's successors include it), as sliding moves are.
 """
 
 from __future__ import annotations
