@@ -301,6 +301,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     prefix = "/"
     quiet = False
+    #: When a list, every answered request is appended to it as (path as requested, status).
+    journal: ClassVar[list[tuple[str, int]] | None] = None
 
     def send_head(self):
         """404 outside the prefix; redirect the bare prefix to its folder URL."""
@@ -328,6 +330,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        if self.journal is not None:
+            self.journal.append((self.requestline.split(" ")[1] if " " in self.requestline else "", int(code)))
+        super().log_request(code, size)
+
     def log_message(self, format: str, *args) -> None:
         if not self.quiet:
             super().log_message(format, *args)
@@ -339,9 +346,12 @@ def normal_prefix(prefix: str) -> str:
 
 
 def make_server(site: Path = SITE, host: str = "127.0.0.1", port: int = 0, prefix: str = "/",
-                quiet: bool = False) -> http.server.ThreadingHTTPServer:
-    """A threaded HTTP server for `site` under `prefix` (port 0 picks a free port)."""
-    handler = type("Handler", (SiteHandler,), {"prefix": normal_prefix(prefix), "quiet": quiet})
+                quiet: bool = False, journal: list[tuple[str, int]] | None = None) -> http.server.ThreadingHTTPServer:
+    """A threaded HTTP server for `site` under `prefix` (port 0 picks a free port).
+
+    With a `journal` list, every request is recorded in it as (path, status), for tests.
+    """
+    handler = type("Handler", (SiteHandler,), {"prefix": normal_prefix(prefix), "quiet": quiet, "journal": journal})
     server = http.server.ThreadingHTTPServer((host, port), partial(handler, directory=str(site)))
     server.daemon_threads = True
     return server

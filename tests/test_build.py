@@ -17,6 +17,7 @@ from types import ModuleType
 import pytest
 
 FILES = [("pzl/__init__.py", b"VALUE = 1\n"), ("pzl/sub/mod.py", b"X = 2\n")]
+JOURNAL: list[tuple[str, int]] = []
 
 
 @pytest.fixture(scope="module")
@@ -104,7 +105,7 @@ def served(build_module: ModuleType, tmp_path_factory: pytest.TempPathFactory) -
     for name in ("index.html", "build.json", "sw.js", "a.wasm", "a.mjs", "p.whl", "i.svg", "web/x.js"):
         (site / name).parent.mkdir(parents=True, exist_ok=True)
         (site / name).write_bytes(b"x")
-    server = build_module.make_server(site, port=0, prefix="/pzl/sub/", quiet=True)
+    server = build_module.make_server(site, port=0, prefix="/pzl/sub/", quiet=True, journal=JOURNAL)
     threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
@@ -135,6 +136,12 @@ def test_server_sends_the_mime_types_pyodide_needs(served: str, name: str, mime:
 def test_server_answers_nothing_outside_its_prefix(served: str) -> None:
     assert fetch(f"{served}/index.html")[0] == 404
     assert fetch(f"{served}/pzl/index.html")[0] == 404
+
+
+def test_server_journal_records_each_request_and_its_status(served: str) -> None:
+    fetch(f"{served}/pzl/sub/a.wasm?v=1")
+    fetch(f"{served}/elsewhere.js")
+    assert JOURNAL[-2:] == [("/pzl/sub/a.wasm?v=1", 200), ("/elsewhere.js", 404)]
 
 
 def test_server_redirects_folders_to_their_slash_url_inside_the_prefix(served: str) -> None:

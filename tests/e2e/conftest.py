@@ -32,9 +32,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def site_server(built_site: Path, build_module: ModuleType) -> Iterator[str]:
+def site_requests() -> list[tuple[str, int]]:
+    """Every request the test server answered, as (path, status), in order, for the whole session.
+
+    E.g. nothing escaped the sub-path: `[p for p, _ in site_requests if not p.startswith(PREFIX)] == []`.
+    """
+    return []
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site: Path, build_module: ModuleType, site_requests: list[tuple[str, int]]) -> Iterator[str]:
     """The built site served on a free local port under PREFIX; yields its URL."""
-    server = build_module.make_server(built_site, port=0, prefix=PREFIX, quiet=True)
+    server = build_module.make_server(built_site, port=0, prefix=PREFIX, quiet=True, journal=site_requests)
     thread = threading.Thread(target=server.serve_forever, args=(0.05,), name="site-server", daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
