@@ -29,8 +29,9 @@ from pzl.search.problem import Search, SearchOutcome
 
 Move = list[int]  # the holes one peg visits, e.g. [10, 0, 2, 6]
 
-#: Default cap on the positions both searches may store together (about 150 MB in CPython).
-MAX_STATES = 2_000_000
+#: Default cap on the positions both sides may store together: about 130 bytes each in CPython
+#: (4 M ≈ 500 MB), enough to prove the English central game's 18 moves (3.74 M positions).
+MAX_STATES = 4_000_000
 #: Positions expanded between progress events: one expansion generates every move of a position
 #: (dozens of jump chains on big boards), so this keeps events a few milliseconds apart.
 EXPANSIONS_PER_PROGRESS = 128
@@ -202,23 +203,33 @@ class _MeetInMiddle:
             lower = fdepth + bdepth + 1  # any solution is longer than both explored depths together
             if not ffront or not bfront:
                 return self._impossible("no sequence of moves reaches the finish", lower)
-            stored = len(fseen) + len(bseen)
-            if stored > self.max_states:
-                return self._limit(f"stopped after storing {stored:,} positions (limit {self.max_states:,})", lower)
-            if self.seconds_limit is not None and time.perf_counter() - self.clock > self.seconds_limit:
-                return self._limit(f"stopped after {self.seconds_limit:g} s", lower)
+            stopped = self._over_limits(len(fseen) + len(bseen))
+            if stopped:
+                return self._limit(stopped, lower)
             # grow the side whose next layer promises to be smaller (frontier times its last growth)
             if len(ffront) * growth[0] <= len(bfront) * growth[1]:
                 fdepth += 1
                 layer, meets = yield from self._grow(ffront, fseen, bseen, fdepth, lower, reverse=False)
+                if layer is None:  # a limit struck inside the layer: the proof stands at the finished depths
+                    return self._limit(self._over_limits(len(fseen) + len(bseen)) or "stopped", lower)
                 growth[0] = max(len(layer), 1) / max(len(ffront), 1)
                 ffront = layer
             else:
                 bdepth += 1
                 layer, meets = yield from self._grow(bfront, bseen, fseen, bdepth, lower, reverse=True)
+                if layer is None:
+                    return self._limit(self._over_limits(len(fseen) + len(bseen)) or "stopped", lower)
                 growth[1] = max(len(layer), 1) / max(len(bfront), 1)
                 bfront = layer
         return self._solved(ffront, bfront, fseen, bseen, meets)
+
+    def _over_limits(self, stored: int) -> str | None:
+        """Why the search must stop now (states or time), or None."""
+        if stored > self.max_states:
+            return f"stopped after storing {stored:,} positions (limit {self.max_states:,})"
+        if self.seconds_limit is not None and time.perf_counter() - self.clock > self.seconds_limit:
+            return f"stopped after {self.seconds_limit:g} s"
+        return None
 
     def _goals(self) -> dict[int, int]:
         """Backward layer 0: canonical finish positions -> size of their orbit (one sequence per member)."""
@@ -300,6 +311,8 @@ class _MeetInMiddle:
             if nodes % every == 0:
                 self.nodes = nodes
                 yield self._progress(bound, len(seen) + len(other))
+                if self._over_limits(len(seen) + len(other)):
+                    return None, meets
             pegs = position.bit_count()
             if reverse:
                 if pegs >= limit_pegs:
