@@ -205,20 +205,22 @@ class _MeetInMiddle:
                 return self._impossible("no sequence of moves reaches the finish", lower)
             stopped = self._over_limits(len(fseen) + len(bseen))
             if stopped:
-                return self._limit(stopped, lower)
+                return self._limit(stopped, lower, len(fseen) + len(bseen))
             # grow the side whose next layer promises to be smaller (frontier times its last growth)
             if len(ffront) * growth[0] <= len(bfront) * growth[1]:
                 fdepth += 1
                 layer, meets = yield from self._grow(ffront, fseen, bseen, fdepth, lower, reverse=False)
                 if layer is None:  # a limit struck inside the layer: the proof stands at the finished depths
-                    return self._limit(self._over_limits(len(fseen) + len(bseen)) or "stopped", lower)
+                    stored = len(fseen) + len(bseen)
+                    return self._limit(self._over_limits(stored) or "stopped", lower, stored)
                 growth[0] = max(len(layer), 1) / max(len(ffront), 1)
                 ffront = layer
             else:
                 bdepth += 1
                 layer, meets = yield from self._grow(bfront, bseen, fseen, bdepth, lower, reverse=True)
                 if layer is None:
-                    return self._limit(self._over_limits(len(fseen) + len(bseen)) or "stopped", lower)
+                    stored = len(fseen) + len(bseen)
+                    return self._limit(self._over_limits(stored) or "stopped", lower, stored)
                 growth[1] = max(len(layer), 1) / max(len(bfront), 1)
                 bfront = layer
         return self._solved(ffront, bfront, fseen, bseen, meets)
@@ -389,8 +391,9 @@ class _MeetInMiddle:
         return self._outcome(path=None, solvable=False, minimal=True, exhausted=exhausted,
                              reason=reason, lower_bound=lower, count=0 if self.counting else None)
 
-    def _limit(self, reason: str, lower: int) -> PegOutcome:
-        return self._outcome(path=None, solvable=None, minimal=False, reason=reason, lower_bound=lower)
+    def _limit(self, reason: str, lower: int, stored: int) -> PegOutcome:
+        return self._outcome(path=None, solvable=None, minimal=False, reason=reason, lower_bound=lower,
+                             states=stored)
 
     def _solved(self, ffront: dict[int, int], bfront: dict[int, int], fseen: dict[int, int],
                 bseen: dict[int, int], meets: list[int]) -> PegOutcome:

@@ -156,6 +156,13 @@ def test_the_state_limit_stops_with_an_unknown_verdict_and_a_lower_bound():
     assert 1 <= outcome.lower_bound <= 12
 
 
+def test_the_state_limit_is_kept_within_a_layer():
+    board = board_by_id("english-33")
+    outcome, _ = finish_search(solve_minimal(board, board.full ^ (1 << 16), 1 << 16, max_states=20_000))
+    assert outcome.solvable is None and outcome.lower_bound >= 1
+    assert 20_000 < outcome.states < 30_000  # checked every 128 positions expanded, not only between layers
+
+
 def test_without_all_solutions_no_count_is_claimed():
     outcome, _ = finish_search(solve_minimal(board_by_id("hoppers"), *CENTRE_HOPPERS))
     assert outcome.moves == 7 and outcome.count is None
