@@ -29,7 +29,7 @@ ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida")
 #: `auto` uses breadth-first search up to this many (estimated) reachable positions, IDA* beyond.
 AUTO_BREADTH_LIMIT = 2_000_000
 
-Problem = PackedProblem | BlockProblem
+SlidingProblem = PackedProblem | BlockProblem
 
 
 def run(command: str, request: dict[str, Any]) -> Iterator[Event]:
@@ -61,7 +61,7 @@ def _count(request: dict[str, Any], key: str, default: int | None) -> int | None
     return number
 
 
-def problem_for(puzzle: Puzzle) -> Problem:
+def problem_for(puzzle: Puzzle) -> SlidingProblem:
     """The search Problem of a puzzle: packed ints for one-cell pieces and one blank, tuples otherwise."""
     if puzzle.kind == "packed":
         return PackedProblem(puzzle.board, puzzle.start, puzzle.goal, len(puzzle.labels) - 1)
@@ -124,7 +124,7 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     yield events.result(payload)
 
 
-def _search(puzzle: Puzzle, problem: Problem, algorithm: str, every: bool, max_states: int | None,
+def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool, max_states: int | None,
             max_solutions: int) -> Search:
     """Run one algorithm; paths come back as states of `problem`."""
     if algorithm == "bfs" and puzzle.kind == "packed" and not puzzle.goal_is_partial:
@@ -151,7 +151,7 @@ def _search(puzzle: Puzzle, problem: Problem, algorithm: str, every: bool, max_s
     return (yield from search(problem, all_solutions=every, max_solutions=max_solutions))
 
 
-def _as_states(problem: Problem, outcome: SearchOutcome) -> SearchOutcome:
+def _as_states(problem: SlidingProblem, outcome: SearchOutcome) -> SearchOutcome:
     """A tile kernel's outcome (paths of code tuples) with paths as the problem's states."""
     encode = problem.codec.pack if isinstance(problem, PackedProblem) else tuple
     if outcome.path is not None:
@@ -160,7 +160,7 @@ def _as_states(problem: Problem, outcome: SearchOutcome) -> SearchOutcome:
     return outcome
 
 
-def _solution(puzzle: Puzzle, problem: Problem, outcome: SearchOutcome, algorithm: str,
+def _solution(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, algorithm: str,
               every: bool) -> dict[str, Any]:
     text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
     stats = {"nodes": outcome.nodes, "states": outcome.states, "seconds": round(outcome.seconds, 6)}
