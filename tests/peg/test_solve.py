@@ -318,3 +318,20 @@ def test_analysis_on_a_big_board_falls_back_to_a_fast_solution_that_is_not_prove
     verdict, _ = finish_search(analyse(board, start, 1 << 16, seconds_limit=20, max_states=20_000))
     assert verdict.solvable and not verdict.minimal and verdict.lower_bound >= 1
     assert replay(english_jumps(), pegs_of(start), verdict.path) == {16}
+
+
+@settings(max_examples=25)
+@given(data=st.data())
+def test_triangle_games_fold_by_symmetry_and_count_like_brute_force(data):
+    # the 15-hole triangle has 6 symmetries; starts empty on a whole orbit (or an orbit of one mirror)
+    board = board_by_id("triangle-15")
+    seed = data.draw(st.integers(0, 14))
+    group = data.draw(st.sampled_from([board.symmetries, *([perm, perm] for perm in board.symmetries)]))
+    empty = {perm[seed] for perm in group} | {seed}
+    start = board.full ^ sum(1 << hole for hole in empty)
+    finish = data.draw(st.none() | st.sampled_from(sorted(empty)).map(lambda hole: 1 << hole))
+    expected_moves, expected_count = brute_force(15, list(board.jumps), start, finish)
+    outcome, _ = finish_search(solve_minimal(board, start, finish, all_solutions=True))
+    assert outcome.solvable is (expected_count > 0)
+    if expected_count:
+        assert (outcome.moves, outcome.count) == (expected_moves, expected_count)
