@@ -141,6 +141,9 @@ def _pattern_table(adjacency: Sequence[Sequence[int]], cells: Sequence[int], bla
     table = bytearray(b"\xff") * (1 << (bits * k))
     reached = array("H" if n <= 16 else "Q", bytes((2 if n <= 16 else 8) << (bits * k)))  # blank cells seen
     shifts = [bits * slot for slot in range(k)]
+    # steps[slot][cell]: (neighbour's bit, index change) for the slot's tile sliding there
+    steps = [[tuple((1 << nb, (nb - cell) << shift) for nb in adjacency[cell]) for cell in range(n)]
+             for shift in shifts]
     regions: dict[int, int] = {}
 
     def region_of(occupied: int, cell: int) -> int:
@@ -191,14 +194,13 @@ def _pattern_table(adjacency: Sequence[Sequence[int]], cells: Sequence[int], bla
                 table[index] = cost
                 placed += 1
             reached[index] = old | region
-            for cell, shift in zip(where, shifts, strict=True):
-                targets = neighbours[cell] & region
+            for cell, slides in zip(where, steps, strict=True):
                 vacated = 1 << cell
-                while targets:   # the tile slides into the blank's region; the blank takes its cell
-                    low = targets & -targets
-                    targets ^= low
-                    nxt = index + (((low.bit_length() - 1) - cell) << shift)
-                    following[nxt] = get(nxt, 0) | vacated
+                for target, delta in slides[cell]:
+                    if region & target:   # the tile slides into the blank's region; the blank takes its cell
+                        nxt = index + delta
+                        if not reached[nxt] & vacated:   # else that blank region was closed already
+                            following[nxt] = get(nxt, 0) | vacated
         frontier = following
         cost += 1
     return table
