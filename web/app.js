@@ -38,6 +38,8 @@ const app = {
   player: null,
   solver: null,
   search: null, // the running search's handle
+  watch: null, // the background check of a hand-played peg position
+  warnedFor: null, // the position the warning is about
   pendingStep: null, // a link's step, applied once its solution is found
   pendingSolve: false, // a link with a step solves as soon as the solver is ready
   editing: null, // null, "start" or "goal"
@@ -178,6 +180,26 @@ function hint() {
     ? { command: "analyse", ...puzzleFields(), ...game.request(game.start, app.goal), pegs: pegsOf(from) }
     : { command: "solve", ...puzzleFields(), ...game.request(from, app.goal), algorithm: "auto" };
   startSearch(request, (result) => showHint(result, from));
+}
+
+/** After a hand-played peg move: check quietly whether the position can still finish; warn if not. */
+function watchPegPosition() {
+  const game = app.game;
+  if (game.family !== "peg" || !app.solver || app.solver.state() !== "ready" || app.search || app.editing) return;
+  const from = app.position;
+  const request = {
+    command: "analyse", ...puzzleFields(), ...game.request(game.start, app.goal), pegs: pegsOf(from), seconds_limit: 1,
+  };
+  const handle = app.solver.run(request, (event) => {
+    if (event.event === "progress") return;
+    if (app.watch === handle) app.watch = null;
+    if (event.event !== "result" || app.position !== from || event.result.solvable !== false) return;
+    $("warning").textContent = `This position can no longer reach the goal (${event.result.reason}). `
+      + "Undo, or start again.";
+    $("warning").hidden = false;
+    app.warnedFor = from;
+  }, { quiet: true });
+  app.watch = handle;
 }
 
 function pegsOf(position) {
@@ -492,6 +514,7 @@ function moveByHand(next, path, words) {
   app.position = next;
   render({ animate: true, path });
   const said = words ?? app.game.describeMove(before, next);
+  watchPegPosition();
   if (solved()) announce(`${said}. Solved!`);
   else if (app.game.stuck?.(next)) announce(`${said}. No jump is left.`);
   else announce(`${said}.`);
@@ -529,6 +552,7 @@ function setEditing(target) {
 
 /** Redraw the board and everything that depends on the position; update the link. */
 function render({ animate, path = null }) {
+  $("warning").hidden = app.position !== app.warnedFor;
   if (app.editing === "holes") {
     showMaskEditor();
   } else {

@@ -54,10 +54,18 @@ export function drawPegBoard(svg, entry, handlers) {
   const cursorRing = svgElement("circle", { class: "cursor", r: 44, "aria-hidden": "true" });
   svg.append(cursorRing);
 
+  // A click is placed by geometry (the nearest hole), so a peg still in flight never catches it.
   svg.onclick = (event) => {
-    const target = event.target.closest("[data-cell], [data-slot]");
-    if (!target) return;
-    handlers.onCell(Number(target.dataset.cell ?? target.dataset.slot), target.dataset.slot !== undefined);
+    const matrix = svg.getScreenCTM();
+    if (!matrix) return;
+    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    let nearest = -1;
+    let distance = Infinity;
+    points.forEach((_, hole) => {
+      const d = Math.hypot(xs[hole] - point.x, ys[hole] - point.y);
+      if (d < distance) [nearest, distance] = [hole, d];
+    });
+    if (nearest >= 0 && distance <= 50) handlers.onCell(nearest, svg.dataset.position?.[nearest] === "0");
   };
 
   const pegs = new Map(); // hole → element

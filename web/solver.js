@@ -81,7 +81,8 @@ export function createSolver(urls, onState, { bootTimeoutMs = BOOT_TIMEOUT_MS } 
     if (state === "solving") setState("ready", "Solver ready.");
   }
 
-  function run(request, onEvent) {
+  /** Run a request; {quiet: true} leaves the state "ready" (a background check any new run replaces). */
+  function run(request, onEvent, { quiet = false } = {}) {
     if (state !== "ready" && state !== "solving") {
       onEvent({ event: "error", error: "SolverError", message: "the solver is not ready yet" });
       return { cancel() {} };
@@ -90,7 +91,7 @@ export function createSolver(urls, onState, { bootTimeoutMs = BOOT_TIMEOUT_MS } 
     const id = nextId++;
     running = { id, onEvent, cancelTimer: null };
     worker.postMessage({ type: "run", id, request });
-    setState("solving", "Solving…");
+    if (!quiet) setState("solving", "Solving…");
     return {
       cancel() {
         if (!running || running.id !== id) return;

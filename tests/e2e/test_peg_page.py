@@ -168,3 +168,17 @@ def test_a_custom_peg_board_is_drawn_by_clicking_solved_and_shared(app_page: Pag
     page.goto(app_page.url)
     expect(page.get_by_test_id("board").locator("[data-slot]")).to_have_count(13)
     expect(page.get_by_test_id("link-error")).to_be_hidden()
+
+
+def test_a_position_that_can_no_longer_finish_is_warned_about(app_page: Page, base_url: str):
+    open_link(app_page, base_url, "#puzzle=hoppers&empty=6&finish=6")
+    board = app_page.get_by_test_id("board")
+    for hole in (0, 6, 2, 0):  # 0 → 6, then 2 → 0: still fine
+        board.locator(f"[data-slot='{hole}']").click(force=True)
+    app_page.wait_for_timeout(500)
+    expect(app_page.get_by_test_id("warning")).to_be_hidden()
+    for hole in (6, 2):  # 6 → 2: no way to finish in the centre any more
+        board.locator(f"[data-slot='{hole}']").click(force=True)
+    expect(app_page.get_by_test_id("warning")).to_contain_text("can no longer reach the goal", timeout=20_000)
+    app_page.get_by_test_id("undo").click()
+    expect(app_page.get_by_test_id("warning")).to_be_hidden()
