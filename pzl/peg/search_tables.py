@@ -5,7 +5,6 @@ Positions are int bitmasks (bit h = a peg in hole h); a move is a chain of jumps
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -158,10 +157,6 @@ class Symmetry:
         """Every distinct image of `mask`."""
         return {permute(mask, perm) for perm in self.perms}
 
-    def subgroup(self, keep) -> Symmetry:
-        """The symmetries for which `keep(perm)` holds (a subgroup when `keep` describes a stabiliser)."""
-        return symmetry_group(self.size, tuple(perm for perm in self.perms if keep(perm)))
-
 
 @lru_cache(maxsize=256)
 def symmetry_group(size: int, perms: tuple[tuple[int, ...], ...]) -> Symmetry:
@@ -228,12 +223,3 @@ def backward_moves(position: int, tables: JumpTables) -> Iterator[tuple[int, lis
                 for ab2, toggle2, a2 in next_rev[holes[-1]]:
                     if not current & ab2:
                         stack.append((current ^ toggle2, [*holes, a2]))
-
-
-def play(position: int, move: Sequence[int], tables: JumpTables) -> int:
-    """The position after `move` (holes visited by one peg); assumes it is legal."""
-    jump_of = {(a, c): b for a, b, c in tables.jumps}
-    for a, c in itertools.pairwise(move):
-        b = jump_of[(a, c)]
-        position ^= (1 << a) | (1 << b) | (1 << c)
-    return position
