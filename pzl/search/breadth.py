@@ -110,6 +110,9 @@ def bfs(problem: Problem[Any], *, max_states: int | None = DEFAULT_MAX_STATES,
         outcome.path = trace_layers(goals[0], layers, successors)
         if all_solutions:
             outcome.count, outcome.paths = count_paths(goals, layers, successors, max_solutions)
+    for layer in layers:  # hand the memory back a layer at a time: freeing millions at once stalls a step
+        layer.clear()
+        yield progress(nodes, stored, time.perf_counter() - clock, len(layers) - 1)
     outcome.seconds = time.perf_counter() - clock
     return outcome
 

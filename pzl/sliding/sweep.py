@@ -141,6 +141,10 @@ def shortest(board: Board, start: tuple[int, ...], goal: tuple[int, ...], *, max
         outcome.path = trace_layers(target, layers, neighbours)
         if all_solutions:
             outcome.count, outcome.paths = count_paths([target], layers, neighbours, max_solutions)
+    for layer in layers:  # hand the memory back a layer at a time: freeing millions at once stalls a step
+        for states in layer.sets:
+            states.clear()
+        yield progress(sweeper.nodes, sweeper.total, time.perf_counter() - sweeper.clock, sweeper.depth)
     outcome.seconds = time.perf_counter() - sweeper.clock
     return outcome
 
