@@ -90,21 +90,19 @@ class Symmetry:
         self.size = size
         self.perms = list(perms)
         self.order = len(self.perms)
-        chunks = max(1, -(-size // CHUNK))
-        # per symmetry and chunk: the image of every chunk value
-        self._tables = [
-            [[permute(value << (CHUNK * k), perm) for value in range(1 << min(CHUNK, size - CHUNK * k))]
-             for k in range(chunks)]
-            for perm in self.perms[1:]
-        ]
-        self.canonical = self._make_canonical(chunks)
+        # chunks of 11 bits up to 33 holes, wider (up to 14) so that boards up to 42 holes need 3
+        width = min(max(CHUNK, -(-size // 3)), 14)
+        chunks = max(1, -(-size // width))
+        self._tables = [[_chunk_images(perm, width * k, min(width, size - width * k)) for k in range(chunks)]
+                        for perm in self.perms[1:]]
+        self.canonical = self._make_canonical(chunks, width)
 
-    def _make_canonical(self, chunks: int):
+    def _make_canonical(self, chunks: int, width: int):
         """A fast `mask -> least image` function, unrolled for the number of chunks."""
         tables = self._tables
         if not tables:
             return int  # the identity on ints, at builtin speed
-        low = (1 << CHUNK) - 1
+        low = (1 << width) - 1
         if chunks == 1:
             singles = [t[0] for t in tables]
 
@@ -121,7 +119,7 @@ class Symmetry:
             def canonical(mask: int) -> int:
                 best = mask
                 m0 = mask & low
-                m1 = mask >> CHUNK
+                m1 = mask >> width
                 for t0, t1 in pairs:
                     image = t0[m0] | t1[m1]
                     if image < best:
@@ -133,8 +131,8 @@ class Symmetry:
             def canonical(mask: int) -> int:
                 best = mask
                 m0 = mask & low
-                m1 = (mask >> CHUNK) & low
-                m2 = mask >> (2 * CHUNK)
+                m1 = (mask >> width) & low
+                m2 = mask >> (2 * width)
                 for t0, t1, t2 in triples:
                     image = t0[m0] | t1[m1] | t2[m2]
                     if image < best:
@@ -143,7 +141,7 @@ class Symmetry:
         else:
             def canonical(mask: int) -> int:
                 best = mask
-                parts = [(mask >> (CHUNK * k)) & low for k in range(chunks)]
+                parts = [(mask >> (width * k)) & low for k in range(chunks)]
                 for table in tables:
                     image = 0
                     for part, t in zip(parts, table, strict=True):
@@ -156,6 +154,16 @@ class Symmetry:
     def orbit(self, mask: int) -> set[int]:
         """Every distinct image of `mask`."""
         return {permute(mask, perm) for perm in self.perms}
+
+
+def _chunk_images(perm: Sequence[int], offset: int, bits: int) -> list[int]:
+    """The image under `perm` of every pattern of holes offset .. offset+bits-1 (one OR per entry)."""
+    singles = [1 << perm[offset + bit] for bit in range(bits)]
+    images = [0] * (1 << bits)
+    for value in range(1, 1 << bits):
+        lowest = value & -value
+        images[value] = images[value ^ lowest] | singles[lowest.bit_length() - 1]
+    return images
 
 
 @lru_cache(maxsize=256)
