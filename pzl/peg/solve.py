@@ -333,8 +333,12 @@ class _MeetInMiddle:
                     current, hole, n, value = stack.pop()
                     if value < least:
                         continue
-                    key = canonical(current)
-                    at = known(key)
+                    at = known(current)  # stored keys are canonical: a hit needs no canonical form
+                    if at is None:
+                        key = canonical(current)
+                        at = known(key)
+                    else:
+                        key = current
                     if at is None:
                         seen[key] = depth
                         layer[key] = count
@@ -358,8 +362,12 @@ class _MeetInMiddle:
                 stack = first_stack
                 while stack:
                     current, hole, n = stack.pop()
-                    key = canonical(current)
-                    at = known(key)
+                    at = known(current)  # stored keys are canonical: a hit needs no canonical form
+                    if at is None:
+                        key = canonical(current)
+                        at = known(key)
+                    else:
+                        key = current
                     if at is None:
                         seen[key] = depth
                         layer[key] = count
