@@ -227,7 +227,8 @@ def describe(command: str, result: dict[str, Any]) -> str:
     if not result["solvable"]:
         return (f"{result['puzzle']}: {result['start']} cannot reach {result['goal']}:\n"
                 f"{result['reason']}\n{_stats(result['stats'])}")
-    lines = [f"{result['puzzle']}: {result['moves']} moves ({result['algorithm']})"]
+    plural = "" if result["moves"] == 1 else "s"
+    lines = [f"{result['puzzle']}: {result['moves']} move{plural} ({result['algorithm']})"]
     lines += [f"{i:3d}  {position}" for i, position in enumerate(result["solution"])]
     if "count" in result:
         lines.append(f"{result['count']:,} distinct shortest solutions"
