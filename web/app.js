@@ -2,26 +2,22 @@
 // boots the solver worker meanwhile, and keeps the position in the URL hash.
 
 import { drawPegBoard } from "./board-peg.js";
-import { drawSlidingBoard } from "./board-sliding.js";
-import { drawHistogram } from "./chart.js";
 import {
   customPegEntry, customSlidingEntry, DEFAULT_MASK, MASK_SIDE, maskGridEntry, maskProblem, MAX_SIDE, toggleMask,
 } from "./custom.js";
 import { pegGame } from "./game-peg.js";
 import { slidingGame } from "./game-sliding.js";
 import { LinkError, readLink, writeLink } from "./link.js";
+import { LONGEST_LIMIT, openLongestPanel, showLongest } from "./longest.js";
 import { createPlayer } from "./player.js";
-import { positionCount, slidingRules } from "./sliding.js";
 import { createSolver } from "./solver.js";
-import { clear, htmlElement, SVG_NS } from "./svg.js";
-import { formatCount, hintText, refusalText, resultDetails } from "./words.js";
+import { clear, htmlElement } from "./svg.js";
+import { formatCount, hintText, resultDetails } from "./words.js";
 
 const GAMES = { sliding: slidingGame, peg: pegGame };
 const DEFAULT_PUZZLE = "8-puzzle";
 const CUSTOM_SLIDING = "custom-sliding";
 const CUSTOM_PEG = "custom-peg";
-/** Longest-position searches above this many positions would not finish in a browser tab. */
-const LONGEST_LIMIT = 2_000_000;
 
 const $ = (id) => document.getElementById(id);
 
@@ -613,57 +609,17 @@ function announce(text) {
 
 function longest() {
   const game = app.game;
-  $("longest-panel").hidden = false;
-  clear($("histogram"));
-  clear($("longest-positions"));
-  $("longest-summary").textContent = "";
-  if (game.family !== "sliding") {
-    $("longest-summary").textContent = "Longest positions are offered for sliding puzzles; a peg board's "
-      + "positions are not all reachable from one goal.";
-    return;
-  }
-  const count = positionCount(game.entry);
-  if (count !== null && count > LONGEST_LIMIT) {
-    $("longest-summary").textContent = refusalText(game.entry.name, count, LONGEST_LIMIT);
-    return;
-  }
-  $("longest-summary").textContent = "Searching breadth-first from the goal…";
-  const request = { command: "longest", ...puzzleFields(), goal: game.request(app.position, app.goal).goal,
-    max_states: LONGEST_LIMIT };
-  startSearch(request, (result) => showLongest(result));
-}
-
-function showLongest(result) {
-  const game = app.game;
-  const histogram = result.histogram ?? [];
-  drawHistogram($("histogram"), histogram, { unit: "moves" });
-  const positions = result.positions ?? [];
-  $("longest-summary").textContent = `${formatCount(result.states)} positions; the farthest are ${result.longest} `
-    + `moves from the goal: ${positions.length} position${positions.length === 1 ? "" : "s"}`
-    + `${positions.length > 12 ? " (the first 12 shown)" : ""}. Click one to load it.`;
-  const list = $("longest-positions");
-  clear(list);
-  const rules = slidingRules(game.entry);
-  for (const text of positions.slice(0, 12)) {
-    const labels = text.split(/\s+/);
-    const button = htmlElement("button", {
-      type: "button", class: "thumbnail", "data-testid": "longest-position", "data-position": labels.join(" "),
-      "aria-label": `Load ${labels.join(" ")}`,
-    });
-    const svg = document.createElementNS(SVG_NS, "svg");
-    svg.setAttribute("aria-hidden", "true");
-    drawSlidingBoard(svg, game.entry, rules, { onCell: () => {} }).show(labels, { goal: app.goal });
-    svg.removeAttribute("role");
-    button.append(svg);
-    button.addEventListener("click", () => {
+  if (!openLongestPanel(game.entry, game.family)) return;
+  const request = {
+    command: "longest", ...puzzleFields(), goal: game.request(app.position, app.goal).goal, max_states: LONGEST_LIMIT,
+  };
+  startSearch(request, (result) => {
+    const summary = showLongest(result, game.entry, app.goal, (labels) => {
       openPuzzle(game, labels, app.goal, { algorithm: $("algorithm").value });
       announce(`Loaded a longest position: ${labels.join(" ")}.`);
     });
-    const item = htmlElement("li");
-    item.append(button);
-    list.append(item);
-  }
-  announce($("longest-summary").textContent);
+    announce(summary);
+  });
 }
 
 // ---- controls --------------------------------------------------------------

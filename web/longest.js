@@ -1,0 +1,63 @@
+// The longest-positions panel: the depth histogram, the count and the farthest
+// positions as thumbnails a person can load; or why the search is refused.
+
+import { drawSlidingBoard } from "./board-sliding.js";
+import { drawHistogram } from "./chart.js";
+import { positionCount, slidingRules } from "./sliding.js";
+import { clear, htmlElement, SVG_NS } from "./svg.js";
+import { formatCount, refusalText } from "./words.js";
+
+/** Longest-position searches above this many positions would not finish in a browser tab. */
+export const LONGEST_LIMIT = 2_000_000;
+const THUMBNAILS = 12;
+
+const $ = (id) => document.getElementById(id);
+
+/** Open the panel for `entry`; returns null when the search is refused (the panel says why), else true. */
+export function openLongestPanel(entry, family) {
+  $("longest-panel").hidden = false;
+  clear($("histogram"));
+  clear($("longest-positions"));
+  if (family !== "sliding") {
+    $("longest-summary").textContent = "Longest positions are offered for sliding puzzles; a peg board's "
+      + "positions are not all reachable from one goal.";
+    return null;
+  }
+  const count = positionCount(entry);
+  if (count !== null && count > LONGEST_LIMIT) {
+    $("longest-summary").textContent = refusalText(entry.name, count, LONGEST_LIMIT);
+    return null;
+  }
+  $("longest-summary").textContent = "Searching breadth-first from the goal…";
+  return true;
+}
+
+/** Show a `longest` result; onPick(labels) loads a thumbnail's position. Returns the summary in words. */
+export function showLongest(result, entry, goal, onPick) {
+  drawHistogram($("histogram"), result.histogram ?? [], { unit: "moves" });
+  const positions = result.positions ?? [];
+  const summary = `${formatCount(result.states)} positions; the farthest are ${result.longest} moves from the goal: `
+    + `${positions.length} position${positions.length === 1 ? "" : "s"}`
+    + `${positions.length > THUMBNAILS ? ` (the first ${THUMBNAILS} shown)` : ""}. Click one to load it.`;
+  $("longest-summary").textContent = summary;
+  const list = $("longest-positions");
+  clear(list);
+  const rules = slidingRules(entry);
+  for (const text of positions.slice(0, THUMBNAILS)) {
+    const labels = text.split(/\s+/);
+    const button = htmlElement("button", {
+      type: "button", class: "thumbnail", "data-testid": "longest-position", "data-position": labels.join(" "),
+      "aria-label": `Load ${labels.join(" ")}`,
+    });
+    const svg = document.createElementNS(SVG_NS, "svg");
+    drawSlidingBoard(svg, entry, rules, { onCell: () => {} }).show(labels, { goal });
+    svg.removeAttribute("role");
+    svg.setAttribute("aria-hidden", "true");
+    button.append(svg);
+    button.addEventListener("click", () => onPick(labels));
+    const item = htmlElement("li");
+    item.append(button);
+    list.append(item);
+  }
+  return summary;
+}
