@@ -33,10 +33,11 @@ class PatternDatabase:
     """
 
     def __init__(self, adjacency: Sequence[Sequence[int]], patterns: Sequence[Sequence[int]],
-                 tables: list[bytearray], seconds: float) -> None:
+                 tables: list[bytearray], seconds: float, blank_goal: int) -> None:
         self.adjacency = tuple(tuple(cells) for cells in adjacency)
         self.patterns = tuple(tuple(cells) for cells in patterns)
         self.tables = tables
+        self.blank_goal = blank_goal
         self.bits = max(1, (len(adjacency) - 1).bit_length())
         self.seconds = seconds   # time the build took
 
@@ -45,30 +46,47 @@ class PatternDatabase:
         """Memory held by the tables."""
         return sum(len(table) for table in self.tables)
 
-    def lower_bound(self, board: Sequence[int], home: Sequence[int]) -> int:
+    def lower_bound(self, board: Sequence[int], home: Sequence[int], mirror: Sequence[int] | None = None) -> int:
         """The bound for a board of tile ids (0 blank) whose goal cells are `home[id]`."""
-        groups = self.groups_for(board, home)
+        groups = self.groups_for(board, home, mirror)
         return sum(table[code] for table, code in zip(groups.tables, groups.codes, strict=True))
 
-    def groups_for(self, board: Sequence[int], home: Sequence[int]) -> Any:
-        """The tables in the form the grouped IDA* kernel of `pzl.sliding.tiles` takes."""
+    def mirror(self) -> tuple[int, ...] | None:
+        """The transposition of a square board whose blank's goal is on the diagonal, else None.
+
+        Looking a position up through it (each tile read at the mirrored cell, as the tile whose
+        goal is the mirrored goal cell) gives a second admissible bound from the same tables.
+        """
+        n = len(self.adjacency)
+        side = int(n ** 0.5)
+        if side * side != n or self.blank_goal % side != self.blank_goal // side:
+            return None
+        grid = [{r2 * side + c2 for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                 if 0 <= r2 < side and 0 <= c2 < side} for r in range(side) for c in range(side)]
+        if grid != [set(cells) for cells in self.adjacency]:
+            return None
+        return tuple((cell % side) * side + cell // side for cell in range(n))
+
+    def groups_for(self, board: Sequence[int], home: Sequence[int], mirror: Sequence[int] | None = None) -> Any:
+        """The tables in the form the IDA* kernels of `pzl.sliding.tiles` take (read through `mirror`)."""
         from pzl.sliding.tiles import Groups
 
         bits = self.bits
+        m = tuple(mirror) if mirror is not None else tuple(range(len(self.adjacency)))
         where = {cell: (p, slot) for p, cells in enumerate(self.patterns) for slot, cell in enumerate(cells)}
         placed = [0] * len(self.patterns)
         for cell, tile in enumerate(board):
             if tile:
-                p, slot = where[home[tile]]
-                placed[p] += cell << (bits * slot)
+                p, slot = where[m[home[tile]]]
+                placed[p] += m[cell] << (bits * slot)
 
         def change(tile: int, a: int, b: int) -> tuple[int, int, int, int] | None:
-            if home[tile] not in where:   # the blank's goal cell: no such tile
+            if m[home[tile]] not in where:   # the blank's goal cell: no such tile
                 return None
-            p, slot = where[home[tile]]
-            return (p, (b - a) << (bits * slot), p, 0)
+            p, slot = where[m[home[tile]]]
+            return (p, (m[b] - m[a]) << (bits * slot), p, 0)
 
-        return Groups(self.tables, placed, change, ("patterns", self.patterns))
+        return Groups(self.tables, placed, change, ("patterns", self.patterns, m))
 
 
 def default_patterns(adjacency: Sequence[Sequence[int]], blank_goal: int, size: int | None = None) -> list[list[int]]:
@@ -118,7 +136,7 @@ def build(adjacency: Sequence[Sequence[int]], patterns: Sequence[Sequence[int]],
         table = yield from _pattern_table(adjacency, cells, blank_goal, clock, done)
         done += sum(1 for value in table if value != 255)
         tables.append(table)
-    database = PatternDatabase(adjacency, patterns, tables, time.perf_counter() - clock)
+    database = PatternDatabase(adjacency, patterns, tables, time.perf_counter() - clock, blank_goal)
     _BUILT[key] = database
     return database
 

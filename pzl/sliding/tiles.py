@@ -193,8 +193,7 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
     if pattern_db is True:
         database = yield from _default_database(adjacency, goal)
     if database:
-        return (yield from _ida_patterns(start, board, blank, adjacency, database.groups_for(board, home),
-                                         all_solutions, max_solutions, max_depth))
+        return (yield from _pattern_search(start, goal, adjacency, database, all_solutions, max_solutions, max_depth))
     if linear_conflict is None:
         linear_conflict = rows_cols is not None
     first = None
@@ -221,16 +220,28 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
             break
         yield event
     database = yield from _default_database(adjacency, goal)
-    board, blank, home = _prepare(start, goal, adjacency)   # the first search left its board mid-way
-    return (yield from _ida_patterns(start, board, blank, adjacency, database.groups_for(board, home),
-                                     all_solutions, max_solutions, max_depth,
-                                     first_bound=event["depth"], nodes=event["nodes"], clock=clock))
+    return (yield from _pattern_search(start, goal, adjacency, database, all_solutions, max_solutions, max_depth,
+                                       first_bound=event["depth"], nodes=event["nodes"], clock=clock))
 
 
 #: Boards with at least this many cells may switch to a pattern database (the 15-puzzle and up) ...
 AUTO_DATABASE_CELLS = 16
 #: ... after this many nodes of Manhattan + linear conflict (about a second or two in CPython).
 AUTO_DATABASE_NODES = 1_000_000
+
+
+def _pattern_search(start: Position, goal: Position, adjacency: Adjacency, database: Any, all_solutions: bool,
+                    max_solutions: int, max_depth: int, **going_on: Any) -> Search:
+    """IDA* with a pattern database: the larger of the direct and the mirrored sums when the board allows."""
+    board, blank, home = _prepare(start, goal, adjacency)
+    groups = database.groups_for(board, home)
+    mirror = database.mirror()
+    if mirror is None:
+        return (yield from _ida_patterns(start, board, blank, adjacency, groups, all_solutions, max_solutions,
+                                         max_depth, **going_on))
+    return (yield from _ida_patterns_max(start, board, blank, adjacency, groups,
+                                         database.groups_for(board, home, mirror), all_solutions, max_solutions,
+                                         max_depth, **going_on))
 
 
 def _default_database(adjacency: Adjacency, goal: Position) -> Any:
@@ -586,6 +597,120 @@ def _ida_patterns(start: Position, board: list[int], z0: int, adjacency: Adjacen
             board[pz] = 0
             y = changes[d]
             codes[y[0]] -= y[1]
+            d -= 1
+        if found:
+            break
+        bound += over
+    return _outcome(start, found, count, all_solutions, nodes, bound, clock)
+
+
+def _ida_patterns_max(start: Position, board: list[int], z0: int, adjacency: Adjacency, groups: Groups,
+                      mirrored: Groups, all_solutions: bool, max_solutions: int, max_depth: int,
+                      first_bound: int = 0, nodes: int = 0, clock: float | None = None) -> Search:
+    """IDA* bounded by the larger of two pattern-database sums: direct, and read through a board symmetry."""
+    clock = time.perf_counter() if clock is None else clock
+    n = len(adjacency)
+    tables = groups.tables + mirrored.tables
+    codes = list(groups.codes) + list(mirrored.codes)
+    shift = len(groups.codes)   # the mirrored groups' codes follow the direct ones
+    zero = [[0] * n for _ in range(n)]
+
+    def by_tile(nz: int, z: int) -> tuple:
+        """Per tile id: (group, code delta, table) directly, then the same through the mirror."""
+        out = []
+        for t in range(n + 1):
+            x = None if t == 0 else groups.change(t, nz, z)
+            y = None if t == 0 else mirrored.change(t, nz, z)
+            out.append(None if x is None or y is None else
+                       (x[0], x[1], tables[x[0]], y[0] + shift, y[1], tables[y[0] + shift]))
+        return tuple(out)
+
+    key = ("max", groups.key, mirrored.key, *map(id, tables))
+    moves = [[tuple((nz, extra) for nz, _, extra in entries) for entries in by_previous]
+             for by_previous in _moves(adjacency, zero, by_tile, key)]
+    a0 = sum(table[code] for table, code in zip(tables[:shift], codes[:shift], strict=True))
+    b0 = sum(table[code] for table, code in zip(tables[shift:], codes[shift:], strict=True))
+    h0 = max(a0, b0)
+    report = nodes + PROGRESS_EVERY
+    bound = max(h0, first_bound)
+    zs = [z0] * (max_depth + 2)
+    changes: list[Any] = [None] * (max_depth + 2)
+    found: list[list[int]] = []
+    count = 0
+    while bound <= max_depth:
+        if h0 == 0:
+            found, count = [[z0]], 1
+            break
+        over = 1 << 30
+        stack = []
+        push = stack.append
+        pop = stack.pop
+        limit = bound - 1
+        for nz, extra in moves[z0][n]:
+            x = extra[board[nz]]
+            c = codes[x[0]]
+            table = x[2]
+            a = a0 + table[c + x[1]] - table[c]
+            c = codes[x[3]]
+            table = x[5]
+            b = b0 + table[c + x[4]] - table[c]
+            h = a if a > b else b
+            if h <= limit:
+                push((1, nz, a, b, x))
+            elif h - limit < over:
+                over = h - limit
+        d = 0
+        while stack:
+            cd, nz, na, nb, x = pop()
+            while d >= cd:
+                pz = zs[d - 1]
+                board[zs[d]] = board[pz]
+                board[pz] = 0
+                y = changes[d]
+                codes[y[0]] -= y[1]
+                codes[y[3]] -= y[4]
+                d -= 1
+            z = zs[d]
+            if cd == bound:
+                count += 1
+                if len(found) < max_solutions:
+                    found.append([*zs[:d + 1], nz])
+                if not all_solutions:
+                    break
+                continue
+            board[z] = board[nz]
+            board[nz] = 0
+            codes[x[0]] += x[1]
+            codes[x[3]] += x[4]
+            d = cd
+            zs[d] = nz
+            changes[d] = x
+            nodes += 1
+            if nodes >= report:
+                report += PROGRESS_EVERY
+                yield progress(nodes, bound + 1, time.perf_counter() - clock, depth=bound)
+            limit = bound - cd - 1
+            cd += 1
+            for nz2, extra in moves[nz][z]:
+                x = extra[board[nz2]]
+                c = codes[x[0]]
+                table = x[2]
+                a = na + table[c + x[1]] - table[c]
+                c = codes[x[3]]
+                table = x[5]
+                b = nb + table[c + x[4]] - table[c]
+                h = a if a > b else b
+                if h <= limit:
+                    push((cd, nz2, a, b, x))
+                elif h - limit < over:
+                    over = h - limit
+        while d > 0:
+            pz = zs[d - 1]
+            board[zs[d]] = board[pz]
+            board[pz] = 0
+            y = changes[d]
+            codes[y[0]] -= y[1]
+            codes[y[3]] -= y[4]
             d -= 1
         if found:
             break

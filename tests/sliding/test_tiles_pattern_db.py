@@ -30,10 +30,11 @@ def database_for(adjacency, blank_goal):
     return database, events
 
 
-def bound(database, position, goal):
-    """The database's bound, read straight from its tables (tile = its goal cell)."""
+def bound(database, position, goal, mirror=None):
+    """The database's bound, read straight from its tables (tile = its goal cell), optionally through a mirror."""
+    m = mirror or list(range(len(position)))
     home = {label: cell for cell, label in enumerate(goal)}
-    at = {home[label]: cell for cell, label in enumerate(position) if label != 0}
+    at = {m[home[label]]: m[cell] for cell, label in enumerate(position) if label != 0}
     return sum(table[sum(at[goal_cell] << (database.bits * slot) for slot, goal_cell in enumerate(cells))]
                for cells, table in zip(database.patterns, database.tables, strict=True))
 
@@ -41,6 +42,13 @@ def bound(database, position, goal):
 @pytest.fixture(scope="module")
 def eight_database():
     return database_for(EIGHT, 8)[0]
+
+
+def test_only_square_boards_with_the_blank_home_on_the_diagonal_have_a_mirror():
+    square = database_for(EIGHT, 8)[0]
+    assert square.mirror() is not None
+    assert database_for(EIGHT, 2)[0].mirror() is None
+    assert database_for(grid_adjacency(rectangle(2, 5)), 9)[0].mirror() is None
 
 
 def test_default_patterns_split_the_fifteen_puzzle_into_three_blocks_of_five():
@@ -53,13 +61,16 @@ def test_patterns_cover_every_tile_once(eight_database):
     assert cells == list(range(8))
 
 
-def test_bound_is_admissible_and_never_below_manhattan_on_every_eight_puzzle_state(eight_database):
+def test_bound_direct_and_mirrored_is_admissible_and_never_below_manhattan_on_every_eight_puzzle_state(eight_database):
     distances = bfs_distances(EIGHT, GOAL)
     above_manhattan = 0
+    mirror = eight_database.mirror()
+    assert mirror == (0, 3, 6, 1, 4, 7, 2, 5, 8)
     for position, distance in distances.items():
         value = bound(eight_database, position, GOAL)
+        mirrored = bound(eight_database, position, GOAL, mirror)
         floor = manhattan(position, GOAL, EIGHT_DISTANCES)
-        assert floor <= value <= distance, position
+        assert floor <= value <= distance and floor <= mirrored <= distance, position
         above_manhattan += value > floor
     assert above_manhattan > len(distances) // 4
 
