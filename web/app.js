@@ -428,6 +428,8 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false } = {})
   $("picker").value = game.entry.id;
   $("custom-size").hidden = game.entry.id !== CUSTOM_SLIDING;
   $("edit-holes-choice").hidden = game.entry.id !== CUSTOM_PEG;
+  $("custom-lattice-row").hidden = game.entry.id !== CUSTOM_PEG;
+  if (game.entry.id === CUSTOM_PEG) $("custom-lattice").value = game.entry.lattice;
   if (game.entry.id === CUSTOM_SLIDING) {
     $("custom-rows").value = String(game.entry.rows);
     $("custom-cols").value = String(game.entry.cols);
@@ -569,10 +571,11 @@ function render({ animate, path = null }) {
 
 /** The hole editor: every grid point, with a "peg" where the board has a hole. */
 function showMaskEditor() {
-  const grid = maskGridEntry();
-  const holes = new Set(app.game.entry.holes.map(([x, y]) => `${x},${y}`));
+  const entry = app.game.entry;
+  const grid = maskGridEntry(entry.lattice);
+  const holes = new Set(entry.cells.map(([x, y]) => `${x},${y}`));
   const board = drawPegBoard($("board"), grid, { onCell: boardClicked });
-  board.show(grid.holes.map(([x, y]) => (holes.has(`${x},${y}`) ? "1" : "0")));
+  board.show(grid.holes.map((_, i) => (holes.has(`${i % MASK_SIDE},${Math.floor(i / MASK_SIDE)}`) ? "1" : "0")));
   $("board").setAttribute("aria-label", "Hole editor: a peg marks a hole of your board");
 }
 
@@ -632,6 +635,12 @@ function wireControls() {
     if (id === CUSTOM_PEG) entry = customPegEntry(DEFAULT_MASK);
     const game = GAMES[entry.family](entry);
     hideLinkError();
+    openPuzzle(game, game.start, game.goal);
+  });
+  $("custom-lattice").addEventListener("change", () => {
+    const lattice = $("custom-lattice").value;
+    const mask = maskProblem(app.game.entry.mask, lattice) ? DEFAULT_MASK : app.game.entry.mask;
+    const game = pegGame(customPegEntry(mask, lattice));
     openPuzzle(game, game.start, game.goal);
   });
   for (const select of [$("custom-rows"), $("custom-cols")]) {

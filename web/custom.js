@@ -31,7 +31,14 @@ export const DEFAULT_MASK = "oooo/oooo/oooo";
 const DIRECTIONS = {
   square: [[1, 0], [-1, 0], [0, 1], [0, -1]],
   "square-diagonal": [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1], [1, -1], [-1, 1]],
+  // Axial coordinates (a along a row, b down-left), as pzl.peg reads a sheared-grid mask.
+  triangular: [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1]],
 };
+
+/** Where a lattice point is drawn (neighbours one unit apart). */
+function drawn(lattice, [a, b]) {
+  return lattice === "triangular" ? [a - b / 2, Math.round(b * Math.sqrt(3) / 2 * 1e4) / 1e4] : [a, b];
+}
 export const PEG_LATTICES = Object.keys(DIRECTIONS);
 
 /** Why a mask ("o" hole, "." none, rows split by "/") cannot be a board, or null. */
@@ -44,6 +51,9 @@ export function maskProblem(mask, lattice = "square") {
   }
   const entry = customPegEntry(mask, lattice);
   if (entry.holes.length < 3) return "a board needs at least 3 holes";
+  if (lattice === "triangular" && !entry.cells.some(([a, b]) => entry.cells.some(([c, d]) => c === a + 1 && d === b))) {
+    return "on the triangular lattice draw at least two neighbouring holes in one row";
+  }
   if (!entry.jumps.length) return "no jump is possible: no three holes lie in a line";
   return null;
 }
@@ -54,34 +64,37 @@ export function maskProblem(mask, lattice = "square") {
  */
 export function customPegEntry(mask, lattice = "square") {
   const rows = tidyMask(mask).split("/");
-  const holes = [];
+  const cells = [];
   rows.forEach((line, y) => {
     [...line].forEach((char, x) => {
-      if (char === "o") holes.push([x, y]);
+      if (char === "o") cells.push([x, y]);
     });
   });
-  const index = new Map(holes.map(([x, y], hole) => [`${x},${y}`, hole]));
+  const index = new Map(cells.map(([x, y], hole) => [`${x},${y}`, hole]));
   const jumps = [];
-  holes.forEach(([x, y], hole) => {
+  cells.forEach(([x, y], hole) => {
     for (const [dx, dy] of DIRECTIONS[lattice] ?? DIRECTIONS.square) {
       const over = index.get(`${x + dx},${y + dy}`);
       const to = index.get(`${x + 2 * dx},${y + 2 * dy}`);
       if (over !== undefined && to !== undefined) jumps.push([hole, over, to]);
     }
   });
-  const xs = holes.map(([x]) => x);
-  const ys = holes.map(([, y]) => y);
-  const centre = index.get(`${(Math.min(...xs) + Math.max(...xs)) / 2},${(Math.min(...ys) + Math.max(...ys)) / 2}`);
+  const xs = cells.map(([x]) => x);
+  const ys = cells.map(([, y]) => y);
+  const centre = lattice === "triangular"
+    ? undefined
+    : index.get(`${(Math.min(...xs) + Math.max(...xs)) / 2},${(Math.min(...ys) + Math.max(...ys)) / 2}`);
   return {
     id: "custom-peg",
     custom: true,
     family: "peg",
     group: "custom",
-    name: `Custom peg board (${holes.length} holes)`,
+    name: `Custom peg board (${cells.length} holes)`,
     description: "Your own peg board: choose Edit → holes to draw it; the link keeps it.",
     lattice,
     mask: tidyMask(mask),
-    holes,
+    cells,
+    holes: cells.map((cell) => drawn(lattice, cell)),
     jumps,
     empty: [centre ?? 0],
     finish: "any",
@@ -104,9 +117,9 @@ export function toggleMask(mask, x, y) {
   return tidyMask(rows.map((row) => row.join("")).join("/"));
 }
 
-/** An entry whose holes are every point of the mask grid: the board the hole editor draws. */
-export function maskGridEntry() {
+/** An entry whose holes are every point of the mask grid (row by row): the board the hole editor draws. */
+export function maskGridEntry(lattice = "square") {
   const holes = [];
-  for (let y = 0; y < MASK_SIDE; y += 1) for (let x = 0; x < MASK_SIDE; x += 1) holes.push([x, y]);
+  for (let y = 0; y < MASK_SIDE; y += 1) for (let x = 0; x < MASK_SIDE; x += 1) holes.push(drawn(lattice, [x, y]));
   return { id: "mask-editor", name: "Hole editor", holes, jumps: [] };
 }

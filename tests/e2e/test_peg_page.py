@@ -182,3 +182,15 @@ def test_a_position_that_can_no_longer_finish_is_warned_about(app_page: Page, ba
     expect(app_page.get_by_test_id("warning")).to_contain_text("can no longer reach the goal", timeout=20_000)
     app_page.get_by_test_id("undo").click()
     expect(app_page.get_by_test_id("warning")).to_be_hidden()
+
+
+def test_a_triangular_custom_board_from_a_link_solves_to_one_peg(app_page: Page, base_url: str):
+    open_link(app_page, base_url, "#mask=o/oo/ooo/oooo/ooooo&lattice=triangular&empty=0&finish=any")
+    expect(app_page.get_by_test_id("link-error")).to_be_hidden()
+    expect(app_page.get_by_test_id("custom-lattice")).to_have_value("triangular")
+    expect(app_page.get_by_test_id("board").locator("[data-slot]")).to_have_count(15)
+    solve_and_wait(app_page)
+    assert app_page.get_by_test_id("result-moves").inner_text().isdigit()
+    app_page.get_by_test_id("step-last").click()
+    assert len(pegs_at(app_page)) == 1
+    expect(app_page.get_by_test_id("solved")).to_be_visible()
