@@ -75,7 +75,7 @@ class PieceSet:
         """Know one more kind of piece."""
         self.pieces[piece.label] = piece
         self._lookup[piece.label] = piece.label
-        for alias in piece.aliases:
+        for alias in (*piece.aliases, *((piece.glyph,) if piece.glyph else ())):
             self._lookup[alias] = piece.label
 
     def label_of(self, token: str) -> str:

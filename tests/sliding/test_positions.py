@@ -76,3 +76,8 @@ def test_custom_boards_take_any_labels_and_default_to_the_numbered_goal():
 def test_errors_reach_the_api_as_error_events_with_the_message():
     final = api.answer({"command": "solve", "puzzle": "8-puzzle", "start": "1 2 3"})
     assert final["event"] == "error" and final["error"] == "PositionError" and "3 cells" in final["message"]
+
+
+def test_a_piece_may_be_typed_as_its_glyph():
+    no_off = from_request({"puzzle": "no-off", "start": "💡 💡 O N O F F 0"})
+    assert no_off.text(no_off.start) == "L L O N O F F 0"
