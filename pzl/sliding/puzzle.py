@@ -1,7 +1,7 @@
 """A sliding-puzzle task: board, pieces, start and goal, checked and coded for search.
 
 `from_request` reads a catalog id or a custom board plus start/goal texts and
-raises PositionError naming what is wrong; `Puzzle.problem()` picks the state coding.
+raises PositionError naming what is wrong; `service.problem_for` then picks the state coding (`kind`).
 """
 
 from __future__ import annotations
