@@ -144,3 +144,13 @@ def test_lower_bound_never_exceeds_the_true_distance(puzzle):
     sample = list(dist.items())[::max(1, len(dist) // 3000)]
     assert all(problem.lower_bound(state) <= d for state, d in sample)
     assert any(problem.lower_bound(state) > 0 for state, _ in sample)
+
+
+@settings(max_examples=10)
+@given(st.lists(st.integers(0, 3), min_size=6, max_size=14))
+def test_layer_counts_agree_with_plain_iterative_deepening(choices):
+    goal = entry("8-puzzle")["goal"]
+    start = walk(entry("8-puzzle"), goal, choices)
+    counts = {algorithm: api.answer(request("8-puzzle", start, goal, algorithm=algorithm, all=True))["result"]["count"]
+              for algorithm in ("bfs", "iddfs")}
+    assert counts["bfs"] == counts["iddfs"]
