@@ -147,16 +147,20 @@ function startSearch(request, onResult) {
   stopPlayer();
   showProgress({ nodes: 0, states: 0, seconds: 0, depth: null });
   $("progress").hidden = false;
-  app.search = app.solver.run(request, (event) => {
+  const game = app.game;
+  let handle = null;
+  handle = app.solver.run(request, (event) => {
     if (event.event === "progress") {
-      showProgress(event);
+      if (app.game === game) showProgress(event);
       return;
     }
-    app.search = null;
+    if (app.search === handle) app.search = null;
+    if (app.game !== game) return; // an answer about a puzzle no longer shown
     if (event.event === "result") onResult(event.result);
     else if (event.event === "cancelled") showMessage("Search cancelled.");
     else showMessage(`The solver answered: ${event.message}`, true);
   });
+  app.search = handle;
 }
 
 function solve() {
@@ -186,7 +190,8 @@ function watchPegPosition() {
   const request = {
     command: "analyse", ...puzzleFields(), ...game.request(game.start, app.goal), pegs: pegsOf(from), seconds_limit: 1,
   };
-  const handle = app.solver.run(request, (event) => {
+  let handle = null;
+  handle = app.solver.run(request, (event) => {
     if (event.event === "progress") return;
     if (app.watch === handle) app.watch = null;
     if (event.event !== "result" || app.position !== from || event.result.solvable !== false) return;

@@ -251,3 +251,14 @@ def test_a_link_with_a_step_solves_and_shows_that_step(app_page: Page, base_url:
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready")
     assert board_position(app_page) == "1 2 3 4 5 6 7 0 8"
     assert app_page.url.endswith("&step=1")
+
+
+def test_opening_another_puzzle_during_a_search_stops_it_and_drops_its_answer(app_page: Page, base_url: str):
+    open_link(app_page, base_url, LONG_SEARCH)
+    app_page.get_by_test_id("solve").click()
+    expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "solving")
+    app_page.goto(base_url + "#puzzle=hoppers")
+    expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=2_000)
+    expect(app_page.get_by_test_id("board")).to_have_attribute("data-family", "peg")
+    expect(app_page.get_by_test_id("result")).to_be_hidden()
+    expect(app_page.get_by_test_id("player")).to_be_hidden()
