@@ -10,6 +10,7 @@ import { slidingGame } from "./game-sliding.js";
 import { LinkError, readLink, writeLink } from "./link.js";
 import { LONGEST_LIMIT, openLongestPanel, showLongest } from "./longest.js";
 import { createPlayer } from "./player.js";
+import { fillMoveList, fillSolutionChoice, hidePlayer, showPlaying, showStep } from "./player-view.js";
 import { createSolver } from "./solver.js";
 import { clear, htmlElement } from "./svg.js";
 import { formatCount, hintText, resultDetails } from "./words.js";
@@ -255,26 +256,20 @@ function showResult(result, from) {
   $("result-unit").textContent = moves === 1 ? game.unit[0] : game.unit[1];
   $("result-detail").textContent = resultDetails(result, game.family);
   announce(`Solution found: ${moves} ${$("result-unit").textContent}.`);
-  fillSolutionChoice(result, from);
+  offerSolutions(result, from);
   loadSolution(solution, result);
 }
 
-/** With all shortest solutions asked for, a choice of which one the player shows. */
-function fillSolutionChoice(result, from) {
-  const select = $("solution-choice");
-  clear(select);
-  const count = Array.isArray(result.solutions) ? result.solutions.length : 0;
-  $("solution-choice-row").hidden = count < 2;
-  for (let i = 0; i < count; i += 1) {
-    select.append(htmlElement("option", { value: i }, `solution ${i + 1} of ${count}`));
-  }
-  select.onchange = () => {
-    const solution = app.game.solutionOf(result, from, Number(select.value));
-    if (solution) loadSolution(solution, result);
-  };
-}
-
 // ---- the solution player ---------------------------------------------------
+
+/** With all shortest solutions asked for, a choice of which one the player shows. */
+function offerSolutions(result, from) {
+  const count = Array.isArray(result.solutions) ? result.solutions.length : 0;
+  fillSolutionChoice(count, (index) => {
+    const solution = app.game.solutionOf(result, from, index);
+    if (solution) loadSolution(solution, result);
+  });
+}
 
 function loadSolution(solution, result) {
   stopPlayer();
@@ -288,21 +283,23 @@ function loadSolution(solution, result) {
       let path = null;
       if (animate && paths) path = step > from ? paths[from] : paths[step].slice().reverse();
       render({ animate, path });
-      showStep();
+      stepShown();
     },
-    onPlaying: (playing) => {
-      $("play").textContent = playing ? "Pause" : "Play";
-      $("play").setAttribute("aria-pressed", String(playing));
-    },
+    onPlaying: showPlaying,
   });
   fillMoveList(solution.words);
-  $("player").hidden = false;
-  $("scrubber").max = String(solution.positions.length - 1);
   const step = app.pendingStep;
   app.pendingStep = null;
   render({ animate: false });
-  showStep();
+  stepShown();
   if (step) app.player.go(step, { animate: false });
+}
+
+function stepShown() {
+  const step = app.player.step();
+  const last = app.player.count() - 1;
+  showStep(step, last);
+  if (step > 0) announce(`Move ${step} of ${last}: ${app.solution.words[step - 1]}.`);
 }
 
 function stopPlayer() {
@@ -313,36 +310,7 @@ function clearSolution() {
   stopPlayer();
   app.solution = null;
   app.player = null;
-  $("player").hidden = true;
-  $("solution-choice-row").hidden = true;
-}
-
-function fillMoveList(words) {
-  const list = $("move-list");
-  clear(list);
-  words.forEach((text, i) => {
-    const item = htmlElement("li");
-    item.append(htmlElement("button", { type: "button", "data-step": i + 1 }, `${i + 1}. ${text}`));
-    list.append(item);
-  });
-}
-
-function showStep() {
-  const step = app.player.step();
-  const last = app.player.count() - 1;
-  $("step-label").textContent = `${step} / ${last}`;
-  $("scrubber").value = String(step);
-  $("step-prev").disabled = step === 0;
-  $("step-first").disabled = step === 0;
-  $("step-next").disabled = step === last;
-  $("step-last").disabled = step === last;
-  $("move-list").querySelectorAll("button").forEach((button) => {
-    const current = Number(button.dataset.step) === step;
-    button.classList.toggle("current", current);
-    if (current) button.setAttribute("aria-current", "step");
-    else button.removeAttribute("aria-current");
-  });
-  if (step > 0) announce(`Move ${step} of ${last}: ${app.solution.words[step - 1]}.`);
+  hidePlayer();
 }
 
 // ---- puzzles and links -----------------------------------------------------
