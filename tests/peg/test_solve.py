@@ -335,3 +335,18 @@ def test_triangle_games_fold_by_symmetry_and_count_like_brute_force(data):
     assert outcome.solvable is (expected_count > 0)
     if expected_count:
         assert (outcome.moves, outcome.count) == (expected_moves, expected_count)
+
+
+@settings(max_examples=40)
+@given(cells=st.sets(st.sampled_from(SQUARE_4), min_size=6), data=st.data())
+def test_fast_solver_agrees_with_brute_force_on_solvability(cells, data):
+    board = square_board(sorted(cells), diagonal=data.draw(st.booleans()))
+    pegs = data.draw(st.sets(st.integers(0, board.size - 1), min_size=2, max_size=min(board.size - 1, 10)))
+    start = sum(1 << hole for hole in pegs)
+    finish = data.draw(st.none() | st.integers(0, board.size - 1).map(lambda hole: 1 << hole))
+    _, expected_count = brute_force(board.size, list(board.jumps), start, finish)
+    outcome, _ = finish_search(solve_fast(board, start, finish))
+    assert outcome.solvable is (expected_count > 0) and not (outcome.solvable and outcome.minimal)
+    if outcome.solvable:
+        final = replay(board.jumps, pegs, outcome.path)
+        assert final == pegs_of(finish) if finish is not None else len(final) == 1
