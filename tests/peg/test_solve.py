@@ -274,7 +274,8 @@ def test_minimal_moves_and_counts_agree_with_brute_force(cells, diagonal, data):
     size = board.size
     pegs = data.draw(st.sets(st.integers(0, size - 1), min_size=2, max_size=min(size - 1, 10)))
     start = sum(1 << hole for hole in pegs)
-    finish = data.draw(st.none() | st.integers(0, size - 1).map(lambda hole: 1 << hole))
+    patterns = st.sets(st.integers(0, size - 1), min_size=1, max_size=2).map(lambda holes: sum(1 << h for h in holes))
+    finish = data.draw(st.none() | patterns)  # one peg anywhere, or a final pattern of one or two pegs
     expected_moves, expected_count = brute_force(size, list(board.jumps), start, finish)
     outcome, _ = finish_search(solve_minimal(board, start, finish, all_solutions=True))
     if expected_count == 0:
