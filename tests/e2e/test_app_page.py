@@ -18,6 +18,14 @@ def no_console_errors(app_errors: list[str]):
     assert app_errors == []
 
 
+def console_errors_of(page: Page) -> list[str]:
+    """Console errors and uncaught exceptions of a page opened in a test's own context."""
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
 def solve_and_wait(page: Page) -> None:
     page.get_by_test_id("solve").click()
     expect(page.get_by_test_id("result")).to_be_visible(timeout=SOLVE_TIMEOUT_MS)
@@ -99,7 +107,9 @@ def test_edit_mode_sets_a_peg_start_and_finish(app_page: Page, base_url: str):
     assert "empty=0,6&finish=12" in app_page.url
 
 
-def test_a_custom_board_is_shuffled_solved_and_shared(app_page: Page, base_url: str, page: Page):
+def test_a_custom_board_is_shuffled_solved_and_shared(
+    app_page: Page, base_url: str, page: Page, console_errors: list[str]
+):
     app_page.goto(base_url)
     app_page.get_by_test_id("picker").select_option("custom-sliding")
     app_page.get_by_test_id("custom-rows").select_option("2")
@@ -114,6 +124,7 @@ def test_a_custom_board_is_shuffled_solved_and_shared(app_page: Page, base_url: 
     assert board_position(app_page) == "1 2 3 4 5 0"
     page.goto(base_url + f"#board=2x3&start={shuffled.replace(' ', ',')}")
     expect(page.get_by_test_id("board")).to_have_attribute("data-position", shuffled)
+    assert console_errors == []
 
 
 def test_the_board_is_an_aria_grid_with_named_cells_and_a_live_status(app_page: Page, base_url: str):
@@ -132,6 +143,7 @@ def test_a_failed_boot_is_reported_and_retry_builds_a_new_worker(browser: Browse
     try:
         context.route("**/pyodide.asm.wasm", lambda route: route.abort())
         page = context.new_page()
+        errors = console_errors_of(page)
         page.goto(base_url + "?boot-timeout=20")  # a lost runtime file shows as a boot that never ends
         status = page.get_by_test_id("status")
         expect(status).to_have_attribute("data-state", "error", timeout=READY_TIMEOUT_MS)
@@ -141,6 +153,8 @@ def test_a_failed_boot_is_reported_and_retry_builds_a_new_worker(browser: Browse
         page.get_by_test_id("retry").click()
         expect(status).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
         expect(page.get_by_test_id("retry")).to_be_hidden()
+        expected = ("pyodide.asm.wasm", "ERR_FAILED", "Failed to fetch")  # the lost file, as the browser reports it
+        assert [error for error in errors if not any(part in error for part in expected)] == []
     finally:
         context.close()
 
@@ -149,10 +163,12 @@ def test_reduced_motion_turns_slide_animation_off(browser: Browser, base_url: st
     context = browser.new_context(reduced_motion="reduce")
     try:
         page = context.new_page()
+        errors = console_errors_of(page)
         page.goto(base_url)
         tile = page.get_by_test_id("board").locator(".tile").first
         expect(tile).to_be_visible()
         assert tile.evaluate("tile => getComputedStyle(tile).transitionDuration") == "0s"
+        assert errors == []
     finally:
         context.close()
 
@@ -161,6 +177,7 @@ def test_the_page_fits_a_375_pixel_phone_screen(browser: Browser, base_url: str,
     context = browser.new_context(viewport={"width": 375, "height": 740}, device_scale_factor=2, is_mobile=True)
     try:
         page = context.new_page()
+        errors = console_errors_of(page)
         page.goto(base_url)
         board = page.get_by_test_id("board")
         expect(board.locator(".tile")).to_have_count(8)
@@ -173,5 +190,6 @@ def test_the_page_fits_a_375_pixel_phone_screen(browser: Browser, base_url: str,
             assert control["x"] >= 0 and control["x"] + control["width"] <= 375
         page.screenshot(path=str(tmp_path / "mobile.png"), full_page=True)
         assert (tmp_path / "mobile.png").stat().st_size > 10_000
+        assert errors == []
     finally:
         context.close()

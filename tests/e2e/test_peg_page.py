@@ -125,11 +125,12 @@ def test_solving_hoppers_takes_7_moves_and_the_replay_ends_with_one_peg_in_the_c
     assert pegs_drawn_at(app_page) == [6]
 
 
-def test_a_peg_link_round_trips(app_page: Page, base_url: str, page: Page):
+def test_a_peg_link_round_trips(app_page: Page, base_url: str, page: Page, console_errors: list[str]):
     open_link(app_page, base_url, "#puzzle=hoppers&empty=0,3&finish=6")
     assert pegs_at(app_page) == [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12]
     page.goto(app_page.url)
     expect(page.get_by_test_id("board")).to_have_attribute("data-position", "0110111111111")
+    assert console_errors == []
 
 
 def test_the_hint_offers_the_next_move_of_a_minimal_solution(app_page: Page, base_url: str):
@@ -148,7 +149,9 @@ def test_a_malformed_peg_link_shows_an_error(app_page: Page, base_url: str, frag
     expect(app_page.get_by_test_id("board")).to_have_attribute("data-puzzle", "8-puzzle")
 
 
-def test_a_custom_peg_board_is_drawn_by_clicking_solved_and_shared(app_page: Page, base_url: str, page: Page):
+def test_a_custom_peg_board_is_drawn_by_clicking_solved_and_shared(
+    app_page: Page, base_url: str, page: Page, console_errors: list[str]
+):
     app_page.goto(base_url)
     app_page.get_by_test_id("picker").select_option("custom-peg")
     expect(app_page.get_by_test_id("board").locator("[data-slot]")).to_have_count(12)
@@ -168,6 +171,7 @@ def test_a_custom_peg_board_is_drawn_by_clicking_solved_and_shared(app_page: Pag
     page.goto(app_page.url)
     expect(page.get_by_test_id("board").locator("[data-slot]")).to_have_count(13)
     expect(page.get_by_test_id("link-error")).to_be_hidden()
+    assert console_errors == []
 
 
 def test_a_position_that_can_no_longer_finish_is_warned_about(app_page: Page, base_url: str):

@@ -106,12 +106,13 @@ def test_a_link_reproduces_its_position(app_page: Page, base_url: str):
     expect(app_page.get_by_test_id("link-error")).to_be_hidden()
 
 
-def test_a_move_by_hand_is_kept_in_the_link(app_page: Page, base_url: str, page: Page):
+def test_a_move_by_hand_is_kept_in_the_link(app_page: Page, base_url: str, page: Page, console_errors: list[str]):
     open_link(app_page, base_url, "#puzzle=8-puzzle&start=1,2,3,4,5,6,7,8,0")
     app_page.locator("[data-testid=board] [data-testid=tile-8]").click()
     assert board_position(app_page) == "1 2 3 4 5 6 7 0 8"
     page.goto(app_page.url)  # the same link in a second tab
     expect(page.get_by_test_id("board")).to_have_attribute("data-position", "1 2 3 4 5 6 7 0 8")
+    assert console_errors == []
 
 
 def test_tiles_slide_by_click_and_by_arrow_keys_and_undo(app_page: Page, base_url: str):
