@@ -202,7 +202,7 @@ class _MeetInMiddle:
         while not meets:
             lower = fdepth + bdepth + 1  # any solution is longer than both explored depths together
             if not ffront or not bfront:
-                return self._impossible("no sequence of moves reaches the finish", lower)
+                return self._impossible("no sequence of moves reaches the finish", lower, len(fseen) + len(bseen))
             stopped = self._over_limits(len(fseen) + len(bseen))
             if stopped:
                 return self._limit(stopped, lower, len(fseen) + len(bseen))
@@ -395,8 +395,8 @@ class _MeetInMiddle:
     def _outcome(self, **fields: Any) -> PegOutcome:
         return PegOutcome(nodes=self.nodes, seconds=time.perf_counter() - self.clock, **fields)
 
-    def _impossible(self, reason: str, lower: int, exhausted: bool = True) -> PegOutcome:
-        return self._outcome(path=None, solvable=False, minimal=True, exhausted=exhausted,
+    def _impossible(self, reason: str, lower: int, stored: int = 0) -> PegOutcome:
+        return self._outcome(path=None, solvable=False, minimal=True, exhausted=True, states=stored,
                              reason=reason, lower_bound=lower, count=0 if self.counting else None)
 
     def _limit(self, reason: str, lower: int, stored: int) -> PegOutcome:
