@@ -328,9 +328,39 @@ function fillPicker() {
   custom.append(htmlElement("option", { value: CUSTOM_PEG }, "Custom peg board"));
   groups.set("your own", custom);
   for (const group of groups.values()) picker.append(group);
+  fillCatalogList();
   for (const select of [$("custom-rows"), $("custom-cols")]) {
     clear(select);
     for (let side = 2; side <= MAX_SIDE; side += 1) select.append(htmlElement("option", { value: side }, String(side)));
+  }
+}
+
+/** The browsable catalog: each group's puzzles with their one-line descriptions. */
+function fillCatalogList() {
+  const list = $("catalog-list");
+  clear(list);
+  const groups = new Map();
+  for (const entry of app.catalog) {
+    if (!groups.has(entry.group)) {
+      const section = htmlElement("section", { class: "catalog-group" });
+      section.append(htmlElement("h3", {}, entry.group));
+      section.append(htmlElement("ul"));
+      groups.set(entry.group, section);
+      list.append(section);
+    }
+    const button = htmlElement("button", { type: "button", "data-testid": "catalog-item", "data-puzzle": entry.id });
+    button.append(htmlElement("strong", {}, entry.name));
+    button.append(htmlElement("span", {}, entry.description ?? ""));
+    button.addEventListener("click", () => {
+      hideLinkError();
+      const game = GAMES[entry.family](entry);
+      openPuzzle(game, game.start, game.goal);
+      $("catalog").open = false;
+      $("board").focus();
+    });
+    const item = htmlElement("li");
+    item.append(button);
+    groups.get(entry.group).querySelector("ul").append(item);
   }
 }
 

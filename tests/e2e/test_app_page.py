@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -193,3 +194,18 @@ def test_the_page_fits_a_375_pixel_phone_screen(browser: Browser, base_url: str,
         assert errors == []
     finally:
         context.close()
+
+
+def test_the_catalog_list_groups_every_puzzle_with_its_description(app_page: Page, base_url: str, built_site):
+    catalog = json.loads((built_site / "catalog.json").read_text())
+    app_page.goto(base_url + "#puzzle=8-puzzle")
+    app_page.get_by_text("All puzzles, with a line on each").click()
+    items = app_page.get_by_test_id("catalog-item")
+    expect(items).to_have_count(len(catalog))
+    headings = app_page.get_by_test_id("catalog-list").locator("h3").all_inner_texts()
+    assert [heading.lower() for heading in headings] == list(dict.fromkeys(entry["group"] for entry in catalog))
+    hoppers = app_page.locator("[data-testid=catalog-item][data-puzzle=hoppers]")
+    expect(hoppers).to_contain_text(next(entry["description"] for entry in catalog if entry["id"] == "hoppers"))
+    hoppers.click()
+    expect(app_page.get_by_test_id("board")).to_have_attribute("data-puzzle", "hoppers")
+    expect(app_page.get_by_test_id("picker")).to_have_value("hoppers")
