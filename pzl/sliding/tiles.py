@@ -36,7 +36,7 @@ Position = tuple[Hashable, ...]
 Adjacency = Sequence[Sequence[int]]
 
 #: Largest per-line table (entries) for linear conflict; bigger boards go without it.
-MAX_LINE_TABLE = 1 << 17
+MAX_LINE_TABLE = 1 << 16
 
 
 def distance_table(adjacency: Adjacency) -> tuple[tuple[int, ...], ...]:
@@ -178,7 +178,7 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
     """IDA* for distinct tiles: a shortest solution (all of them with `all_solutions`), or path None.
 
     The bound starts at the lower bound of the start and rises to the least f cut off. With
-    pattern_db="auto" (the default) a board of AUTO_DATABASE_CELLS cells or more starts with
+    pattern_db="auto" (the default) a board of 16 to 25 cells starts with
     Manhattan (+ linear conflict) and, if that has not finished after AUTO_DATABASE_NODES
     nodes, builds the pattern database and goes on from the bound already reached.
     """
@@ -207,7 +207,7 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
     if first is None:
         first = _ida_manhattan(start, board, blank, home, adjacency, distances,
                                all_solutions, max_solutions, max_depth)
-    if pattern_db != "auto" or len(adjacency) < AUTO_DATABASE_CELLS:
+    if pattern_db != "auto" or not AUTO_DATABASE_CELLS <= len(adjacency) <= AUTO_DATABASE_MAX_CELLS:
         return (yield from first)
     clock = time.perf_counter()
     while True:   # the cheap bound first; switch when it proves slow
@@ -224,8 +224,9 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
                                        first_bound=event["depth"], nodes=event["nodes"], clock=clock))
 
 
-#: Boards with at least this many cells may switch to a pattern database (the 15-puzzle and up) ...
-AUTO_DATABASE_CELLS = 16
+#: Boards of this many cells may switch to a pattern database (the 15-puzzle up to 5 x 5; beyond,
+#: groups of 3 tiles build slowly and help little) ...
+AUTO_DATABASE_CELLS, AUTO_DATABASE_MAX_CELLS = 16, 25
 #: ... after this many nodes of Manhattan + linear conflict: about 4 s in CPython, half the 15-puzzle
 #: database's build time (the rent-or-buy rule: never worse than about twice the better choice).
 AUTO_DATABASE_NODES = 5_000_000
