@@ -1,8 +1,9 @@
-"""The page's own geometry agrees with pzl's: custom peg masks number holes and derive jumps alike.
+"""The page's pure modules under Node: link codec, sliding rules, custom peg geometry against pzl's.
 
-The page draws and plays a custom peg board before (and without) asking Python, then sends
-the same mask to the solver; a different numbering would make every hole number in a link,
-a hint or a solution point at the wrong hole. Runs web/custom.js under Node.
+The page draws and plays boards before (and without) asking Python, then sends the same
+task to the solver; these tests hold the page's rules to pzl's. For custom peg masks a
+different numbering would make every hole number in a link, a hint or a solution point at
+the wrong hole.
 """
 
 from __future__ import annotations
@@ -27,17 +28,21 @@ MASKS = [
 ]
 
 
-def web_entries() -> list[dict]:
+def run_node(imports: dict[str, list[str]], body: str):
+    """Run `body` (which must end by printing JSON) with names imported from web/ modules; its output."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is needed to run the page's modules")
-    script = (
-        f"import {{ customPegEntry }} from {json.dumps((ROOT / 'web' / 'custom.js').as_uri())};"
-        f"const masks = {json.dumps(MASKS)};"
-        "console.log(JSON.stringify(masks.map(([mask, lattice]) => customPegEntry(mask, lattice))));"
-    )
-    done = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True)
+    lines = [f"import {{ {', '.join(names)} }} from {json.dumps((ROOT / 'web' / module).as_uri())};"
+             for module, names in imports.items()]
+    done = subprocess.run([node, "--input-type=module", "-e", "\n".join([*lines, body])],
+                          capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
+
+
+def web_entries() -> list[dict]:
+    return run_node({"custom.js": ["customPegEntry"]},
+                    f"console.log(JSON.stringify({json.dumps(MASKS)}.map(([m, l]) => customPegEntry(m, l))));")
 
 
 @pytest.mark.parametrize("index", range(len(MASKS)))
@@ -51,3 +56,43 @@ def test_a_custom_peg_board_has_the_holes_and_jumps_pzl_gives_it(index: int):
     top = min(y for _, y in entry["holes"])
     drawn = [(round(x - left, 3), round(y - top, 3)) for x, y in entry["holes"]]
     assert drawn == [(round(x, 3), round(y, 3)) for x, y in board.points]
+
+
+def test_a_link_round_trips_through_the_codec_glyphs_included():
+    link = {"puzzle": "symbols", "start": ["┘", "│", "└", "─", "0", "─", "┐", "│", "┌"],
+            "algorithm": "ida", "all": True, "step": 3}
+    again = run_node({"link.js": ["readLink", "writeLink"]},
+                     f"console.log(JSON.stringify(readLink('#' + writeLink({json.dumps(link)}))));")
+    assert again == link
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    ["#start=1,2", "#puzzle=8-puzzle&puzzle=8-puzzle", "#puzzle=8-puzzle&onload=x", "#puzzle=a%20b",
+     "#puzzle=8-puzzle&start=1,,2", "#puzzle=8-puzzle&step=-1", "#board=9x9", "#mask=o<o", "#puzzle=x&mask=ooo"],
+)
+def test_the_codec_refuses_a_malformed_link_with_a_message(fragment: str):
+    refused, message = run_node(
+        {"link.js": ["LinkError", "readLink"]},
+        f"try {{ readLink({json.dumps(fragment)}); console.log(JSON.stringify([false, ''])); }}"
+        "catch (error) { console.log(JSON.stringify([error instanceof LinkError, error.message])); }",
+    )
+    assert refused
+    assert len(message) > 10
+
+
+def test_shuffled_8_puzzles_are_solvable_and_shuffled():
+    """Shuffle walks from the goal; on a 3x3 board a start is solvable iff its tiles have even inversions."""
+    cells = [[r, c] for r in range(3) for c in range(3)]
+    positions = run_node(
+        {"sliding.js": ["slidingRules", "randomWalk", "parsePosition"]},
+        f"const rules = slidingRules({{cells: {json.dumps(cells)}}});"
+        "const goal = parsePosition('1 2 3 4 5 6 7 8 0');"
+        "console.log(JSON.stringify(Array.from({length: 200}, () => randomWalk(rules, goal, 60))));",
+    )
+    assert len({" ".join(position) for position in positions}) > 150
+    for position in positions:
+        assert sorted(position) == sorted("012345678")
+        tiles = [int(label) for label in position if label != "0"]
+        inversions = sum(1 for i in range(8) for j in range(i + 1, 8) if tiles[i] > tiles[j])
+        assert inversions % 2 == 0
