@@ -121,7 +121,7 @@ export function drawSlidingBoard(svg, entry, rules, handlers) {
   function createPiece(piece) {
     const anchor = origin(piece.cells[0]);
     const node = svgElement("g", {
-      class: "tile", "data-label": piece.label, "data-testid": `tile-${piece.label}`,
+      class: piece.label === "*" ? "tile wildcard" : "tile", "data-label": piece.label, "data-testid": `tile-${piece.label}`,
     });
     // A block is drawn as one shape covering its cells, relative to its first cell.
     const boxes = piece.cells.map((cell) => {
@@ -138,7 +138,9 @@ export function drawSlidingBoard(svg, entry, rules, handlers) {
     const cx = (minX + maxX) / 2;
     const cy = (minY + maxY) / 2;
     const arms = GLYPH_ARMS[piece.label];
-    if (arms) {
+    if (piece.label === "*") {
+      node.append(svgElement("text", { class: "label", x: cx, y: cy, "font-size": 26 }, "any")); // a goal's don't-care cell
+    } else if (arms) {
       const reach = UNIT / 2 - GAP - 6;
       const [[ax, ay], [bx, by]] = arms;
       node.append(svgElement("path", {
