@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from array import array
 from collections.abc import Iterator, Sequence
+from math import perm
 from typing import Any
 
 from pzl.events import Event, progress
@@ -87,6 +88,11 @@ class PatternDatabase:
             return (p, (m[b] - m[a]) << (bits * slot), p, 0)
 
         return Groups(self.tables, placed, change, ("patterns", self.patterns, m))
+
+
+def placements(cells: int, patterns: Sequence[Sequence[int]]) -> int:
+    """How many placements the tables of `patterns` hold on a board of `cells` cells (the build's cost)."""
+    return sum(perm(cells, len(pattern)) for pattern in patterns)
 
 
 def default_patterns(adjacency: Sequence[Sequence[int]], blank_goal: int, size: int | None = None) -> list[list[int]]:

@@ -178,9 +178,9 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
     """IDA* for distinct tiles: a shortest solution (all of them with `all_solutions`), or path None.
 
     The bound starts at the lower bound of the start and rises to the least f cut off. With
-    pattern_db="auto" (the default) a board of 16 to 25 cells starts with
-    Manhattan (+ linear conflict) and, if that has not finished after AUTO_DATABASE_NODES
-    nodes, builds the pattern database and goes on from the bound already reached.
+    pattern_db="auto" (the default) a board of 10 to 25 cells starts with Manhattan (+ linear
+    conflict) and, if that has not finished after a number of nodes in proportion to the
+    database's size, builds the pattern database and goes on from the bound already reached.
     """
     start, goal = tuple(start), tuple(goal)
     if distances is None:
@@ -209,13 +209,17 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
                                all_solutions, max_solutions, max_depth)
     if pattern_db != "auto" or not AUTO_DATABASE_CELLS <= len(adjacency) <= AUTO_DATABASE_MAX_CELLS:
         return (yield from first)
+    from pzl.sliding import pattern_db as databases
+
+    patience = max(AUTO_DATABASE_MIN_NODES, AUTO_DATABASE_NODES_PER_PLACEMENT *
+                   databases.placements(len(adjacency), databases.default_patterns(adjacency, goal.index(0))))
     clock = time.perf_counter()
     while True:   # the cheap bound first; switch when it proves slow
         try:
             event = next(first)
         except StopIteration as stop:
             return stop.value
-        if event["nodes"] >= AUTO_DATABASE_NODES:
+        if event["nodes"] >= patience:
             first.close()
             break
         yield event
@@ -224,12 +228,14 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
                                        first_bound=event["depth"], nodes=event["nodes"], clock=clock))
 
 
-#: Boards of this many cells may switch to a pattern database (the 15-puzzle up to 5 x 5; beyond,
-#: groups of 3 tiles build slowly and help little) ...
-AUTO_DATABASE_CELLS, AUTO_DATABASE_MAX_CELLS = 16, 25
-#: ... after this many nodes of Manhattan + linear conflict: about 4 s in CPython, half the 15-puzzle
-#: database's build time (the rent-or-buy rule: never worse than about twice the better choice).
-AUTO_DATABASE_NODES = 5_000_000
+#: Boards of this many cells may switch to a pattern database (2 x 5 up to 5 x 5; beyond, groups of
+#: 3 tiles build slowly and help little) ...
+AUTO_DATABASE_CELLS, AUTO_DATABASE_MAX_CELLS = 10, 25
+#: ... after this many nodes of Manhattan + linear conflict per placement the database will hold
+#: (3 x 1.57 M for the 15-puzzle: about 4 s in CPython, half its build time — the rent-or-buy rule,
+#: never worse than about twice the better choice), and never before AUTO_DATABASE_MIN_NODES.
+AUTO_DATABASE_NODES_PER_PLACEMENT = 3
+AUTO_DATABASE_MIN_NODES = 200_000
 
 
 def _pattern_search(start: Position, goal: Position, adjacency: Adjacency, database: Any, all_solutions: bool,

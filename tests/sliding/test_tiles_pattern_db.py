@@ -107,8 +107,8 @@ def test_database_and_linear_conflict_find_the_same_optimum_on_3x4(steps, seed):
 def test_auto_switches_to_the_database_when_the_first_search_runs_long(monkeypatch):
     from pzl.sliding import tiles
 
-    monkeypatch.setattr(tiles, "AUTO_DATABASE_CELLS", 12)
-    monkeypatch.setattr(tiles, "AUTO_DATABASE_NODES", 3000)
+    monkeypatch.setattr(tiles, "AUTO_DATABASE_NODES_PER_PLACEMENT", 0)
+    monkeypatch.setattr(tiles, "AUTO_DATABASE_MIN_NODES", 3000)
     cells = rectangle(3, 4)
     adjacency = grid_adjacency(cells)
     goal = (*range(1, 12), 0)
