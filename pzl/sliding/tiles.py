@@ -414,9 +414,11 @@ def _ida_grouped(start: Position, board: list[int], z0: int, home: list[int], ad
         distances = [[0] * n for _ in range(n)]
 
     def by_tile(nz: int, z: int) -> tuple:
-        return tuple(None if t == 0 else change(t, nz, z) for t in range(n + 1))
+        """Per tile id: (scoring group, its code delta, other group, its delta, the scoring group's table)."""
+        steps = [None if t == 0 else change(t, nz, z) for t in range(n + 1)]
+        return tuple(None if x is None else (*x, tables[x[0]]) for x in steps)
 
-    moves = _moves(adjacency, distances, by_tile, groups.key)
+    moves = _moves(adjacency, distances, by_tile, (groups.key, *map(id, tables)))
     h0 = sum(distances[cell][home[t]] for cell, t in enumerate(board) if t)
     h0 += sum(table[code] for table, code in zip(tables, codes, strict=True))
     nodes, report = 0, PROGRESS_EVERY
@@ -439,9 +441,8 @@ def _ida_grouped(start: Position, board: list[int], z0: int, home: list[int], ad
             h = h0 + delta[t]
             x = extra[t]
             if x is not None:
-                g = x[0]
-                c = codes[g]
-                table = tables[g]
+                c = codes[x[0]]
+                table = x[4]
                 h += table[c + x[1]] - table[c]
             if h <= limit:
                 push((1, nz, h, x))
@@ -487,9 +488,8 @@ def _ida_grouped(start: Position, board: list[int], z0: int, home: list[int], ad
                 h = nh + delta[t]
                 x = extra[t]
                 if x is not None:
-                    g = x[0]
-                    c = codes[g]
-                    table = tables[g]
+                    c = codes[x[0]]
+                    table = x[4]
                     h += table[c + x[1]] - table[c]
                 if h <= limit:
                     push((cd, nz2, h, x))
