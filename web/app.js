@@ -634,7 +634,9 @@ function wireControls() {
   $("picker").addEventListener("change", () => {
     const id = $("picker").value;
     let entry = app.catalog.find((item) => item.id === id);
-    if (id === CUSTOM_SLIDING) entry = customSlidingEntry(Number($("custom-rows").value) || 3, Number($("custom-cols").value) || 4);
+    if (id === CUSTOM_SLIDING) {
+      entry = customSlidingEntry(Number($("custom-rows").value) || 3, Number($("custom-cols").value) || 4);
+    }
     if (id === CUSTOM_PEG) entry = customPegEntry(DEFAULT_MASK);
     const game = GAMES[entry.family](entry);
     hideLinkError();

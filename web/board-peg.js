@@ -86,7 +86,8 @@ export function drawPegBoard(svg, entry, handlers) {
     return node;
   }
 
-  function show(position, { animate = false, path = null, selected = null, targets = [], cursor = null, finish = null } = {}) {
+  function show(position, options = {}) {
+    const { animate = false, path = null, selected = null, targets = [], cursor = null, finish = null } = options;
     const motion = animate && !reducedMotion();
     if (path && path.length > 1 && pegs.has(path[0])) {
       const mover = pegs.get(path[0]);

@@ -121,7 +121,9 @@ export function drawSlidingBoard(svg, entry, rules, handlers) {
   function createPiece(piece) {
     const anchor = origin(piece.cells[0]);
     const node = svgElement("g", {
-      class: piece.label === "*" ? "tile wildcard" : "tile", "data-label": piece.label, "data-testid": `tile-${piece.label}`,
+      class: piece.label === "*" ? "tile wildcard" : "tile",
+      "data-label": piece.label,
+      "data-testid": `tile-${piece.label}`,
     });
     // A block is drawn as one shape covering its cells, relative to its first cell.
     const boxes = piece.cells.map((cell) => {
@@ -139,7 +141,8 @@ export function drawSlidingBoard(svg, entry, rules, handlers) {
     const cy = (minY + maxY) / 2;
     const arms = GLYPH_ARMS[piece.label];
     if (piece.label === "*") {
-      node.append(svgElement("text", { class: "label", x: cx, y: cy, "font-size": 26 }, "any")); // a goal's don't-care cell
+      // A partial goal's don't-care cell.
+      node.append(svgElement("text", { class: "label", x: cx, y: cy, "font-size": 26 }, "any"));
     } else if (arms) {
       const reach = UNIT / 2 - GAP - 6;
       const [[ax, ay], [bx, by]] = arms;

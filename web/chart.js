@@ -14,7 +14,8 @@ export function drawHistogram(svg, histogram, { unit = "moves", title = "Positio
   svg.setAttribute("role", "img");
   const longest = histogram.length - 1;
   const total = histogram.reduce((sum, count) => sum + count, 0);
-  svg.setAttribute("aria-label", `${title}: ${total.toLocaleString("en-US")} positions, the farthest ${longest} ${unit} away.`);
+  const summary = `${total.toLocaleString("en-US")} positions, the farthest ${longest} ${unit} away`;
+  svg.setAttribute("aria-label", `${title}: ${summary}.`);
   svg.append(svgElement("title", {}, title));
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
@@ -48,7 +49,8 @@ export function drawHistogram(svg, histogram, { unit = "moves", title = "Positio
   histogram.forEach((_, depth) => {
     const tooClose = depth !== longest && longest - depth < every / 2;
     if ((depth % every !== 0 && depth !== longest) || tooClose) return;
-    axis.append(svgElement("text", { class: "tick x", x: MARGIN.left + (depth + 0.5) * slot, y: y(0) + 16 }, String(depth)));
+    const x = MARGIN.left + (depth + 0.5) * slot;
+    axis.append(svgElement("text", { class: "tick x", x, y: y(0) + 16 }, String(depth)));
   });
   axis.append(svgElement("text", { class: "axis-label", x: MARGIN.left + plotWidth / 2, y: HEIGHT - 8 },
     `distance from the goal (${unit})`));

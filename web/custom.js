@@ -16,7 +16,8 @@ export function customSlidingEntry(rows, cols) {
     family: "sliding",
     group: "custom",
     name: `Custom ${rows}×${cols} board`,
-    description: `Tiles 1–${rows * cols - 1} on a ${rows}×${cols} board of your own: edit or shuffle it, then solve.`,
+    description: `Tiles 1–${rows * cols - 1} on a ${rows}×${cols} board of your own: edit or shuffle it, `
+      + "then solve.",
     rows,
     cols,
     cells,

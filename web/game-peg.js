@@ -131,7 +131,8 @@ export function pegGame(entry) {
       const pegs = holesWith(position, "1").length;
       if (pegs === 0) return "the start has no peg";
       if (pegs === size) return "the start needs at least one empty hole to jump into";
-      if (goal !== ANYWHERE && (!Number.isInteger(goal) || goal < 0 || goal >= size)) return "the finish hole is not on the board";
+      const onBoard = Number.isInteger(goal) && goal >= 0 && goal < size;
+      if (goal !== ANYWHERE && !onBoard) return "the finish hole is not on the board";
       return null;
     },
     shuffle: () => start,

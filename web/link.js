@@ -39,7 +39,9 @@ export function readLink(hash) {
   if (link.mask && !/^[o./]{1,100}$/.test(link.mask)) {
     throw new LinkError("The link's mask must be rows of o (hole) and . (no hole) separated by /.");
   }
-  if ("lattice" in link && !/^[a-z-]{1,20}$/.test(link.lattice)) throw new LinkError("The link's lattice is not a name.");
+  if ("lattice" in link && !/^[a-z-]{1,20}$/.test(link.lattice)) {
+    throw new LinkError("The link's lattice is not a name.");
+  }
   if (link.puzzle && !/^[a-z0-9][a-z0-9_-]{0,63}$/i.test(link.puzzle)) {
     throw new LinkError(`“${shorten(link.puzzle)}” is not a puzzle name.`);
   }

@@ -23,7 +23,8 @@ self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     // A new build replaces the old cache whole.
     const names = await caches.keys();
-    await Promise.all(names.filter((name) => name.startsWith(PREFIX) && name !== CACHE).map((name) => caches.delete(name)));
+    const old = names.filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+    await Promise.all(old.map((name) => caches.delete(name)));
     await self.clients.claim();
   })());
 });

@@ -28,7 +28,9 @@ export function hintText(result, family, nextMove) {
   if (result.solvable === false) {
     return `Hint: the goal can no longer be reached from here (${result.reason ?? "no way forward"}).`;
   }
-  if (result.solvable !== true) return `Hint: not decided within the time allowed (${result.reason ?? "search limit"}).`;
+  if (result.solvable !== true) {
+    return `Hint: not decided within the time allowed (${result.reason ?? "search limit"}).`;
+  }
   if (result.moves === 0) return "Hint: this is the goal.";
   if (family === "peg") {
     return `Hint: ${moves(result.moves)} to finish${result.minimal ? " (fewest)" : ""}; next move: ${nextMove ?? "?"}.`;
