@@ -5,18 +5,19 @@ One mutable board with undo, precomputed move tables with per-tile cost deltas, 
 Signatures (positions are tuples of labels in cell order, 0 = the blank):
 
     ida_star_tiles(start, goal, adjacency, distances=None, *, all_solutions=False, max_solutions=100,
-                   linear_conflict=None, rows_cols=None, pattern_db=None, max_depth=200) -> Search
+                   linear_conflict=None, rows_cols=None, pattern_db="auto", max_depth=200) -> Search
     iddfs_tiles(start, goal, adjacency, *, all_solutions=False, max_solutions=100, max_depth=200) -> Search
 
 `adjacency[cell]` lists the neighbour cells; `distances[a][b]` is the number of steps between two
 cells in the board graph (`distance_table(adjacency)` when None; on a rectangle that is the
 Manhattan distance). The lower bound is the sum of the tiles' distances to their goal cells;
 `linear_conflict` (default: on when `rows_cols=(rows, cols)` says the board is a full rectangle)
-adds the row and column conflicts; `pattern_db` replaces both with an additive pattern
-database: True builds the default one for the board (`pzl.sliding.pattern_db`, progress events
-while it builds, kept for the process), or pass a built `PatternDatabase`. The caller decides
-solvability first (parity): on an unsolvable position the search runs to `max_depth`.
-Results are `SearchOutcome`s whose paths are lists of positions (tuples of labels).
+adds the row and column conflicts. `pattern_db` chooses an additive pattern database
+(`pzl.sliding.pattern_db`) instead: "auto" switches to it on boards of 10 to 25 cells once the
+search proves long, True uses it from the start, None never, or pass a built `PatternDatabase`;
+it is built with progress events and kept for the process. The caller decides solvability
+first (parity): on an unsolvable position the search runs to `max_depth`. Results are
+`SearchOutcome`s whose paths are lists of positions (tuples of labels).
 """
 
 from __future__ import annotations
@@ -357,7 +358,6 @@ def _line_groups(board: list[int], home: list[int], rows: int, cols: int) -> Gro
     base = max(rows, cols) + 1
     if base ** max(rows, cols) > MAX_LINE_TABLE:
         return None
-    n = rows * cols
     lines = [tuple(r * cols + c for c in range(cols)) for r in range(rows)]
     lines += [tuple(r * cols + c for r in range(rows)) for c in range(cols)]
     tables = [_conflict_table(len(cells), base) for cells in lines]
@@ -382,7 +382,6 @@ def _line_groups(board: list[int], home: list[int], rows: int, cols: int) -> Gro
         return (row_line, d_row, col_line, d_col)
 
     codes = [sum(contribution(line, t, cell) for cell, t in enumerate(board) if t) for line in range(len(lines))]
-    assert len(board) == n
     return Groups(tables, codes, change, ("lines", rows, cols))
 
 
