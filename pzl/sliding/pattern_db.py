@@ -18,6 +18,8 @@ from pzl.search.problem import PROGRESS_EVERY
 INDEX_BITS = 20
 #: Most tiles in one pattern.
 MAX_PATTERN = 5
+#: How many built databases a process keeps.
+KEEP = 4
 
 _BUILT: dict[tuple, PatternDatabase] = {}
 
@@ -129,7 +131,7 @@ def build(adjacency: Sequence[Sequence[int]], patterns: Sequence[Sequence[int]],
     """Build (or fetch from this process's cache) a database; yields progress, returns the PatternDatabase.
 
     Cost: one breadth-first search per pattern over its placements and the blank's regions
-    (16·15·14·13·12 = 524,160 placements for a 5-tile pattern of the 15-puzzle; about 4 s each
+    (16·15·14·13·12 = 524,160 placements for a 5-tile pattern of the 15-puzzle; about 3 s each
     in CPython), a `2**(bits*tiles)`-byte table each plus a transient table of blank cells.
     """
     key = (tuple(map(tuple, adjacency)), tuple(map(tuple, patterns)), blank_goal)
@@ -140,9 +142,11 @@ def build(adjacency: Sequence[Sequence[int]], patterns: Sequence[Sequence[int]],
     done = 0
     for cells in patterns:
         table = yield from _pattern_table(adjacency, cells, blank_goal, clock, done)
-        done += sum(1 for value in table if value != 255)
+        done += len(table) - table.count(255)
         tables.append(table)
     database = PatternDatabase(adjacency, patterns, tables, time.perf_counter() - clock, blank_goal)
+    while len(_BUILT) >= KEEP:   # a few megabytes each: keep the latest few
+        del _BUILT[next(iter(_BUILT))]
     _BUILT[key] = database
     return database
 
