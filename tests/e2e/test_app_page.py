@@ -209,3 +209,17 @@ def test_the_catalog_list_groups_every_puzzle_with_its_description(app_page: Pag
     hoppers.click()
     expect(app_page.get_by_test_id("board")).to_have_attribute("data-puzzle", "hoppers")
     expect(app_page.get_by_test_id("picker")).to_have_value("hoppers")
+
+
+def test_a_broken_runtime_is_reported_and_the_worker_replaced(app_page: Page, base_url: str, app_errors: list[str]):
+    app_page.goto(base_url + "#puzzle=8-puzzle&start=1,2,3,4,5,6,7,0,8")
+    expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready")
+    (worker,) = [worker for worker in app_page.workers if worker.url.endswith("/web/worker.js")]
+    worker.evaluate("() => { JSON.parse = () => { throw new Error('the runtime broke'); }; }")  # any slice now fails
+    app_page.get_by_test_id("solve").click()
+    expect(app_page.get_by_test_id("result-text")).to_contain_text("the solver stopped working: the runtime broke")
+    expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    assert worker not in app_page.workers
+    solve_and_wait(app_page)
+    expect(app_page.get_by_test_id("result-moves")).to_have_text("1")
+    assert app_errors == []
