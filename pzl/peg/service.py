@@ -29,6 +29,7 @@ from pzl.peg.task import (
     parse_holes,
     parse_position,
 )
+from pzl.request import flag, whole_number
 
 ALGORITHMS = ("auto", "minimal", "fast", "beam")
 #: `auto` proves minimality when the start has at most this many pegs, else it looks for any solution:
@@ -98,25 +99,6 @@ def task_of(board: PegBoard, request: dict[str, Any]) -> Task:
     return Task(board, start, finish_mask, first)
 
 
-def _int_option(request: dict[str, Any], key: str, default: int) -> int:
-    value = request.get(key)
-    if value in (None, ""):
-        return default
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise PuzzleError(f"{key} must be a whole number, not {value!r}") from None
-    if number < 0:
-        raise PuzzleError(f"{key} must not be negative")
-    return number
-
-
-def _flag(value: Any) -> bool:
-    if isinstance(value, str):
-        return value.strip().lower() in ("1", "true", "yes", "on")
-    return bool(value)
-
-
 # ------------------------------------------------------------------ solve
 def _solve(request: dict[str, Any]) -> Iterator[Event]:
     clock = time.perf_counter()
@@ -125,8 +107,8 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     algorithm = str(request.get("algorithm") or "auto").lower()
     if algorithm not in ALGORITHMS:
         raise CatalogError(f"unknown algorithm {algorithm!r} for peg solitaire; use one of: {', '.join(ALGORITHMS)}")
-    want_all = _flag(request.get("all", False))
-    max_solutions = _int_option(request, "max_solutions", 100)
+    want_all = flag(request, "all")
+    max_solutions = whole_number(request, "max_solutions", 100)
     payload = _task_payload(task)
     payload["algorithm"] = algorithm
     reason = _instant_verdict(task)
@@ -185,7 +167,7 @@ def _minimal(task: Task, request: dict[str, Any], want_all: bool, max_solutions:
     from pzl.peg.solve import MAX_STATES, solve_minimal
 
     first = (task.first[0], task.first[2]) if task.first else None
-    max_states = _int_option(request, "max_states", AUTO_MAX_STATES if limited else MAX_STATES)
+    max_states = whole_number(request, "max_states", AUTO_MAX_STATES if limited else MAX_STATES)
     outcome = yield from solve_minimal(task.board, task.start, task.finish, first=first, all_solutions=want_all,
                                        max_solutions=max(1, max_solutions), max_states=max_states,
                                        seconds_limit=AUTO_SECONDS if limited else None)
@@ -245,7 +227,7 @@ def _fast(task: Task, request: dict[str, Any]):
 
     kwargs: dict[str, Any] = {"seconds_limit": FAST_SECONDS}
     if request.get("max_states") not in (None, ""):
-        kwargs["max_states"] = _int_option(request, "max_states", 0)
+        kwargs["max_states"] = whole_number(request, "max_states", 0)
     outcome = yield from solve_fast(task.board, _after_first(task), task.finish, **kwargs)
     if outcome.path is not None:
         outcome.path = _with_first(task, outcome.path)
@@ -323,7 +305,7 @@ def _analyse(request: dict[str, Any]) -> Iterator[Event]:
     if task.finish is None:
         payload["possible_finishes"] = possible_finish_holes(board, position)
     seconds = _seconds_option(request, "seconds_limit", ANALYSE_SECONDS)
-    max_states = _int_option(request, "max_states", ANALYSE_MAX_STATES)
+    max_states = whole_number(request, "max_states", ANALYSE_MAX_STATES)
     verdict = yield from _judge(task, position, seconds, max_states)
     options = [(verdict, None)]
     if request.get("last") not in (None, "") and not payload["finished"]:

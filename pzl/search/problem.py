@@ -59,3 +59,13 @@ class SearchOutcome:
 
 
 Search = Generator[Event, None, SearchOutcome]
+
+
+def run_to_end(search: Search) -> tuple[SearchOutcome, list[Event]]:
+    """Drive a search generator to its end: its outcome and every progress event it yielded."""
+    progress: list[Event] = []
+    while True:
+        try:
+            progress.append(next(search))
+        except StopIteration as stop:
+            return stop.value, progress

@@ -13,6 +13,7 @@ from typing import Any
 from pzl import events
 from pzl.errors import CatalogError, PuzzleError
 from pzl.events import Event
+from pzl.request import flag, whole_number
 from pzl.search import breadth, deepening
 from pzl.search.problem import Search, SearchOutcome
 from pzl.sliding import tiles
@@ -40,25 +41,6 @@ def run(command: str, request: dict[str, Any]) -> Iterator[Event]:
         yield from _longest(request)
     else:
         raise PuzzleError(f"sliding puzzles answer 'solve' and 'longest', not {command!r}")
-
-
-def _flag(value: Any) -> bool:
-    if isinstance(value, str):
-        return value.strip().lower() in ("1", "true", "yes", "on")
-    return bool(value)
-
-
-def _count(request: dict[str, Any], key: str, default: int | None) -> int | None:
-    value = request.get(key)
-    if value in (None, ""):
-        return default
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise PuzzleError(f"{key.replace('_', '-')} must be a whole number, not {value!r}") from None
-    if number < 0:
-        raise PuzzleError(f"{key.replace('_', '-')} must not be negative")
-    return number
 
 
 def problem_for(puzzle: Puzzle) -> SlidingProblem:
@@ -89,9 +71,9 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     algorithm = str(request.get("algorithm") or "auto").lower()
     if algorithm not in ALGORITHMS:
         raise CatalogError(f"unknown algorithm {algorithm!r}; use one of: {', '.join(ALGORITHMS)}")
-    every = _flag(request.get("all"))
-    max_states = _count(request, "max_states", breadth.DEFAULT_MAX_STATES)
-    max_solutions = _count(request, "max_solutions", 100) or 0
+    every = flag(request, "all")
+    max_states = whole_number(request, "max_states", breadth.DEFAULT_MAX_STATES)
+    max_solutions = whole_number(request, "max_solutions", 100) or 0
     payload: dict[str, Any] = {"puzzle": puzzle.puzzle_id, "start": puzzle.text(puzzle.start),
                                "goal": puzzle.text(puzzle.goal)}
     clock = time.perf_counter()
@@ -187,7 +169,7 @@ def _longest(request: dict[str, Any]) -> Iterator[Event]:
         request = {**request, "start": request["goal"]}   # a complete goal is the whole task
     puzzle = from_request(request)
     problem = problem_for(puzzle)
-    max_states = _count(request, "max_states", breadth.DEFAULT_MAX_STATES * 2)
+    max_states = whole_number(request, "max_states", breadth.DEFAULT_MAX_STATES * 2)
     if puzzle.goal_is_partial:
         # every position that meets the goal and can be reached from the start is a source
         space = yield from breadth.reachable(problem, max_states=max_states)

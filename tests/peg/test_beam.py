@@ -15,16 +15,8 @@ from pzl.peg.beam import beam_search
 from pzl.peg.boards import board_by_id
 from pzl.peg.impossible import why_impossible
 from pzl.peg.solve import solve_minimal
+from pzl.search.problem import run_to_end as run
 from tests.peg.replay import assert_solves
-
-
-def run(search):
-    events = []
-    while True:
-        try:
-            events.append(next(search))
-        except StopIteration as stop:
-            return stop.value, events
 
 
 @pytest.mark.parametrize(("board_id", "empty", "finish"),

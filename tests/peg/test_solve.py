@@ -13,18 +13,9 @@ from pzl.peg import search_fast
 from pzl.peg.boards import board_by_id
 from pzl.peg.search_fast import solve_fast
 from pzl.peg.solve import analyse, solve_minimal
+from pzl.search.problem import run_to_end as finish_search
 from tests.peg.article_tables import HOPPERS, TRIANGLE_21, jumps
 from tests.peg.replay import replay
-
-
-def finish_search(search):
-    """Run a search generator to its end: (outcome, progress events)."""
-    progress = []
-    while True:
-        try:
-            progress.append(next(search))
-        except StopIteration as stop:
-            return stop.value, progress
 
 
 def pegs_of(mask: int) -> set[int]:

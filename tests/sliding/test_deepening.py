@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pzl.search.deepening import ida_star, iddfs
+from pzl.search.problem import run_to_end as run
 
 HARDEST = (8, 6, 7, 2, 5, 4, 3, 0, 1)
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
@@ -55,14 +56,6 @@ class Slide:
         return total
 
 
-def run(search):
-    """Drive a search generator to its end; return (outcome, progress events)."""
-    seen = []
-    while True:
-        try:
-            seen.append(next(search))
-        except StopIteration as stop:
-            return stop.value, seen
 
 
 def shortest_count(problem):

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pzl.search.problem import run_to_end as run
 from pzl.sliding.tiles import distance_table, ida_star_tiles, iddfs_tiles, linear_conflict, manhattan
 
 HARDEST = (8, 6, 7, 2, 5, 4, 3, 0, 1)
@@ -38,14 +39,6 @@ EIGHT_DISTANCES = distance_table(EIGHT)
 VARIANT_CELLS = [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)]
 
 
-def run(search):
-    """Drive a search generator to its end; return (outcome, progress events)."""
-    seen = []
-    while True:
-        try:
-            seen.append(next(search))
-        except StopIteration as stop:
-            return stop.value, seen
 
 
 def assert_legal_solution(cells, path, start, goal):
