@@ -178,7 +178,7 @@ function hint() {
   const game = app.game;
   const from = app.position;
   const request = game.family === "peg"
-    ? { command: "analyse", ...puzzleFields(), ...game.request(game.start, app.goal), pegs: pegsOf(from) }
+    ? { command: "analyse", ...puzzleFields(), ...game.request(app.origin, app.goal), pegs: pegsOf(from) }
     : { command: "solve", ...puzzleFields(), ...game.request(from, app.goal), algorithm: "auto" };
   startSearch(request, (result) => showHint(result, from));
 }
@@ -189,7 +189,7 @@ function watchPegPosition() {
   if (game.family !== "peg" || !app.solver || app.solver.state() !== "ready" || app.search || app.editing) return;
   const from = app.position;
   const request = {
-    command: "analyse", ...puzzleFields(), ...game.request(game.start, app.goal), pegs: pegsOf(from), seconds_limit: 1,
+    command: "analyse", ...puzzleFields(), ...game.request(app.origin, app.goal), pegs: pegsOf(from), seconds_limit: 1,
   };
   let handle = null;
   handle = app.solver.run(request, (event) => {
