@@ -240,3 +240,14 @@ def test_a_worker_that_does_not_hear_cancel_is_replaced(app_page: Page, base_url
     solve_and_wait(app_page)
     expect(app_page.get_by_test_id("result-moves")).to_have_text("1")
     assert app_errors == []
+
+
+def test_copy_link_puts_the_current_link_on_the_clipboard(app_page: Page, app_context, base_url: str):
+    app_context.grant_permissions(["clipboard-read", "clipboard-write"])
+    app_page.goto(base_url + "#puzzle=8-puzzle&start=1,2,3,4,5,6,7,8,0")
+    app_page.locator("[data-testid=board] [data-testid=tile-8]").click()
+    app_page.get_by_test_id("copy-link").click()
+    expect(app_page.get_by_test_id("announce")).to_have_text("Link copied.")
+    copied = app_page.evaluate("() => navigator.clipboard.readText()")
+    assert copied == app_page.url
+    assert copied.endswith("#puzzle=8-puzzle&start=1,2,3,4,5,6,7,0,8")
