@@ -38,7 +38,9 @@ export function drawPegBoard(svg, entry, handlers) {
     const key = Math.round(ys[hole]);
     if (!rows.has(key)) rows.set(key, svgElement("g", { role: "row" }));
     const [x, y] = centre(hole);
-    const circle = svgElement("circle", { class: "hole", cx: x, cy: y, r: 17, role: "gridcell", "data-slot": hole });
+    const circle = svgElement("circle", {
+      class: "hole", cx: x, cy: y, r: 17, role: "gridcell", "data-slot": hole, id: `hole-${hole}`,
+    });
     holes[hole] = circle;
     rows.get(key).append(circle);
   });
@@ -130,7 +132,9 @@ export function drawPegBoard(svg, entry, handlers) {
     });
     if (cursor === null || cursor === undefined) {
       cursorRing.setAttribute("visibility", "hidden");
+      svg.removeAttribute("aria-activedescendant");
     } else {
+      svg.setAttribute("aria-activedescendant", `hole-${cursor}`); // screen readers follow the cursor
       const [x, y] = centre(cursor);
       cursorRing.setAttribute("cx", x);
       cursorRing.setAttribute("cy", y);

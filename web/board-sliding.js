@@ -33,6 +33,7 @@ export function drawSlidingBoard(svg, entry, rules, handlers) {
   svg.setAttribute("viewBox", `${-PAD} ${-PAD} ${width + 2 * PAD} ${height + 2 * PAD}`);
   svg.setAttribute("role", "grid");
   svg.setAttribute("aria-label", `${entry.name} board`);
+  svg.removeAttribute("aria-activedescendant");
   svg.dataset.family = "sliding";
   svg.dataset.puzzle = entry.id;
   const origin = (cell) => {

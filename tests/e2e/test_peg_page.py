@@ -103,8 +103,10 @@ def test_a_chain_of_jumps_by_one_peg_counts_as_one_move(app_page: Page, base_url
 def test_a_peg_jumps_by_keyboard(app_page: Page, base_url: str):
     open_link(app_page, base_url, "#puzzle=hoppers&empty=6&finish=6")
     app_page.get_by_test_id("board").focus()
-    for key in ("ArrowRight", "Enter", "ArrowRight", "ArrowDown", "Enter"):  # cursor on 0, select, to 1, to 6, jump
+    for key in ("ArrowRight", "Enter", "ArrowRight", "ArrowDown"):  # cursor on 0, select it, to 1, to 6
         app_page.keyboard.press(key)
+    expect(app_page.get_by_test_id("board")).to_have_attribute("aria-activedescendant", "hole-6")
+    app_page.keyboard.press("Enter")  # jump
     assert pegs_at(app_page) == [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12]
     expect(app_page.get_by_test_id("move-count")).to_have_text("1")
 
