@@ -11,6 +11,7 @@ from typing import Any
 
 from pzl import events
 from pzl.peg.pagoda import finish_pagodas
+from pzl.peg.search_tables import Jump, board_parts, group_jumps, weigher
 from pzl.search.problem import Search
 
 #: Positions kept after each jump, pass by pass; a pass that ends short starts a wider one.
@@ -23,69 +24,58 @@ MOVE_COST = 5
 
 
 class _Tables:
-    """Per-board lookup tables: jumps into and out of each hole, and chunked score tables."""
+    """Per-board lookup tables: jumps into and out of each hole, the score's parts and the finish pagoda."""
 
-    def __init__(self, board: Any, finish: int | None) -> None:
-        size = board.size
-        self.size = size
+    def __init__(self, size: int, jumps: Sequence[Jump], points: Sequence[tuple[float, float]] | None,
+                 finish: int | None) -> None:
         self.into: list[list[tuple[int, int, int]]] = [[] for _ in range(size)]
         self.out: list[list[tuple[int, int, int]]] = [[] for _ in range(size)]
         neighbours = [0] * size
-        for a, b, c in board.jumps:
+        for a, b, c in jumps:
             toggle = (1 << a) | (1 << b) | (1 << c)
             self.into[c].append(((1 << a) | (1 << b), toggle, a))
             self.out[a].append((1 << b, 1 << c, toggle))
             neighbours[a] |= 1 << b
-        points = board.points
-        cx = sum(x for x, _ in points) / size
-        cy = sum(y for _, y in points) / size
-        if finish:  # pull the centre of attention most of the way towards the finish holes
-            holes = [h for h in range(size) if finish >> h & 1]
-            cx = (1 - PULL) * cx + PULL * sum(points[h][0] for h in holes) / len(holes)
-            cy = (1 - PULL) * cy + PULL * sum(points[h][1] for h in holes) / len(holes)
-        # far from that centre costs a little: pegs there are hard to bring back
-        far = [round(3 * (abs(x - cx) + abs(y - cy))) for x, y in points]
         self.chunks = (size + CHUNK - 1) // CHUNK
-        self.near = [_chunk_table(neighbours, k, lambda acc, v: acc | v) for k in range(self.chunks)]
-        self.cost = [_chunk_table(far, k, lambda acc, v: acc + v) for k in range(self.chunks)]
+        self.near = [_near_table(neighbours, k) for k in range(self.chunks)]
+        # far from a centre pulled towards the finish costs a little: pegs there are hard to bring back
+        self.cost = weigher(_distance_costs(points, finish)) if points else None
         # a pagoda towards the finish: lighter positions can never reach it and are dropped
-        self.pagoda: list[list[int]] | None = None
-        self.least = 0
-        for test in finish_pagodas(size, tuple(board.jumps), finish):
-            self.pagoda = [_chunk_table(test.weights, k, lambda acc, v: acc + v) for k in range(self.chunks)]
-            self.least = test.least
-
-    def alive(self, position: int) -> bool:
-        """False when the finish pagoda proves the position can no longer reach the finish."""
-        if self.pagoda is None:
-            return True
-        total = 0
-        for table in self.pagoda:
-            total += table[position & 0xFF]
-            position >>= CHUNK
-        return total >= self.least
+        self.alive: Callable[[int], bool] | None = None
+        for test in finish_pagodas(size, jumps, finish):
+            weigh, least = weigher(test.weights), test.least
+            self.alive = lambda position, weigh=weigh, least=least: weigh(position) >= least
 
     def score(self, position: int) -> int:
         """Lower is better: 10 per isolated peg (no neighbour to jump or be jumped by) plus distance costs."""
         near = 0
-        cost = 0
         rest = position
-        for k in range(self.chunks):
-            byte = rest & 0xFF
-            near |= self.near[k][byte]
-            cost += self.cost[k][byte]
+        for table in self.near:
+            near |= table[rest & 0xFF]
             rest >>= CHUNK
+        cost = self.cost(position) if self.cost is not None else 0
         return 10 * (position & ~near).bit_count() + cost
 
 
-def _chunk_table(values: Sequence[int], chunk: int, combine: Callable[[int, int], int]) -> list[int]:
-    """For every byte of chunk `chunk`: `values` of the holes it names, combined."""
+def _distance_costs(points: Sequence[tuple[float, float]], finish: int | None) -> list[int]:
+    """Per hole: 3 × its distance (Manhattan, drawing units) to the board's centre pulled towards the finish."""
+    size = len(points)
+    cx = sum(x for x, _ in points) / size
+    cy = sum(y for _, y in points) / size
+    if finish:
+        holes = [h for h in range(size) if finish >> h & 1]
+        cx = (1 - PULL) * cx + PULL * sum(points[h][0] for h in holes) / len(holes)
+        cy = (1 - PULL) * cy + PULL * sum(points[h][1] for h in holes) / len(holes)
+    return [round(3 * (abs(x - cx) + abs(y - cy))) for x, y in points]
+
+
+def _near_table(neighbours: Sequence[int], chunk: int) -> list[int]:
+    """For every byte of chunk `chunk`: the union of the neighbours of the holes it names."""
     table = [0] * (1 << CHUNK)
     for byte in range(1, 1 << CHUNK):
         low = byte & -byte
         hole = chunk * CHUNK + low.bit_length() - 1
-        value = values[hole] if hole < len(values) else 0
-        table[byte] = combine(table[byte ^ low], value)
+        table[byte] = table[byte ^ low] | (neighbours[hole] if hole < len(neighbours) else 0)
     return table
 
 
@@ -96,12 +86,13 @@ def beam_search(board: Any, start: int, finish: int | None, *, widths: Sequence[
     Returns a dict: {"path", "nodes", "states", "seconds", "width", "reason"}. Yields progress
     after every jump layer and every few thousand positions.
     """
-    tables = _Tables(board, finish)
+    size, jumps, _ = board_parts(board)
+    tables = _Tables(size, jumps, getattr(board, "points", None), finish)
     clock = time.perf_counter()
     nodes = 0
     wanted = 1 if finish is None else finish.bit_count()
     jumps_needed = start.bit_count() - wanted
-    full = (1 << board.size) - 1
+    full = (1 << size) - 1
     for width in widths:
         layers: list[dict[int, tuple[int, int, int, int]]] = []
         layer: dict[int, tuple[int, int, int, int]] = {start: (0, -1, -1, 0)}
@@ -139,7 +130,7 @@ def beam_search(board: Any, start: int, finish: int | None, *, widths: Sequence[
                 if nodes & 2047 == 0:
                     yield events.progress(nodes, len(following), time.perf_counter() - clock, depth=depth,
                                           width=width)
-            if tables.pagoda is not None:
+            if tables.alive is not None:
                 alive = tables.alive
                 following = {child: step for child, step in following.items() if alive(child)}
             if len(following) > width:
@@ -170,11 +161,4 @@ def _moves(layers: list[dict[int, tuple[int, int, int, int]]], goal: int) -> lis
         parent, a, c, _ = layer[position]
         jumps.append((a, c))
         position = parent
-    jumps.reverse()
-    moves: list[list[int]] = []
-    for a, c in jumps:
-        if moves and moves[-1][-1] == a:
-            moves[-1].append(c)
-        else:
-            moves.append([a, c])
-    return moves
+    return group_jumps(jumps[::-1])

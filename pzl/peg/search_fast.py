@@ -1,6 +1,6 @@
-"""A quick peg-solitaire solver for big boards: depth-first over jumps remembering dead positions, plus beams.
+"""A quick peg-solitaire solver for big boards: beam search, then depth-first over jumps remembering dead positions.
 
-It finds a solution, not a minimal one; pagoda weights and the shared dead-position table keep it fast.
+It finds a solution, not a minimal one; only the depth-first stage, when it runs out of jumps, proves impossibility.
 """
 
 from __future__ import annotations
@@ -9,19 +9,18 @@ import time
 from typing import Any
 
 from pzl import events
+from pzl.peg.beam import beam_search
 from pzl.peg.pagoda import class_masks, distance_pagoda, position_class, weight
-from pzl.peg.search_tables import board_parts, jump_tables, permute, symmetry_group, valid_symmetries, weigher
+from pzl.peg.search_tables import board_parts, group_jumps, jump_tables, permute, symmetry_group, valid_symmetries
 from pzl.peg.solve import PegOutcome, _check_position
 from pzl.search.problem import Search
 
 #: Default cap on remembered dead positions (each costs ~100 bytes in CPython).
 MAX_DEAD = 3_000_000
-#: Jumps the depth-first search may try before the beams get their turn.
-DFS_FIRST_BUDGET = 250_000
+#: Share of the time limit the beam search may use before the depth-first search takes over.
+BEAM_SHARE = 0.5
 #: Jumps between progress events (each costs a scan of the jump table, ~10-50 µs in CPython).
 PROGRESS_JUMPS = 1024
-#: Beam widths tried in turn (positions kept per jump); then the depth-first search resumes.
-BEAM_WIDTHS = (1_000, 4_000, 16_000)
 
 Jump = tuple[int, int]  # (from, to)
 
@@ -32,9 +31,9 @@ def solve_fast(board: Any, start: int, finish: int | None, *, seconds_limit: flo
 
     solve_fast(board, start: int, finish: int | None, *, seconds_limit=60.0, max_states=MAX_DEAD) -> Search
 
-    Depth-first search over single jumps first (complete: it can prove a task impossible), then
-    beam searches of growing width that keep the most promising positions after every jump, then
-    the depth-first search again until the limits. The outcome has minimal=False; solvable is
+    First beam search (`pzl.peg.beam`, at most half the time limit), then depth-first search over
+    single jumps until the limits (complete: it can prove a task impossible). The outcome has
+    minimal=False and `method` "beam" or "depth-first" (the stage that answered); solvable is
     False with exhausted=True when the depth-first search tried everything, None at a limit.
     """
     size, _, _ = board_parts(board)
@@ -46,7 +45,7 @@ def solve_fast(board: Any, start: int, finish: int | None, *, seconds_limit: flo
 
 
 class _FastSearch:
-    """Shared state of the depth-first search and the beams: tables, pagoda, dead positions."""
+    """The stages' shared state: tables, finish pagoda, dead positions, counters."""
 
     def __init__(self, board: Any, start: int, finish: int | None, seconds_limit: float | None,
                  max_states: int) -> None:
@@ -69,10 +68,7 @@ class _FastSearch:
             self.goal_pegs = 1
             self.weights = None
             self.least = 0
-        self.neighbours = [0] * size
-        for a, b, _ in jumps:
-            self.neighbours[a] |= 1 << b
-            self.neighbours[b] |= 1 << a
+        self.board = board
 
     def is_goal(self, position: int) -> bool:
         return position == self.finish if self.finish is not None else position.bit_count() == 1
@@ -86,21 +82,18 @@ class _FastSearch:
                                  reason="the finish is not reachable (position class or peg count)")
         if self.is_goal(start):
             return self._outcome([], solvable=True, minimal=True, exhausted=True)
-        depth_first = self._depth_first()
-        found = yield from self._resume(depth_first, DFS_FIRST_BUDGET)
-        if found is None:
-            for width in BEAM_WIDTHS:
-                found = yield from self._beam(width)
-                if found is not None or self._out_of_time():
-                    break
-        if found is None and not self._out_of_time():
-            found = yield from self._resume(depth_first, None)
-        if isinstance(found, list):
-            return self._outcome(_group(found), solvable=True)
-        if found == "exhausted":
+        beam_seconds = None if self.seconds_limit is None else BEAM_SHARE * self.seconds_limit
+        found = yield from beam_search(self.board, start, finish, seconds_limit=beam_seconds)
+        self.nodes += found["nodes"]
+        if found["path"] is not None:
+            return self._outcome(found["path"], solvable=True, method="beam", states=found["states"])
+        result = yield from self._resume(self._depth_first())
+        if isinstance(result, list):
+            return self._outcome(group_jumps(result), solvable=True)
+        if result == "exhausted":
             return self._outcome(None, solvable=False, minimal=True, exhausted=True,
                                  reason="no sequence of jumps reaches the finish")
-        reason = (f"stopped after remembering {len(self.dead):,} dead positions" if found == "full"
+        reason = (f"stopped after remembering {len(self.dead):,} dead positions" if result == "full"
                   else f"no solution found within {self.seconds_limit:g} s")
         return self._outcome(None, solvable=None, reason=reason)
 
@@ -109,20 +102,17 @@ class _FastSearch:
 
     def _outcome(self, moves: list[list[int]] | None, **fields: Any) -> PegOutcome:
         fields.setdefault("minimal", False)
+        fields.setdefault("method", "depth-first")
+        fields.setdefault("states", len(self.dead))
         jumps = sum(len(move) - 1 for move in moves) if moves is not None else None
         return PegOutcome(path=moves, moves=len(moves) if moves is not None else None, jumps=jumps,
-                          nodes=self.nodes, states=len(self.dead), seconds=time.perf_counter() - self.clock,
-                          **fields)
+                          nodes=self.nodes, seconds=time.perf_counter() - self.clock, **fields)
 
     def _progress(self, depth: int) -> dict:
         return events.progress(self.nodes, len(self.dead), time.perf_counter() - self.clock, depth=depth)
 
-    def _resume(self, depth_first, budget: int | None) -> Search:
-        """Run the depth-first search for `budget` more jumps (None: until it ends or a limit).
-
-        Returns its jump list when it finds a solution, "exhausted", "full", "time", or None (budget spent).
-        """
-        stop_at = None if budget is None else self.nodes + budget
+    def _resume(self, depth_first) -> Search:
+        """Run the depth-first search until it ends or a limit: its jump list, "exhausted", "full" or "time"."""
         while True:
             try:
                 event = next(depth_first)
@@ -133,8 +123,6 @@ class _FastSearch:
                 return "time"
             if len(self.dead) > self.max_states:
                 return "full"
-            if stop_at is not None and self.nodes >= stop_at:
-                return None
 
     def _depth_first(self) -> Search:
         """Depth-first over single jumps; a chain's continuation is tried first. Returns jumps or "exhausted"."""
@@ -172,76 +160,6 @@ class _FastSearch:
             stack.append((child, child_value, _children(child, first_fwd, jumps, c)))
         return "exhausted"
 
-    def _beam(self, width: int) -> Search:
-        """Breadth-first over jumps keeping the `width` most promising positions per jump; jumps or None.
-
-        Promising: heavy by the finish's pagoda (pegs near the finish) and few isolated pegs.
-        Positions the depth-first search proved dead are skipped.
-        """
-        first_fwd, canonical, dead = self.tables.first_fwd, self.canonical, self.dead
-        weights, least, goal_pegs = self.weights, self.least, self.goal_pegs
-        weigh = weigher(weights) if weights is not None else None
-        neighbours = self.neighbours
-        jumps = self.jumps
-
-        def score(position: int) -> int:
-            total = 4 * weigh(position) if weigh is not None else 0
-            rest = position
-            while rest:
-                low = rest & -rest
-                if not position & neighbours[low.bit_length() - 1]:
-                    total -= 10
-                rest ^= low
-            return total
-
-        beam = [self.start]
-        parents: list[dict[int, tuple[int, int]]] = []  # per jump: position -> (parent, jump index)
-        every = PROGRESS_JUMPS
-        while beam:
-            layer: dict[int, int] = {}  # canonical -> position
-            parent: dict[int, tuple[int, int]] = {}
-            for position in beam:
-                for index, (ab, cm, toggle, _) in enumerate(first_fwd):
-                    if position & ab == ab and not position & cm:
-                        child = position ^ toggle
-                        self.nodes += 1
-                        if self.nodes % every == 0:
-                            yield self._progress(len(parents) + 1)
-                            if self._out_of_time():
-                                return None
-                        if weigh is not None and weigh(child) < least:
-                            continue
-                        key = canonical(child)
-                        if key in layer or key in dead:
-                            continue
-                        layer[key] = child
-                        parent[child] = (position, index)
-                        if self.is_goal(child):
-                            parents.append(parent)
-                            return _unwind(child, parents, jumps)
-            parents.append(parent)
-            candidates = [child for child in layer.values() if child.bit_count() > goal_pegs]
-            if len(candidates) > width:
-                scored = []
-                for number, child in enumerate(candidates, 1):
-                    scored.append((score(child), child))
-                    if number % 512 == 0:
-                        yield self._progress(len(parents))
-                scored.sort(reverse=True)
-                candidates = [child for _, child in scored[:width]]
-            beam = candidates
-        return None
-
-
-def _unwind(position: int, parents: list[dict[int, tuple[int, int]]], jumps: tuple) -> list[Jump]:
-    """The jumps that led the beam to `position`."""
-    played: list[Jump] = []
-    for parent in reversed(parents):
-        position, index = parent[position]
-        a, _, c = jumps[index]
-        played.append((a, c))
-    return played[::-1]
-
 
 def _children(position: int, first_fwd: tuple, jumps: tuple, last: int | None) -> list[int]:
     """Indices of the legal jumps, ordered so that popping tries a continuation of the last peg first."""
@@ -249,14 +167,3 @@ def _children(position: int, first_fwd: tuple, jumps: tuple, last: int | None) -
     if last is not None:
         legal.sort(key=lambda i: jumps[i][0] == last)
     return legal
-
-
-def _group(jumps: list[Jump]) -> list[list[int]]:
-    """Jumps (from, to) grouped into moves: consecutive jumps of the same peg form one move."""
-    moves: list[list[int]] = []
-    for a, c in jumps:
-        if moves and moves[-1][-1] == a:
-            moves[-1].append(c)
-        else:
-            moves.append([a, c])
-    return moves

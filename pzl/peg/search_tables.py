@@ -231,3 +231,14 @@ def backward_moves(position: int, tables: JumpTables) -> Iterator[tuple[int, lis
                 for ab2, toggle2, a2 in next_rev[holes[-1]]:
                     if not current & ab2:
                         stack.append((current ^ toggle2, [*holes, a2]))
+
+
+def group_jumps(jumps: Sequence[tuple[int, int]]) -> list[list[int]]:
+    """Jumps (from, to) grouped into moves: consecutive jumps of the same peg form one move."""
+    moves: list[list[int]] = []
+    for a, c in jumps:
+        if moves and moves[-1][-1] == a:
+            moves[-1].append(c)
+        else:
+            moves.append([a, c])
+    return moves

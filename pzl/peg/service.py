@@ -1,6 +1,6 @@
 """The peg family's service: `run("solve" | "analyse", request)` as events, and `describe` for the CLI.
 
-Reads the board and task from the request, answers impossible tasks at once, else runs the engine.
+`auto` rule: impossible by classes → at once; ≤ 25 pegs (or `all`) → minimal within limits; else or then → fast.
 """
 
 from __future__ import annotations
@@ -32,10 +32,13 @@ from pzl.peg.task import (
 from pzl.request import flag, whole_number
 
 ALGORITHMS = ("auto", "minimal", "fast", "beam")
-#: `auto` proves minimality when the start has at most this many pegs, else it looks for any solution:
-#: beam search first, then the depth-first `fast` search (which can also prove a task impossible).
+#: `auto`, in order: (1) a task impossible by peg counts or position classes is answered at once;
+#: (2) with at most this many pegs at the start (or with `all`), the minimal search within
+#: AUTO_MAX_STATES / AUTO_SECONDS proves the fewest moves; (3) otherwise, or when (2) hits a limit
+#: without `all`, the fast solver (beam search, then depth-first search, which can prove
+#: impossibility) finds some solution. `algorithm` in the result names the path: "auto: minimal",
+#: "auto: beam", "auto: depth-first", "auto: minimal, then beam"...
 AUTO_MINIMAL_PEGS = 25
-#: Limits for the minimal search under `auto` before it falls back to the fast search.
 AUTO_MAX_STATES = 1_500_000
 AUTO_SECONDS = 10.0
 #: Limits of an analysis (the page asks after every move; it must answer quickly).
@@ -127,19 +130,7 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
         yield events.result(payload)
         return
     if algorithm == "auto":
-        if want_all or task.start.bit_count() <= AUTO_MINIMAL_PEGS:
-            limited = request.get("max_states") in (None, "")
-            outcome = yield from _minimal(task, request, want_all, max_solutions, limited=limited)
-            used = "auto: minimal"
-            if outcome.solvable is None and not want_all:
-                lower = outcome.lower_bound
-                outcome, quick = yield from _quick(task, request)
-                outcome.lower_bound = max(outcome.lower_bound or 0, lower)
-                used = f"auto: minimal, then {quick}"
-        else:
-            outcome, quick = yield from _quick(task, request)
-            used = f"auto: {quick}"
-        payload["algorithm"] = used
+        outcome, payload["algorithm"] = yield from _auto(task, request, want_all, max_solutions)
     elif algorithm == "minimal":
         outcome = yield from _minimal(task, request, want_all, max_solutions, limited=False)
     elif algorithm == "beam":
@@ -147,9 +138,23 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     else:
         outcome = yield from _fast(task, request)
     payload.update(_outcome_payload(board, outcome, want_all, clock))
-    if "solutions" in payload:
-        del payload["solutions"][max_solutions:]
     yield events.result(payload)
+
+
+def _auto(task: Task, request: dict[str, Any], want_all: bool, max_solutions: int):
+    """The `auto` rule (see ALGORITHMS): minimal where feasible, else the fast solver; returns (outcome, label)."""
+    if want_all or task.start.bit_count() <= AUTO_MINIMAL_PEGS:
+        limited = request.get("max_states") in (None, "")
+        outcome = yield from _minimal(task, request, want_all, max_solutions, limited=limited)
+        if outcome.solvable is not None or want_all:
+            return outcome, "auto: minimal"
+        lower, nodes = outcome.lower_bound, outcome.nodes
+        outcome = yield from _fast(task, request)
+        outcome.lower_bound = max(outcome.lower_bound, lower)
+        outcome.nodes += nodes
+        return outcome, f"auto: minimal, then {outcome.method}"
+    outcome = yield from _fast(task, request)
+    return outcome, f"auto: {outcome.method}"
 
 
 def _instant_verdict(task: Task) -> str | None:
@@ -169,24 +174,13 @@ def _minimal(task: Task, request: dict[str, Any], want_all: bool, max_solutions:
     first = (task.first[0], task.first[2]) if task.first else None
     max_states = whole_number(request, "max_states", AUTO_MAX_STATES if limited else MAX_STATES)
     outcome = yield from solve_minimal(task.board, task.start, task.finish, first=first, all_solutions=want_all,
-                                       max_solutions=max(1, max_solutions), max_states=max_states,
+                                       max_solutions=max_solutions, max_states=max_states,
                                        seconds_limit=AUTO_SECONDS if limited else None)
     return outcome
 
 
-def _quick(task: Task, request: dict[str, Any]):
-    """Beam search, then (if it finds nothing) the depth-first fast search; returns (outcome, what answered)."""
-    outcome = yield from _beam(task)
-    if outcome.solvable:
-        return outcome, "beam"
-    nodes = outcome.nodes
-    outcome = yield from _fast(task, request)
-    outcome.nodes += nodes
-    return outcome, "beam, then fast"
-
-
 def _beam(task: Task):
-    """A solution by beam search (never a proof: a miss leaves `solvable` None)."""
+    """A solution by beam search alone (never a proof: a miss leaves `solvable` None)."""
     from pzl.peg.beam import beam_search
     from pzl.peg.solve import PegOutcome
 
@@ -197,7 +191,7 @@ def _beam(task: Task):
                       solvable=True if path is not None else None, minimal=False,
                       moves=len(path) if path is not None else None,
                       jumps=sum(len(move) - 1 for move in path) if path is not None else None,
-                      reason=found["reason"])
+                      reason=found["reason"], method="beam")
 
 
 def _after_first(task: Task) -> int:
@@ -352,7 +346,8 @@ def chain_continuations(board: PegBoard, position: int, hole: int) -> list[tuple
 
 def _judge(task: Task, position: int, seconds: float, max_states: int):
     """One position's verdict: solvable, fewest moves (proved or not), a next move, how it was found."""
-    from pzl.peg.solve import PegOutcome, analyse
+    from pzl.peg.search_fast import solve_fast
+    from pzl.peg.solve import analyse
 
     board = task.board
     verdict: dict[str, Any] = {"solvable": None, "moves": None, "minimal": False, "next": None,
@@ -369,41 +364,22 @@ def _judge(task: Task, position: int, seconds: float, max_states: int):
     if reason is not None:
         verdict.update(solvable=False, reason=reason)
         return verdict
-    if position.bit_count() <= AUTO_MINIMAL_PEGS:
+    if position.bit_count() <= AUTO_MINIMAL_PEGS:  # minimal for half the time, then the fast solver
         outcome = yield from analyse(board, position, task.finish, seconds_limit=seconds, max_states=max_states)
     else:  # too many pegs for a proof within the page's patience
-        outcome = PegOutcome(path=None, solvable=None, reason="too many pegs to prove the fewest moves")
-    method = "minimal"
-    lower = outcome.lower_bound
-    nodes = outcome.nodes
-    if outcome.solvable is None:  # too big to prove: a solution still shows the position is alive
-        outcome, method = yield from _analyse_quickly(board, position, task.finish, seconds)
-        nodes += outcome.nodes
+        outcome = yield from solve_fast(board, position, task.finish, seconds_limit=seconds)
+    method = outcome.method
     path = [list(move) for move in outcome.path] if outcome.path is not None else None
     verdict.update(solvable=outcome.solvable, moves=len(path) if path is not None else None,
                    minimal=bool(method == "minimal" and outcome.minimal and path is not None),
-                   next=path[0] if path else None, method=method, nodes=nodes, states=outcome.states)
+                   next=path[0] if path else None, method=method, nodes=outcome.nodes, states=outcome.states)
     if outcome.solvable is not True and outcome.reason:
         verdict["reason"] = outcome.reason
-    if method != "minimal" and lower:
-        verdict["lower_bound"] = lower
+    if method != "minimal" and outcome.lower_bound:
+        verdict["lower_bound"] = outcome.lower_bound
     if outcome.solvable is None:
         verdict["reason"] = f"could not be decided within the limits ({outcome.reason})"
     return verdict
-
-
-def _analyse_quickly(board: PegBoard, position: int, finish: int | None, seconds: float):
-    """Beam search, then a short depth-first search (which may prove a dead end); returns (outcome, method)."""
-    from pzl.peg.beam import beam_search
-    from pzl.peg.search_fast import solve_fast
-    from pzl.peg.solve import PegOutcome
-
-    found = yield from beam_search(board, position, finish, widths=(256, 1024), seconds_limit=seconds)
-    if found["path"] is not None:
-        return PegOutcome(path=found["path"], nodes=found["nodes"], states=found["states"], solvable=True), "beam"
-    outcome = yield from solve_fast(board, position, finish, seconds_limit=seconds)
-    outcome.nodes += found["nodes"]
-    return outcome, "fast"
 
 
 def _seconds_option(request: dict[str, Any], key: str, default: float) -> float:

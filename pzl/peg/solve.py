@@ -47,6 +47,7 @@ class PegOutcome(SearchOutcome):
     moves / jumps: length of `path` in moves and in jumps.
     lower_bound: moves that any solution needs at least (proved), when known.
     reason: why the search stopped without an answer (limit reached), or why it is impossible.
+    method: the search that answered: "minimal", or the fast solver's "beam" or "depth-first".
     """
 
     solvable: bool | None = None
@@ -55,6 +56,7 @@ class PegOutcome(SearchOutcome):
     jumps: int | None = None
     lower_bound: int = 0
     reason: str | None = None
+    method: str = "minimal"
 
 
 def solve_minimal(board: Any, start: int, finish: int | None, *, first: tuple[int, int] | None = None,
@@ -414,7 +416,7 @@ class _MeetInMiddle:
             count = 0
             for key, _, _ in pairs:
                 count += ffront[key] * bfront[key] // len(self.symmetry.orbit(key))
-        cap = self.max_solutions if self.counting else 1
+        cap = max(self.max_solutions, 1) if self.counting else 1  # one path is always rebuilt
         found: list[list[Move]] = []
         for key, f, b in pairs:
             for member in sorted(self.symmetry.orbit(key)):
@@ -431,7 +433,7 @@ class _MeetInMiddle:
                 break
         found.sort()  # a stable, readable order (lexicographic by holes)
         path = found[0]
-        return self._outcome(path=path, paths=found if self.counting else [], count=count,
+        return self._outcome(path=path, paths=found[:self.max_solutions] if self.counting else [], count=count,
                              states=len(fseen) + len(bseen), solvable=True, minimal=True, exhausted=True,
                              moves=len(path), jumps=sum(len(move) - 1 for move in path), lower_bound=len(path))
 

@@ -9,7 +9,6 @@ from types import SimpleNamespace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pzl.peg import search_fast
 from pzl.peg.boards import board_by_id
 from pzl.peg.search_fast import solve_fast
 from pzl.peg.solve import analyse, solve_minimal
@@ -114,6 +113,13 @@ def test_modified_triangle_from_the_article_table_alone_gives_the_same_figures()
     outcome, _ = finish_search(solve_minimal(article_board(TRIANGLE_21), *CENTRE_TRIANGLE, first=(14, 6),
                                              all_solutions=True, max_solutions=5))
     assert (outcome.moves, outcome.count) == (12, 96)
+    assert_minimal_solutions(TRIANGLE_21, *CENTRE_TRIANGLE, outcome)
+
+
+def test_counting_with_no_solutions_listed_still_gives_one_minimal_path():
+    outcome, _ = finish_search(solve_minimal(board_by_id("triangle-21"), *CENTRE_TRIANGLE, all_solutions=True,
+                                             max_solutions=0))
+    assert (outcome.moves, outcome.count, outcome.paths) == (12, 192, [])
     assert_minimal_solutions(TRIANGLE_21, *CENTRE_TRIANGLE, outcome)
 
 
@@ -295,13 +301,17 @@ def test_symmetric_full_square_positions_count_like_brute_force(data):
         assert (outcome.moves, outcome.count) == (expected_moves, expected_count)
 
 
-def test_the_beam_stage_of_the_fast_solver_finds_a_legal_solution():
-    board = board_by_id("triangle-21")
-    beam = search_fast._FastSearch(board, CENTRE_TRIANGLE[0], 1 << 6, seconds_limit=30, max_states=10**6)
-    played, _ = finish_search(beam._beam(300))
-    assert played is not None
-    moves = [[a, c] for a, c in played]
-    assert replay(jumps(TRIANGLE_21), pegs_of(CENTRE_TRIANGLE[0]), moves) == {6}
+def test_the_fast_solver_answers_by_beam_search_first():
+    outcome, _ = finish_search(solve_fast(board_by_id("triangle-21"), *CENTRE_TRIANGLE))
+    assert (outcome.solvable, outcome.method, outcome.minimal) == (True, "beam", False)
+    assert replay(jumps(TRIANGLE_21), pegs_of(CENTRE_TRIANGLE[0]), outcome.path) == {6}
+
+
+def test_the_fast_solver_proves_a_dead_end_by_depth_first_search_after_the_beam_misses():
+    board = board_by_id("hoppers")
+    dead_end = sum(1 << hole for hole in (1, 2, 4, 5, 6, 7, 8, 10, 11, 12))
+    outcome, _ = finish_search(solve_fast(board, dead_end, 1 << 6))
+    assert (outcome.solvable, outcome.method, outcome.exhausted) == (False, "depth-first", True)
 
 
 def test_analysis_on_a_big_board_falls_back_to_a_fast_solution_that_is_not_proved_minimal():
