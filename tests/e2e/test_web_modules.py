@@ -9,6 +9,7 @@ the wrong hole.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -96,3 +97,19 @@ def test_shuffled_8_puzzles_are_solvable_and_shuffled():
         tiles = [int(label) for label in position if label != "0"]
         inversions = sum(1 for i in range(8) for j in range(i + 1, 8) if tiles[i] > tiles[j])
         assert inversions % 2 == 0
+
+
+def test_index_preloads_exactly_the_modules_the_app_imports():
+    def imports_of(module: str) -> set[str]:
+        text = (ROOT / "web" / module).read_text()
+        return set(re.findall(r'from "\./([\w-]+\.js)"', text))
+
+    wanted: set[str] = set()
+    todo = ["app.js"]
+    while todo:
+        for module in imports_of(todo.pop()) - wanted:
+            wanted.add(module)
+            todo.append(module)
+    page = (ROOT / "index.html").read_text()
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="web/([\w-]+\.js)">', page))
+    assert preloaded == wanted
