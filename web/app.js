@@ -39,7 +39,7 @@ const app = {
   warnedFor: null, // the position the warning is about
   pendingStep: null, // a link's step, applied once its solution is found
   pendingSolve: false, // a link with a step solves as soon as the solver is ready
-  editing: null, // null, "start" or "goal"
+  editing: null, // null, or what a click edits: "start", "goal" or "holes" (a custom peg board)
   lastHash: "",
 };
 
