@@ -360,7 +360,7 @@ class _MeetInMiddle:
                         for over, land, t, c in next_jumps[hole]:
                             if current & over and not current & land:
                                 stack.append((current ^ t, c, n - 1, value + delta[(t, c)]))
-            else:
+            else:  # the same loop without weights: one peg anywhere (merging them costs 20-25 % here)
                 stack = first_stack
                 while stack:
                     current, hole, n = stack.pop()

@@ -40,3 +40,9 @@ def assert_solves(jumps: Iterable[Sequence[int]], size: int, empty: Iterable[int
         assert final == {finish}, f"pegs left in {sorted(final)}, wanted {finish}"
     for earlier, later in pairwise(moves):
         assert earlier[-1] != later[0], "a move continues the previous peg's chain: they are one move"
+
+
+def random_jump(jumps: Iterable[Sequence[int]], position: int, rng) -> tuple[int, int, int] | None:
+    """A legal jump (from, over, to) in `position` (bit h = a peg in hole h) chosen by `rng`, or None."""
+    legal = [(a, b, c) for a, b, c in jumps if position >> a & 1 and position >> b & 1 and not position >> c & 1]
+    return rng.choice(legal) if legal else None

@@ -13,6 +13,7 @@ from pzl.peg.boards import SPECS, board_by_id
 from pzl.peg.classes import PositionClasses
 from pzl.peg.impossible import possible_finish_holes, why_impossible
 from pzl.peg.mask import board_from_mask
+from tests.peg.replay import random_jump
 
 
 def single(board, hole):
@@ -81,11 +82,10 @@ def test_a_start_without_any_jump_is_impossible():
 
 def play_random(board, position, rng, jumps):
     for _ in range(jumps):
-        legal = [(a, b, c) for a, b, c in board.jumps
-                 if position >> a & 1 and position >> b & 1 and not position >> c & 1]
-        if not legal:
+        jump = random_jump(board.jumps, position, rng)
+        if jump is None:
             break
-        a, b, c = rng.choice(legal)
+        a, b, c = jump
         position ^= (1 << a) | (1 << b) | (1 << c)
     return position
 

@@ -9,6 +9,7 @@ import pytest
 from pzl.peg.boards import SPECS, board_by_id
 from pzl.peg.pagoda import class_masks, distance_pagoda, finish_pagodas, is_pagoda, position_class, weight
 from pzl.peg.search_tables import weigher
+from tests.peg.replay import random_jump
 
 BOARD_IDS = [spec.id for spec in SPECS]
 
@@ -38,12 +39,8 @@ def test_no_sequence_of_jumps_raises_a_pagoda_weight(board_id):
     for _ in range(50):
         position = board.full ^ (1 << rng.randrange(board.size))
         value = weight(weights, position)
-        while True:
-            legal = [(a, b, c) for a, b, c in board.jumps
-                     if position >> a & 1 and position >> b & 1 and not position >> c & 1]
-            if not legal:
-                break
-            a, b, c = rng.choice(legal)
+        while (jump := random_jump(board.jumps, position, rng)) is not None:
+            a, b, c = jump
             position ^= (1 << a) | (1 << b) | (1 << c)
             assert weight(weights, position) <= value
             value = weight(weights, position)
