@@ -11,6 +11,7 @@ import { LinkError, readLink, writeLink } from "./link.js";
 import { LONGEST_LIMIT, openLongestPanel, showLongest } from "./longest.js";
 import { createPlayer } from "./player.js";
 import { fillMoveList, fillSolutionChoice, hidePlayer, showPlaying, showStep } from "./player-view.js";
+import { positionCount } from "./sliding.js";
 import { createSolver } from "./solver.js";
 import { clear, htmlElement } from "./svg.js";
 import { formatCount, hintText, resultDetails } from "./words.js";
@@ -37,6 +38,7 @@ const app = {
   search: null, // the running search's handle
   watch: null, // the background check of a hand-played peg position
   warnedFor: null, // the position the warning is about
+  distanceFor: null, // the position the distance line is about
   pendingStep: null, // a link's step, applied once its solution is found
   pendingSolve: false, // a link with a step solves as soon as the solver is ready
   editing: null, // null, or what a click edits: "start", "goal" or "holes" (a custom peg board)
@@ -107,6 +109,8 @@ function onSolverState({ state, message }) {
     if (app.pendingSolve) {
       app.pendingSolve = false;
       solve();
+    } else if (app.game && !app.watch && app.position !== app.distanceFor) {
+      watchPosition();
     }
   }
 }
@@ -183,23 +187,43 @@ function hint() {
   startSearch(request, (result) => showHint(result, from));
 }
 
-/** After a hand-played peg move: check quietly whether the position can still finish; warn if not. */
-function watchPegPosition() {
+/** Sliding puzzles up to this many positions get their distance to the goal after every move. */
+const DISTANCE_LIMIT = 200_000;
+
+/**
+ * After a move by hand, check the new position quietly in the background: for pegs, warn when
+ * it can no longer finish; for small sliding puzzles, show its distance to the goal.
+ */
+function watchPosition() {
   const game = app.game;
-  if (game.family !== "peg" || !app.solver || app.solver.state() !== "ready" || app.search || app.editing) return;
+  if (!app.solver || app.solver.state() !== "ready" || app.search || app.editing) return;
   const from = app.position;
-  const request = {
-    command: "analyse", ...puzzleFields(), ...game.request(app.origin, app.goal), pegs: pegsOf(from), seconds_limit: 1,
-  };
+  let request;
+  if (game.family === "peg") {
+    request = { command: "analyse", ...puzzleFields(), ...game.request(app.origin, app.goal), pegs: pegsOf(from),
+      seconds_limit: 1 };
+  } else {
+    const count = positionCount(game.entry);
+    if (count === null || count > DISTANCE_LIMIT || game.problem(from, app.goal)) return;
+    request = { command: "solve", ...puzzleFields(), ...game.request(from, app.goal), algorithm: "auto" };
+  }
   let handle = null;
   handle = app.solver.run(request, (event) => {
     if (event.event === "progress") return;
     if (app.watch === handle) app.watch = null;
-    if (event.event !== "result" || app.position !== from || event.result.solvable !== false) return;
-    $("warning").textContent = `This position can no longer reach the goal (${event.result.reason}). `
-      + "Undo, or start again.";
-    $("warning").hidden = false;
-    app.warnedFor = from;
+    if (event.event !== "result" || app.position !== from) return;
+    const result = event.result;
+    if (game.family === "peg" && result.solvable === false) {
+      $("warning").textContent = `This position can no longer reach the goal (${result.reason}). `
+        + "Undo, or start again.";
+      $("warning").hidden = false;
+      app.warnedFor = from;
+    } else if (game.family === "sliding") {
+      $("distance").textContent = result.solvable
+        ? `Distance to the goal: ${result.moves} ${result.moves === 1 ? "move" : "moves"}.`
+        : "The goal cannot be reached from here.";
+      app.distanceFor = from;
+    }
   }, { quiet: true });
   app.watch = handle;
 }
@@ -452,6 +476,7 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false } = {})
   $("longest-panel").hidden = true;
   app.board = game.draw($("board"), { onCell: boardClicked });
   render({ animate: false });
+  watchPosition();
 }
 
 function fillAlgorithms(game, chosen) {
@@ -515,7 +540,7 @@ function moveByHand(next, path, words) {
   app.position = next;
   render({ animate: true, path });
   const said = words ?? app.game.describeMove(before, next);
-  watchPegPosition();
+  watchPosition();
   if (solved()) announce(`${said}. Solved!`);
   else if (app.game.stuck?.(next)) announce(`${said}. No jump is left.`);
   else announce(`${said}.`);
@@ -554,6 +579,7 @@ function setEditing(target) {
 /** Redraw the board and everything that depends on the position; update the link. */
 function render({ animate, path = null }) {
   $("warning").hidden = app.position !== app.warnedFor;
+  if (app.position !== app.distanceFor) $("distance").textContent = "";
   if (app.editing === "holes") {
     showMaskEditor();
   } else {
@@ -667,6 +693,7 @@ function wireControls() {
     app.future.push(app.position);
     app.position = app.history.pop();
     render({ animate: false });
+    watchPosition();
   });
   $("redo").addEventListener("click", () => {
     if (!app.future.length) return;
@@ -674,6 +701,7 @@ function wireControls() {
     app.history.push(app.position);
     app.position = app.future.pop();
     render({ animate: false });
+    watchPosition();
   });
   $("shuffle").addEventListener("click", () => {
     if (app.search) app.search.cancel();
@@ -685,6 +713,7 @@ function wireControls() {
     $("result").hidden = true;
     render({ animate: false });
     announce("Shuffled.");
+    watchPosition();
   });
   $("reset").addEventListener("click", () => {
     clearSolution();
@@ -693,6 +722,7 @@ function wireControls() {
     app.future = [];
     render({ animate: false });
     announce("Back to the start.");
+    watchPosition();
   });
   $("edit").addEventListener("click", () => {
     clearSolution();

@@ -263,3 +263,12 @@ def test_opening_another_puzzle_during_a_search_stops_it_and_drops_its_answer(ap
     expect(app_page.get_by_test_id("board")).to_have_attribute("data-family", "peg")
     expect(app_page.get_by_test_id("result")).to_be_hidden()
     expect(app_page.get_by_test_id("player")).to_be_hidden()
+
+
+def test_the_distance_to_the_goal_follows_every_move(app_page: Page, base_url: str):
+    open_link(app_page, base_url, "#puzzle=8-puzzle&start=1,2,3,4,5,6,7,0,8")
+    expect(app_page.get_by_test_id("distance")).to_have_text("Distance to the goal: 1 move.")
+    app_page.locator("[data-testid=board] [data-testid=tile-7]").click()
+    expect(app_page.get_by_test_id("distance")).to_have_text("Distance to the goal: 2 moves.")
+    app_page.get_by_test_id("undo").click()
+    expect(app_page.get_by_test_id("distance")).to_have_text("Distance to the goal: 1 move.")
