@@ -17,6 +17,8 @@ from pzl.search.problem import Search
 #: Positions kept after each jump, pass by pass; a pass that ends short starts a wider one.
 WIDTHS = (256, 1024, 4096, 16384)
 CHUNK = 8
+#: Children scored between progress events (a layer of a wide beam has hundreds of thousands).
+SCORES_PER_PROGRESS = 1024
 #: How far (0..1) the scoring centre moves from the board's centre towards the finish holes.
 PULL = 0.6
 #: Score cost of each move made so far: favours chains of jumps by one peg (fewer moves).
@@ -127,16 +129,10 @@ def beam_search(board: Any, start: int, finish: int | None, *, widths: Sequence[
                                 known = following.get(child)
                                 if known is None or count < known[3]:
                                     following[child] = (position, a, land.bit_length() - 1, count)
-                if nodes & 2047 == 0:
+                if nodes & 511 == 0:
                     yield events.progress(nodes, len(following), time.perf_counter() - clock, depth=depth,
                                           width=width)
-            if tables.alive is not None:
-                alive = tables.alive
-                following = {child: step for child, step in following.items() if alive(child)}
-            if len(following) > width:
-                score = tables.score
-                kept = sorted(following, key=lambda child: score(child) + MOVE_COST * following[child][3])[:width]
-                following = {child: following[child] for child in kept}
+            following = yield from _keep_best(tables, following, width, nodes, clock, depth)
             layers.append(following)
             layer = following
             yield events.progress(nodes, len(layer), time.perf_counter() - clock, depth=depth + 1, width=width)
@@ -151,6 +147,26 @@ def beam_search(board: Any, start: int, finish: int | None, *, widths: Sequence[
                     "seconds": time.perf_counter() - clock, "width": width, "reason": None}
     return {"path": None, "nodes": nodes, "states": 0, "seconds": time.perf_counter() - clock,
             "width": widths[-1] if widths else 0, "reason": "no solution found by beam search"}
+
+
+def _keep_best(tables: _Tables, following: dict[int, tuple[int, int, int, int]], width: int, nodes: int,
+               clock: float, depth: int) -> Search:
+    """The `width` best children still alive by the finish pagoda (ties: first generated first), yielding progress."""
+    alive, score = tables.alive, tables.score
+    children: list[int] = []
+    keys: list[int] = []
+    for number, (child, step) in enumerate(following.items(), 1):
+        if number % SCORES_PER_PROGRESS == 0:
+            yield events.progress(nodes, len(following), time.perf_counter() - clock, depth=depth, width=width)
+        if alive is not None and not alive(child):
+            continue
+        children.append(child)
+        if len(following) > width:
+            keys.append(score(child) + MOVE_COST * step[3])
+    if len(children) > width:
+        order = sorted(range(len(children)), key=keys.__getitem__)[:width]
+        children = [children[index] for index in order]
+    return {child: following[child] for child in children}
 
 
 def _moves(layers: list[dict[int, tuple[int, int, int, int]]], goal: int) -> list[list[int]]:
