@@ -118,6 +118,13 @@ def test_french_default_task_is_solved_by_auto_without_a_proof():
     assert_replays(result)
 
 
+def test_auto_falls_back_to_the_fast_solver_when_the_minimal_search_hits_its_limit():
+    result = solve(puzzle="triangle-21", max_states=100)
+    assert result["algorithm"] == "auto: minimal, then beam"
+    assert result["solvable"] is True and result["minimal"] is False
+    assert_replays(result)
+
+
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.id)
 def test_every_catalog_default_task_is_solved_with_legal_moves(spec):
     result = solve(puzzle=spec.id)
