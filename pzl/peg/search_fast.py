@@ -26,13 +26,15 @@ Jump = tuple[int, int]  # (from, to)
 
 
 def solve_fast(board: Any, start: int, finish: int | None, *, seconds_limit: float | None = 60.0,
-               max_states: int = MAX_DEAD) -> Search:
+               max_states: int = MAX_DEAD, beam_only: bool = False) -> Search:
     """Some solution from `start` to `finish` (None = one peg anywhere), quickly; a generator returning a PegOutcome.
 
-    solve_fast(board, start: int, finish: int | None, *, seconds_limit=60.0, max_states=MAX_DEAD) -> Search
+    solve_fast(board, start: int, finish: int | None, *, seconds_limit=60.0, max_states=MAX_DEAD,
+               beam_only=False) -> Search
 
     First beam search (`pzl.peg.beam`, at most half the time limit), then depth-first search over
-    single jumps until the limits (complete: it can prove a task impossible). The outcome has
+    single jumps until the limits (complete: it can prove a task impossible); `beam_only` gives the
+    beam the whole time limit and skips the depth-first stage. The outcome has
     minimal=False and `method` "beam" or "depth-first" (the stage that answered); solvable is
     False with exhausted=True when the depth-first search tried everything, None at a limit.
     """
@@ -41,7 +43,7 @@ def solve_fast(board: Any, start: int, finish: int | None, *, seconds_limit: flo
     if finish is not None:
         _check_position(finish, size, "finish")
     search = _FastSearch(board, start, finish, seconds_limit, max_states)
-    return (yield from search.run())
+    return (yield from search.run(beam_only))
 
 
 class _FastSearch:
@@ -73,7 +75,7 @@ class _FastSearch:
     def is_goal(self, position: int) -> bool:
         return position == self.finish if self.finish is not None else position.bit_count() == 1
 
-    def run(self) -> Search:
+    def run(self, beam_only: bool) -> Search:
         start, finish = self.start, self.finish
         masks = class_masks(self.size, self.jumps)
         if finish is not None and (position_class(finish, masks) != position_class(start, masks)
@@ -82,11 +84,13 @@ class _FastSearch:
                                  reason="the finish is not reachable (position class or peg count)")
         if self.is_goal(start):
             return self._outcome([], solvable=True, minimal=True, exhausted=True)
-        beam_seconds = None if self.seconds_limit is None else BEAM_SHARE * self.seconds_limit
+        share = 1.0 if beam_only else BEAM_SHARE
+        beam_seconds = None if self.seconds_limit is None else share * self.seconds_limit
         found = yield from beam_search(self.board, start, finish, seconds_limit=beam_seconds)
         self.nodes += found["nodes"]
-        if found["path"] is not None:
-            return self._outcome(found["path"], solvable=True, method="beam", states=found["states"])
+        if found["path"] is not None or beam_only:
+            return self._outcome(found["path"], solvable=True if found["path"] is not None else None,
+                                 reason=found["reason"], method="beam", states=found["states"])
         result = yield from self._resume(self._depth_first())
         if isinstance(result, list):
             return self._outcome(group_jumps(result), solvable=True)

@@ -134,7 +134,7 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     elif algorithm == "minimal":
         outcome = yield from _minimal(task, request, want_all, max_solutions, limited=False)
     elif algorithm == "beam":
-        outcome = yield from _beam(task)
+        outcome = yield from _fast(task, request, beam_only=True)
     else:
         outcome = yield from _fast(task, request)
     payload.update(_outcome_payload(board, outcome, want_all, clock))
@@ -179,21 +179,6 @@ def _minimal(task: Task, request: dict[str, Any], want_all: bool, max_solutions:
     return outcome
 
 
-def _beam(task: Task):
-    """A solution by beam search alone (never a proof: a miss leaves `solvable` None)."""
-    from pzl.peg.beam import beam_search
-    from pzl.peg.solve import PegOutcome
-
-    start = _after_first(task)
-    found = yield from beam_search(task.board, start, task.finish, seconds_limit=BEAM_SECONDS)
-    path = _with_first(task, found["path"])
-    return PegOutcome(path=path, nodes=found["nodes"], states=found["states"], seconds=found["seconds"],
-                      solvable=True if path is not None else None, minimal=False,
-                      moves=len(path) if path is not None else None,
-                      jumps=sum(len(move) - 1 for move in path) if path is not None else None,
-                      reason=found["reason"], method="beam")
-
-
 def _after_first(task: Task) -> int:
     """The start, with the fixed first jump (if any) already played."""
     if task.first is None:
@@ -215,11 +200,11 @@ def _with_first(task: Task, path: list[list[int]] | None) -> list[list[int]] | N
     return path
 
 
-def _fast(task: Task, request: dict[str, Any]):
-    """Some solution quickly; a fixed first jump is played first and the search continues its chain."""
+def _fast(task: Task, request: dict[str, Any], beam_only: bool = False):
+    """Some solution quickly (beam, then depth-first; or the beam alone); a fixed first jump is played first."""
     from pzl.peg.search_fast import solve_fast
 
-    kwargs: dict[str, Any] = {"seconds_limit": FAST_SECONDS}
+    kwargs: dict[str, Any] = {"seconds_limit": BEAM_SECONDS if beam_only else FAST_SECONDS, "beam_only": beam_only}
     if request.get("max_states") not in (None, ""):
         kwargs["max_states"] = whole_number(request, "max_states", 0)
     outcome = yield from solve_fast(task.board, _after_first(task), task.finish, **kwargs)
