@@ -161,10 +161,9 @@ def _instant_verdict(task: Task) -> str | None:
     """Why the task is impossible, by counting and position classes (also after a fixed first jump)."""
     reason = why_impossible(task.board, task.start, task.finish)
     if reason is None and task.first is not None:
-        a, b, c = task.first
-        after = task.start ^ ((1 << a) | (1 << b) | (1 << c))
-        if why_impossible(task.board, after, task.finish) is not None:
-            reason = f"after the first jump {a}-{c}: " + why_impossible(task.board, after, task.finish)
+        after = why_impossible(task.board, _after_first(task), task.finish)
+        if after is not None:
+            reason = f"after the first jump {task.first[0]}-{task.first[2]}: {after}"
     return reason
 
 
