@@ -1,6 +1,6 @@
 """Peg solitaire: boards from geometry, tasks, impossibility proofs and the solve/analyse service.
 
-The search engine lives in `pzl.peg.solve`, `pzl.peg.search_fast` and `pzl.peg.pagoda`.
+The search engine lives in `pzl.peg.solve`, `pzl.peg.search_fast` (with `pzl.peg.beam`) and `pzl.peg.pagoda`.
 """
 
 from pzl.peg.entries import CATALOG
