@@ -168,21 +168,38 @@ function startSearch(request, onResult) {
   app.search = handle;
 }
 
+/**
+ * The most positions a proving peg search may store in a tab: about 86 bytes each in Pyodide,
+ * so 2,000,000 is about 200 MB (the CLI's default, 4,000,000, proves the English board's 18 moves).
+ */
+const PEG_MAX_STATES = 2_000_000;
+
 function solve() {
   const game = app.game;
   const request = { command: "solve", ...puzzleFields(), ...game.request(app.position, app.goal) };
   request.algorithm = $("algorithm").value;
   if (game.allowsAll && $("all").checked) request.all = true;
+  if (game.family === "peg" && (request.algorithm === "minimal" || request.all)) request.max_states = PEG_MAX_STATES;
   $("result").hidden = true;
   const from = app.position;
   startSearch(request, (result) => showResult(result, from));
+}
+
+/** An `analyse` request for a peg position; a chain in progress may go on for free (`last`). */
+function pegAnalysis(pegsNow) {
+  const request = {
+    command: "analyse", ...puzzleFields(), ...app.game.request(app.origin, app.goal), pegs: pegsOf(pegsNow),
+  };
+  const last = app.game.lastLanding([...app.history, app.position]);
+  if (last !== null && pegsNow === app.position) request.last = last;
+  return request;
 }
 
 function hint() {
   const game = app.game;
   const from = app.position;
   const request = game.family === "peg"
-    ? { command: "analyse", ...puzzleFields(), ...game.request(app.origin, app.goal), pegs: pegsOf(from) }
+    ? pegAnalysis(from)
     : { command: "solve", ...puzzleFields(), ...game.request(from, app.goal), algorithm: "auto" };
   startSearch(request, (result) => showHint(result, from));
 }
@@ -200,8 +217,7 @@ function watchPosition() {
   const from = app.position;
   let request;
   if (game.family === "peg") {
-    request = { command: "analyse", ...puzzleFields(), ...game.request(app.origin, app.goal), pegs: pegsOf(from),
-      seconds_limit: 1 };
+    request = { ...pegAnalysis(from), seconds_limit: 1 };
   } else {
     const count = positionCount(game.entry);
     if (count === null || count > DISTANCE_LIMIT || game.problem(from, app.goal)) return;

@@ -79,7 +79,7 @@ export function pegGame(entry) {
     start,
     goal: finish,
     unit: ["move", "moves"],
-    algorithms: ["auto", "minimal", "fast"],
+    algorithms: ["auto", "minimal", "beam", "fast"],
     allowsAll: true,
     canShuffle: false,
     same: (a, b) => String(a) === String(b),
@@ -147,6 +147,12 @@ export function pegGame(entry) {
         landing = move ? move[2] : null;
       }
       return moves;
+    },
+    /** The hole where the last jump of a hand-played game landed (its peg may go on jumping), or null. */
+    lastLanding(positions) {
+      if (positions.length < 2) return null;
+      const move = jumpBetween(jumps, positions[positions.length - 2], positions[positions.length - 1]);
+      return move ? move[2] : null;
     },
     describeMove(before, after) {
       const move = jumpBetween(jumps, before, after);

@@ -33,7 +33,8 @@ export function hintText(result, family, nextMove) {
   }
   if (result.moves === 0) return "Hint: this is the goal.";
   if (family === "peg") {
-    return `Hint: ${moves(result.moves)} to finish${result.minimal ? " (fewest)" : ""}; next move: ${nextMove ?? "?"}.`;
+    const next = result.continues ? `go on with the same peg: ${nextMove ?? "?"}` : `next move: ${nextMove ?? "?"}`;
+    return `Hint: ${moves(result.moves)} to finish${result.minimal ? " (fewest)" : ""}; ${next}.`;
   }
   return `Hint: ${moves(result.moves)} to the goal; next move: ${nextMove ?? "?"}.`;
 }

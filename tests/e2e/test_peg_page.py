@@ -142,6 +142,17 @@ def test_the_hint_offers_the_next_move_of_a_minimal_solution(app_page: Page, bas
     expect(app_page.get_by_test_id("result-text")).to_contain_text("next move:")
 
 
+def test_the_hint_in_the_middle_of_a_chain_goes_on_with_the_same_peg(app_page: Page, base_url: str):
+    open_link(app_page, base_url, "#puzzle=hoppers&empty=6&finish=6")
+    board = app_page.get_by_test_id("board")
+    for hole in (0, 6, 9, 3, 2, 0):  # 0 → 6, 9 → 3, 2 → 0: the peg on 0 may jump on to 6 in the same move
+        board.locator(f"[data-slot='{hole}']").click(force=True)
+    app_page.get_by_test_id("hint").click()
+    text = app_page.get_by_test_id("result-text")
+    expect(text).to_contain_text("4 moves to finish", timeout=SOLVE_TIMEOUT_MS)
+    expect(text).to_contain_text("go on with the same peg: 0 → 6")
+
+
 @pytest.mark.parametrize(
     "fragment", ["#puzzle=hoppers&empty=99", "#puzzle=hoppers&finish=x1", "#puzzle=hoppers&start=1,2"]
 )
