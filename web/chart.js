@@ -19,12 +19,13 @@ export function drawHistogram(svg, histogram, { unit = "moves", title = "Positio
   svg.append(svgElement("title", {}, title));
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const top = niceCeiling(Math.max(...histogram, 1));
+  const ticks = niceTicks(Math.max(...histogram, 1));
+  const top = ticks[ticks.length - 1];
   const slot = plotWidth / histogram.length;
   const y = (count) => MARGIN.top + plotHeight * (1 - count / top);
 
   const grid = svgElement("g", { class: "chart-grid", "aria-hidden": "true" });
-  for (const tick of [0, top / 4, top / 2, (3 * top) / 4, top]) {
+  for (const tick of ticks) {
     grid.append(svgElement("line", { x1: MARGIN.left, x2: WIDTH - MARGIN.right, y1: y(tick), y2: y(tick) }));
     grid.append(svgElement("text", { class: "tick y", x: MARGIN.left - 6, y: y(tick) }, compact(tick)));
   }
@@ -61,12 +62,13 @@ export function drawHistogram(svg, histogram, { unit = "moves", title = "Positio
   svg.append(axis);
 }
 
-function niceCeiling(value) {
+/** Gridline counts from 0 to at least `value`: whole steps of 1, 2 or 5 times a power of ten, at most 6 of them. */
+function niceTicks(value) {
   const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 2.5, 5, 10]) {
-    if (step * power >= value) return step * power;
-  }
-  return 10 * power;
+  const step = [0.1, 0.2, 0.5, 1, 2, 5, 10].map((factor) => factor * power)
+    .find((size) => size >= 1 && value / size <= 6);
+  const count = Math.max(1, Math.ceil(value / step - 1e-9));
+  return Array.from({ length: count + 1 }, (_, i) => i * step);
 }
 
 function compact(value) {

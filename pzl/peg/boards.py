@@ -65,8 +65,8 @@ SPECS = (
                     "jumps, turned by 45°. Holes numbered as in M. Hiroi's article."),
     BoardSpec("triangle-21", "Modified triangle", "21 holes: the 15-hole triangle with a hole added past each corner "
               "along each edge; centre to centre in 12 moves", "triangular", (6,), 6,
-              notes="変形三角盤 from M. Hiroi's article, holes numbered as there (row by row). Hole 6 is the "
-                    "middle of the third row of the inner triangle."),
+              notes="The henkei sankaku-ban (modified triangle) of M. Hiroi's article, holes numbered as there "
+                    "(row by row). Hole 6 is the middle of the third row of the inner triangle."),
     BoardSpec("english-33", "English board", "the classic 33-hole cross; the central game", "square", (16,), 16,
               mask="..ooo../..ooo../ooooooo/ooooooo/ooooooo/..ooo../..ooo..",
               notes="Central game: the centre (16) empty at the start, one peg left in the centre."),

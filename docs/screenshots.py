@@ -1,0 +1,94 @@
+"""Take the README's screenshots of the real page: `.venv/bin/python docs/screenshots.py`.
+
+Builds and serves the site under a sub-path with `build.py serve`, drives it in
+headless Chromium (Playwright, from the test environment) and writes the PNGs to
+docs/screenshots/.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "docs" / "screenshots"
+PORT = 8765
+BASE = f"http://127.0.0.1:{PORT}/pzl/"
+CHROMIUM = os.environ.get("PZL_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def ready(page: Page) -> None:
+    """Wait until the solver is idle again (booted, or done with a search)."""
+    page.locator("[data-testid=status][data-state=ready]").wait_for(timeout=120_000)
+
+
+def serve() -> subprocess.Popen[bytes]:
+    server = subprocess.Popen([sys.executable, "build.py", "serve", "--port", str(PORT), "--prefix", "/pzl/"],
+                              cwd=ROOT)
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(BASE + "build.json", timeout=1).close()
+            return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit("the site did not come up on " + BASE)
+
+
+def shoot() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1100, "height": 820})
+        page.goto(BASE + "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1")
+        ready(page)
+        page.get_by_test_id("solve").click()
+        ready(page)
+        for _ in range(12):
+            page.get_by_test_id("step-next").click()
+        page.wait_for_timeout(600)
+        page.screenshot(path=OUT / "sliding-8-puzzle.png")
+
+        page.goto(BASE + "#puzzle=hoppers&empty=6&finish=6")
+        page.get_by_test_id("solve").click()
+        ready(page)
+        for _ in range(3):
+            page.get_by_test_id("step-next").click()
+        page.wait_for_timeout(1200)
+        page.screenshot(path=OUT / "peg-hoppers.png")
+
+        page.goto(BASE + "#puzzle=no-off")
+        page.get_by_test_id("solve").click()
+        ready(page)
+        page.wait_for_timeout(500)
+        page.screenshot(path=OUT / "blocks-no-off.png")
+
+        page.goto(BASE + "#puzzle=8-puzzle&start=1,2,3,4,5,6,7,8,0")
+        page.get_by_test_id("longest").click()
+        ready(page)
+        page.wait_for_timeout(300)
+        page.get_by_test_id("longest-panel").screenshot(path=OUT / "histogram-8-puzzle.png")
+
+        phone = browser.new_page(viewport={"width": 375, "height": 760}, is_mobile=True)
+        phone.goto(BASE + "#puzzle=triangle-21")
+        phone.wait_for_timeout(800)
+        phone.screenshot(path=OUT / "mobile-375.png")
+        browser.close()
+
+
+if __name__ == "__main__":
+    server = serve()
+    try:
+        shoot()
+    finally:
+        server.terminate()
+        server.wait()
+    print("screenshots written to", OUT)
