@@ -256,7 +256,14 @@ function showHint(result, from) {
   showMessage(hintText(result, game.family, next));
 }
 
-function showProgress({ nodes, states, seconds, depth }) {
+/** What a search is doing besides searching, in words (progress events may name a phase). */
+const PHASES = {
+  "pattern database": "Building the pattern database (a stronger lower bound; once per tab, some seconds)…",
+};
+
+function showProgress({ nodes, states, seconds, depth, phase }) {
+  $("progress-phase").hidden = !phase;
+  $("progress-phase").textContent = phase ? PHASES[phase] ?? `Now: ${phase}…` : "";
   $("progress-depth").textContent = depth === null || depth === undefined ? "–" : String(depth);
   $("progress-nodes").textContent = formatCount(nodes);
   $("progress-states").textContent = formatCount(states);
