@@ -2,8 +2,8 @@
 
 One mutable board with undo, precomputed move tables with per-tile cost deltas, an explicit stack.
 Each lower bound has its own copy of the search loop (Manhattan, linear conflict, pattern
-database, pattern database with its mirror): the bound's update is inlined in the innermost loop,
-where a shared loop with a bound callback measured markedly slower in CPython and Pyodide.
+database, pattern database with its mirror), so that the bound's update is inlined in the innermost
+loop instead of costing a function call per node.
 
 Signatures (positions are tuples of labels in cell order, 0 = the blank):
 
