@@ -146,3 +146,11 @@ def app_page(app_context: BrowserContext, base_url: str, app_errors: list[str]) 
     wait_until_ready(page)
     yield page
     page.close()
+
+
+@pytest.fixture(autouse=True)
+def no_console_errors(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every test on the warm page ends with no console error and no uncaught exception there."""
+    yield
+    if "app_page" in request.fixturenames:
+        assert request.getfixturevalue("app_errors") == []

