@@ -62,6 +62,21 @@ def test_the_bulb_is_one_block_that_slides_as_one(app_page: Page, base_url: str)
     assert board_position(app_page) == "O N L L O F 0 F"
 
 
+def test_a_block_slides_by_arrow_key_and_the_link_keeps_it(app_page: Page, base_url: str, page: Page):
+    app_page.goto(base_url + "#puzzle=no-off&start=O,N,L,L,O,F,F,0")
+    board = app_page.get_by_test_id("board")
+    expect(board).to_have_attribute("data-position", "O N L L O F F 0")
+    board.focus()
+    app_page.keyboard.press("ArrowRight")  # the F left of the empty corner slides right
+    app_page.keyboard.press("ArrowDown")  # the bulb's right half is above the gap: the whole bulb cannot drop
+    assert board_position(app_page) == "O N L L O F 0 F"
+    app_page.keyboard.press("ArrowRight")  # the other F follows
+    assert board_position(app_page) == "O N L L O 0 F F"
+    expect(app_page.get_by_test_id("move-count")).to_have_text("2")
+    page.goto(app_page.url)  # the same link in a second tab
+    expect(page.get_by_test_id("board")).to_have_attribute("data-position", "O N L L O 0 F F")
+
+
 def test_symbol_pieces_are_drawn_as_line_glyphs(app_page: Page, base_url: str):
     app_page.goto(base_url + "#puzzle=symbols")
     board = app_page.get_by_test_id("board")
