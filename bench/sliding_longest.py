@@ -26,6 +26,7 @@ if str(ROOT) not in sys.path:
 
 from pzl import api  # noqa: E402
 from pzl.search import breadth  # noqa: E402
+from pzl.search.problem import run_to_end  # noqa: E402
 from pzl.sliding.puzzle import from_request  # noqa: E402
 from pzl.sliding.service import problem_for  # noqa: E402
 from pzl.sliding.sweep import sweep  # noqa: E402
@@ -56,14 +57,6 @@ def articles_longest(adjacency: list[list[int]], goal: tuple[int, ...]) -> tuple
         depth += 1
 
 
-def drain(generator):
-    """Run a search generator to its end; its return value."""
-    try:
-        while True:
-            next(generator)
-    except StopIteration as stop:
-        return stop.value
-
 
 def timed(function, memory: bool, repeat: int = 1) -> tuple[float, float | None, object]:
     """(best CPU seconds, peak MB or None, result) of calling `function`."""
@@ -90,9 +83,9 @@ def sweep_rows(puzzle_id: str, memory: bool, repeat: int) -> list[dict]:
     ways = [
         ("articles: tuple + dict, one successor at a time", lambda: articles_longest(adjacency, goal)),
         ("pzl generic: packed ints, set per layer", lambda: (lambda r: (r.longest, len(r.last), r.states))(
-            drain(breadth.longest(problem, [problem.full_goal])))),
+            run_to_end(breadth.longest(problem, [problem.full_goal]))[0])),
         ("pzl sweep: bytes, column copies (used)", lambda: (lambda r: (r.longest, len(r.last), r.states))(
-            drain(sweep(puzzle.board, puzzle.goal)))),
+            run_to_end(sweep(puzzle.board, puzzle.goal))[0])),
     ]
     rows = []
     for name, function in ways:

@@ -7,17 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pzl.search import breadth
+from pzl.search.problem import run_to_end
 from pzl.sliding.puzzle import from_request
 from pzl.sliding.service import problem_for
 from pzl.sliding.sweep import shortest, sweep
-
-
-def drain(generator):
-    try:
-        while True:
-            next(generator)
-    except StopIteration as stop:
-        return stop.value
 
 
 @pytest.mark.parametrize("request_", [{"puzzle": "8-puzzle"}, {"puzzle": "symbols"},
@@ -26,8 +19,8 @@ def drain(generator):
 def test_sweep_and_generic_longest_find_the_same_layers(request_):
     puzzle = from_request(request_)
     problem = problem_for(puzzle)
-    fast = drain(sweep(puzzle.board, puzzle.goal))
-    generic = drain(breadth.longest(problem, [problem.full_goal]))
+    fast = run_to_end(sweep(puzzle.board, puzzle.goal))[0]
+    generic = run_to_end(breadth.longest(problem, [problem.full_goal]))[0]
     assert fast.histogram == generic.histogram
     assert sorted(tuple(state) for state in fast.last) == sorted(problem.decode(state) for state in generic.last)
 
@@ -39,7 +32,7 @@ def test_fast_and_generic_bfs_agree_on_length_and_count(cells):
     start = " ".join(str({7: 2, 8: 4}.get(cell, cell)) for cell in cells)
     puzzle = from_request({"puzzle": "symbols", "start": start})
     problem = problem_for(puzzle)
-    fast = drain(shortest(puzzle.board, puzzle.start, puzzle.goal, all_solutions=True))
-    generic = drain(breadth.bfs(problem, all_solutions=True))
+    fast = run_to_end(shortest(puzzle.board, puzzle.start, puzzle.goal, all_solutions=True))[0]
+    generic = run_to_end(breadth.bfs(problem, all_solutions=True))[0]
     assert len(fast.path) == len(generic.path)
     assert fast.count == generic.count
