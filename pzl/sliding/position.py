@@ -83,7 +83,7 @@ class PieceSet:
         label = self._lookup.get(token)
         if label is None:
             if not self.free_labels:
-                known = " ".join(self.pieces)
+                known = " ".join(sorted(self.pieces, key=lambda label: (not label.isdigit(), len(label), label)))
                 raise PositionError(f"unknown piece {token!r}; this puzzle's pieces are: {known}")
             self.add(Piece(token))
             label = token

@@ -213,7 +213,7 @@ def describe(command: str, result: dict[str, Any]) -> str:
     lines = [f"{result['puzzle']}: {result['moves']} move{plural} ({result['algorithm']})"]
     lines += [f"{i:3d}  {position}" for i, position in enumerate(result["solution"])]
     if "count" in result:
-        lines.append(f"{result['count']:,} distinct shortest solutions"
+        lines.append(f"{result['count']:,} distinct shortest solution{'' if result['count'] == 1 else 's'}"
                      + (f" ({len(result['solutions'])} listed with --json)" if result["solutions"] else ""))
     lines.append(_stats(result["stats"]))
     return "\n".join(lines)
