@@ -9,12 +9,10 @@ import { pegGame } from "./game-peg.js";
 import { slidingGame } from "./game-sliding.js";
 import { LinkError, readLink, writeLink } from "./link.js";
 import { LONGEST_LIMIT, openLongestPanel, showLongest } from "./longest.js";
-import { createPlayer } from "./player.js";
-import { fillMoveList, fillSolutionChoice, hidePlayer, showPlaying, showStep } from "./player-view.js";
-import { positionCount } from "./sliding.js";
+import { createPlayerPanel } from "./player-panel.js";
+import { createSearchPanel } from "./search-panel.js";
 import { createSolver } from "./solver.js";
 import { clear, htmlElement } from "./svg.js";
-import { formatCount, hintText, resultDetails } from "./words.js";
 
 const GAMES = { sliding: slidingGame, peg: pegGame };
 const DEFAULT_PUZZLE = "8-puzzle";
@@ -44,6 +42,12 @@ const app = {
   editing: null, // null, or what a click edits: "start", "goal" or "holes" (a custom peg board)
   lastHash: "",
 };
+
+// The solution player and the search panel share `app`; they reach the board through callbacks.
+const { clearSolution, showSolution, stopPlayer } = createPlayerPanel(app, { render, announce });
+const { hint, puzzleFields, solve, startSearch, watchPosition } = createSearchPanel(
+  app, { announce, stopPlayer, showSolution },
+);
 
 main();
 
@@ -132,232 +136,11 @@ function updateSolveButtons() {
   $("cancel").disabled = state !== "solving";
 }
 
-/** The request fields that name the puzzle: a catalog id or a custom board. */
-function puzzleFields() {
-  const entry = app.game.entry;
-  if (!entry.custom) return { puzzle: entry.id };
-  if (entry.family === "peg") return { family: "peg", mask: entry.mask, lattice: entry.lattice };
-  return { family: entry.family, board: `${entry.rows}x${entry.cols}` };
-}
-
 /** The link fields that name the puzzle. */
 function puzzleLink(entry) {
   if (!entry.custom) return { puzzle: entry.id };
   if (entry.family === "peg") return { mask: entry.mask, lattice: entry.lattice };
   return { board: { rows: entry.rows, cols: entry.cols } };
-}
-
-function startSearch(request, onResult) {
-  if (!app.solver || app.solver.state() !== "ready") return;
-  stopPlayer();
-  showProgress({ nodes: 0, states: 0, seconds: 0, depth: null });
-  $("progress").hidden = false;
-  const game = app.game;
-  let handle = null;
-  handle = app.solver.run(request, (event) => {
-    if (event.event === "progress") {
-      if (app.game === game) showProgress(event);
-      return;
-    }
-    if (app.search === handle) app.search = null;
-    if (app.game !== game) return; // an answer about a puzzle no longer shown
-    if (event.event === "result") onResult(event.result);
-    else if (event.event === "cancelled") showMessage("Search cancelled.");
-    else showMessage(`The solver answered: ${event.message}`, true);
-  });
-  app.search = handle;
-}
-
-/**
- * The most positions a proving peg search may store in a tab: about 86 bytes each in Pyodide,
- * so 2,000,000 is about 200 MB (the CLI's default, 4,000,000, proves the English board's 18 moves).
- */
-const PEG_MAX_STATES = 2_000_000;
-
-function solve() {
-  const game = app.game;
-  const request = { command: "solve", ...puzzleFields(), ...game.request(app.position, app.goal) };
-  request.algorithm = $("algorithm").value;
-  if (game.allowsAll && $("all").checked) request.all = true;
-  if (game.family === "peg" && (request.algorithm === "minimal" || request.all)) request.max_states = PEG_MAX_STATES;
-  $("result").hidden = true;
-  const from = app.position;
-  startSearch(request, (result) => showResult(result, from));
-}
-
-/** An `analyse` request for a peg position; a chain in progress may go on for free (`last`). */
-function pegAnalysis(pegsNow) {
-  const request = {
-    command: "analyse", ...puzzleFields(), ...app.game.request(app.origin, app.goal), pegs: pegsOf(pegsNow),
-  };
-  const last = app.game.lastLanding([...app.history, app.position]);
-  if (last !== null && pegsNow === app.position) request.last = last;
-  return request;
-}
-
-function hint() {
-  const game = app.game;
-  const from = app.position;
-  const request = game.family === "peg"
-    ? pegAnalysis(from)
-    : { command: "solve", ...puzzleFields(), ...game.request(from, app.goal), algorithm: "auto" };
-  startSearch(request, (result) => showHint(result, from));
-}
-
-/** Sliding puzzles up to this many positions get their distance to the goal after every move. */
-const DISTANCE_LIMIT = 200_000;
-
-/**
- * After a move by hand, check the new position quietly in the background: for pegs, warn when
- * it can no longer finish; for small sliding puzzles, show its distance to the goal.
- */
-function watchPosition() {
-  const game = app.game;
-  if (!app.solver || app.solver.state() !== "ready" || app.search || app.editing) return;
-  const from = app.position;
-  let request;
-  if (game.family === "peg") {
-    request = { ...pegAnalysis(from), seconds_limit: 1 };
-  } else {
-    const count = positionCount(game.entry);
-    if (count === null || count > DISTANCE_LIMIT || game.problem(from, app.goal)) return;
-    request = { command: "solve", ...puzzleFields(), ...game.request(from, app.goal), algorithm: "auto" };
-  }
-  let handle = null;
-  handle = app.solver.run(request, (event) => {
-    if (event.event === "progress") return;
-    if (app.watch === handle) app.watch = null;
-    if (event.event !== "result" || app.position !== from) return;
-    const result = event.result;
-    if (game.family === "peg" && result.solvable === false) {
-      $("warning").textContent = `This position can no longer reach the goal (${result.reason}). `
-        + "Undo, or start again.";
-      $("warning").hidden = false;
-      app.warnedFor = from;
-    } else if (game.family === "sliding") {
-      $("distance").textContent = result.solvable
-        ? `Distance to the goal: ${result.moves} ${result.moves === 1 ? "move" : "moves"}.`
-        : "The goal cannot be reached from here.";
-      app.distanceFor = from;
-    }
-  }, { quiet: true });
-  app.watch = handle;
-}
-
-function pegsOf(position) {
-  return position.flatMap((peg, hole) => (peg === "1" ? [hole] : []));
-}
-
-function showHint(result, from) {
-  const game = app.game;
-  let next = null;
-  if (Array.isArray(result.next)) next = result.next.join(" → ");
-  else if (game.family === "sliding" && result.solvable === true) next = game.solutionOf(result, from)?.words[0];
-  showMessage(hintText(result, game.family, next));
-}
-
-/** What a search is doing besides searching, in words (progress events may name a phase). */
-const PHASES = {
-  "pattern database": "Building the pattern database (a stronger lower bound; once per tab, some seconds)…",
-};
-
-function showProgress({ nodes, states, seconds, depth, phase }) {
-  $("progress-phase").hidden = !phase;
-  $("progress-phase").textContent = phase ? PHASES[phase] ?? `Now: ${phase}…` : "";
-  $("progress-depth").textContent = depth === null || depth === undefined ? "–" : String(depth);
-  $("progress-nodes").textContent = formatCount(nodes);
-  $("progress-states").textContent = formatCount(states);
-  $("progress-seconds").textContent = `${Number(seconds ?? 0).toFixed(1)} s`;
-}
-
-function showMessage(text, isError = false) {
-  $("result").hidden = false;
-  $("result").classList.toggle("error", isError);
-  $("result-text").textContent = text;
-  $("result-summary").hidden = true;
-  announce(text);
-}
-
-function showResult(result, from) {
-  const game = app.game;
-  if (result.stats) showProgress({ ...result.stats, depth: result.moves ?? null });
-  if (result.solvable === false) {
-    showMessage(`No solution: ${result.reason ?? "the goal cannot be reached from this position"}.`);
-    return;
-  }
-  if (result.solvable !== true) {
-    showMessage(`Not decided: ${result.reason ?? "the search stopped at its limits"}.`);
-    return;
-  }
-  const solution = game.solutionOf(result, from);
-  if (!solution || !solution.positions.length) {
-    showMessage("The solver found no solution.");
-    return;
-  }
-  const moves = result.moves ?? solution.positions.length - 1;
-  $("result").hidden = false;
-  $("result").classList.remove("error");
-  $("result-summary").hidden = false;
-  $("result-text").textContent = moves === 0 ? "Already at the goal." : "Solution found.";
-  $("result-moves").textContent = String(moves);
-  $("result-unit").textContent = moves === 1 ? game.unit[0] : game.unit[1];
-  $("result-detail").textContent = resultDetails(result, game.family);
-  announce(`Solution found: ${moves} ${$("result-unit").textContent}.`);
-  offerSolutions(result, from);
-  loadSolution(solution, result);
-}
-
-// ---- the solution player ---------------------------------------------------
-
-/** With all shortest solutions asked for, a choice of which one the player shows. */
-function offerSolutions(result, from) {
-  const count = Array.isArray(result.solutions) ? result.solutions.length : 0;
-  fillSolutionChoice(count, (index) => {
-    const solution = app.game.solutionOf(result, from, index);
-    if (solution) loadSolution(solution, result);
-  });
-}
-
-function loadSolution(solution, result) {
-  stopPlayer();
-  app.solution = { ...solution, result };
-  app.position = solution.positions[0];
-  app.player = createPlayer(solution.positions.length, {
-    delay: Number($("speed").value),
-    onStep: (step, { animate, from }) => {
-      const { positions, paths } = app.solution;
-      app.position = positions[step];
-      let path = null;
-      if (animate && paths) path = step > from ? paths[from] : paths[step].slice().reverse();
-      render({ animate, path });
-      stepShown();
-    },
-    onPlaying: showPlaying,
-  });
-  fillMoveList(solution.words);
-  const step = app.pendingStep;
-  app.pendingStep = null;
-  render({ animate: false });
-  stepShown();
-  if (step) app.player.go(step, { animate: false });
-}
-
-function stepShown() {
-  const step = app.player.step();
-  const last = app.player.count() - 1;
-  showStep(step, last);
-  if (step > 0) announce(`Move ${step} of ${last}: ${app.solution.words[step - 1]}.`);
-}
-
-function stopPlayer() {
-  if (app.player) app.player.pause();
-}
-
-function clearSolution() {
-  stopPlayer();
-  app.solution = null;
-  app.player = null;
-  hidePlayer();
 }
 
 // ---- puzzles and links -----------------------------------------------------
