@@ -30,6 +30,17 @@ def ready(page: Page) -> None:
     page.locator("[data-testid=status][data-state=ready]").wait_for(timeout=120_000)
 
 
+def solved_at(page: Page, link: str, steps: int, settle_ms: int, name: str) -> None:
+    """Open `link`, solve it, step `steps` moves into the solution and take screenshot `name`."""
+    page.goto(BASE + link)
+    page.get_by_test_id("solve").click()
+    ready(page)
+    for _ in range(steps):
+        page.get_by_test_id("step-next").click()
+    page.wait_for_timeout(settle_ms)
+    page.screenshot(path=OUT / f"{name}.png")
+
+
 def serve() -> subprocess.Popen[bytes]:
     server = subprocess.Popen([sys.executable, "build.py", "serve", "--port", str(PORT), "--prefix", "/pzl/"],
                               cwd=ROOT)
@@ -48,28 +59,11 @@ def shoot() -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1100, "height": 820})
-        page.goto(BASE + "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1")
+        page.goto(BASE)
         ready(page)
-        page.get_by_test_id("solve").click()
-        ready(page)
-        for _ in range(12):
-            page.get_by_test_id("step-next").click()
-        page.wait_for_timeout(600)
-        page.screenshot(path=OUT / "sliding-8-puzzle.png")
-
-        page.goto(BASE + "#puzzle=hoppers&empty=6&finish=6")
-        page.get_by_test_id("solve").click()
-        ready(page)
-        for _ in range(3):
-            page.get_by_test_id("step-next").click()
-        page.wait_for_timeout(1200)
-        page.screenshot(path=OUT / "peg-hoppers.png")
-
-        page.goto(BASE + "#puzzle=no-off")
-        page.get_by_test_id("solve").click()
-        ready(page)
-        page.wait_for_timeout(500)
-        page.screenshot(path=OUT / "blocks-no-off.png")
+        solved_at(page, "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1", steps=12, settle_ms=600, name="sliding-8-puzzle")
+        solved_at(page, "#puzzle=hoppers&empty=6&finish=6", steps=3, settle_ms=1200, name="peg-hoppers")
+        solved_at(page, "#puzzle=no-off", steps=0, settle_ms=500, name="blocks-no-off")
 
         page.goto(BASE + "#puzzle=8-puzzle&start=1,2,3,4,5,6,7,8,0")
         page.get_by_test_id("longest").click()

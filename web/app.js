@@ -493,22 +493,17 @@ function wireControls() {
     event.preventDefault();
     handleOutcome(outcome);
   });
-  $("undo").addEventListener("click", () => {
-    if (!app.history.length) return;
+  /** Undo or redo: the position moves from the top of one stack onto the other. */
+  const travel = (from, to) => {
+    if (!from.length) return;
     clearSolution();
-    app.future.push(app.position);
-    app.position = app.history.pop();
+    to.push(app.position);
+    app.position = from.pop();
     render({ animate: false });
     watchPosition();
-  });
-  $("redo").addEventListener("click", () => {
-    if (!app.future.length) return;
-    clearSolution();
-    app.history.push(app.position);
-    app.position = app.future.pop();
-    render({ animate: false });
-    watchPosition();
-  });
+  };
+  $("undo").addEventListener("click", () => travel(app.history, app.future));
+  $("redo").addEventListener("click", () => travel(app.future, app.history));
   $("shuffle").addEventListener("click", () => {
     if (app.search) app.search.cancel();
     clearSolution();
