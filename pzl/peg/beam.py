@@ -85,7 +85,8 @@ def beam_search(board: Any, start: int, finish: int | None, *, widths: Sequence[
                 seconds_limit: float | None = 30.0) -> Search:
     """A solution (moves as hole lists) from `start` to `finish` (None: one peg anywhere), or None.
 
-    Returns a dict: {"path", "nodes", "states", "seconds", "width", "reason"}. Yields progress
+    Returns a dict: {"path", "nodes", "states", "seconds", "width", "reason", "stopped" ("seconds" when
+    the time limit ended it, else None)}. Yields progress
     after every jump layer and every few thousand positions.
     """
     size, jumps, _ = board_parts(board)
@@ -140,13 +141,14 @@ def beam_search(board: Any, start: int, finish: int | None, *, widths: Sequence[
                 break
             if seconds_limit is not None and time.perf_counter() - clock > seconds_limit:
                 return {"path": None, "nodes": nodes, "states": len(layer), "seconds": time.perf_counter() - clock,
-                        "width": width, "reason": f"no solution found by beam search within {seconds_limit:g} s"}
+                        "width": width, "reason": f"no solution found by beam search within {seconds_limit:g} s",
+                        "stopped": "seconds"}
         goal = next((p for p in layer if (p == finish if finish is not None else p.bit_count() == 1)), None)
         if goal is not None and len(layers) == jumps_needed:
             return {"path": _moves(layers, goal), "nodes": nodes, "states": sum(map(len, layers)),
-                    "seconds": time.perf_counter() - clock, "width": width, "reason": None}
+                    "seconds": time.perf_counter() - clock, "width": width, "reason": None, "stopped": None}
     return {"path": None, "nodes": nodes, "states": 0, "seconds": time.perf_counter() - clock,
-            "width": widths[-1] if widths else 0, "reason": "no solution found by beam search"}
+            "width": widths[-1] if widths else 0, "reason": "no solution found by beam search", "stopped": None}
 
 
 def _keep_best(tables: _Tables, following: dict[int, tuple[int, int, int, int]], width: int, nodes: int,

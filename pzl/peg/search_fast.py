@@ -26,7 +26,7 @@ Jump = tuple[int, int]  # (from, to)
 
 
 def solve_fast(board: Any, start: int, finish: int | None, *, seconds_limit: float | None = 60.0,
-               max_states: int = MAX_DEAD, beam_only: bool = False) -> Search:
+               max_states: int | None = MAX_DEAD, beam_only: bool = False) -> Search:
     """Some solution from `start` to `finish` (None = one peg anywhere), quickly; a generator returning a PegOutcome.
 
     solve_fast(board, start: int, finish: int | None, *, seconds_limit=60.0, max_states=MAX_DEAD,
@@ -34,9 +34,10 @@ def solve_fast(board: Any, start: int, finish: int | None, *, seconds_limit: flo
 
     First beam search (`pzl.peg.beam`, at most half the time limit), then depth-first search over
     single jumps until the limits (complete: it can prove a task impossible); `beam_only` gives the
-    beam the whole time limit and skips the depth-first stage. The outcome has
-    minimal=False and `method` "beam" or "depth-first" (the stage that answered); solvable is
-    False with exhausted=True when the depth-first search tried everything, None at a limit.
+    beam the whole time limit and skips the depth-first stage. `max_states` caps the dead positions
+    remembered (None: no cap). The outcome has minimal=False and `method` "beam" or "depth-first"
+    (the stage that answered); solvable is False with exhausted=True when the depth-first search
+    tried everything, None at a limit (`stopped` says which: "seconds" or "max_states").
     """
     size, _, _ = board_parts(board)
     _check_position(start, size, "start")
@@ -50,7 +51,7 @@ class _FastSearch:
     """The stages' shared state: tables, finish pagoda, dead positions, counters."""
 
     def __init__(self, board: Any, start: int, finish: int | None, seconds_limit: float | None,
-                 max_states: int) -> None:
+                 max_states: int | None) -> None:
         size, jumps, symmetries = board_parts(board)
         self.size, self.jumps, self.start, self.finish = size, jumps, start, finish
         self.seconds_limit, self.max_states = seconds_limit, max_states
@@ -89,17 +90,21 @@ class _FastSearch:
         found = yield from beam_search(self.board, start, finish, seconds_limit=beam_seconds)
         self.nodes += found["nodes"]
         if found["path"] is not None or beam_only:
-            return self._outcome(found["path"], solvable=True if found["path"] is not None else None,
-                                 reason=found["reason"], method="beam", states=found["states"])
+            solved = found["path"] is not None
+            return self._outcome(found["path"], solvable=True if solved else None, reason=found["reason"],
+                                 method="beam", states=found["states"], stopped=found["stopped"])
         result = yield from self._resume(self._depth_first())
         if isinstance(result, list):
             return self._outcome(group_jumps(result), solvable=True)
         if result == "exhausted":
             return self._outcome(None, solvable=False, minimal=True, exhausted=True,
                                  reason="no sequence of jumps reaches the finish")
-        reason = (f"stopped after remembering {len(self.dead):,} dead positions" if result == "full"
-                  else f"no solution found within {self.seconds_limit:g} s")
-        return self._outcome(None, solvable=None, reason=reason)
+        if result == "full":
+            return self._outcome(None, solvable=None, stopped="max_states",
+                                 reason=f"stopped after remembering {len(self.dead):,} dead positions "
+                                        f"(the state budget is {self.max_states:,})")
+        return self._outcome(None, solvable=None, stopped="seconds",
+                             reason=f"no solution found within {self.seconds_limit:g} s (the time limit)")
 
     def _out_of_time(self) -> bool:
         return self.seconds_limit is not None and time.perf_counter() - self.clock > self.seconds_limit
@@ -125,7 +130,7 @@ class _FastSearch:
             yield event
             if self._out_of_time():
                 return "time"
-            if len(self.dead) > self.max_states:
+            if self.max_states is not None and len(self.dead) > self.max_states:
                 return "full"
 
     def _depth_first(self) -> Search:

@@ -130,7 +130,7 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
         yield events.result(payload)
         return
     if algorithm == "auto":
-        outcome, payload["algorithm"] = yield from _auto(task, request, want_all, max_solutions)
+        outcome, payload["algorithm"] = yield from _auto(task, request, want_all, max_solutions, clock)
     elif algorithm == "minimal":
         outcome = yield from _minimal(task, request, want_all, max_solutions, limited=False)
     elif algorithm == "beam":
@@ -141,15 +141,17 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     yield events.result(payload)
 
 
-def _auto(task: Task, request: dict[str, Any], want_all: bool, max_solutions: int):
+def _auto(task: Task, request: dict[str, Any], want_all: bool, max_solutions: int, clock: float):
     """The `auto` rule (see ALGORITHMS): minimal where feasible, else the fast solver; returns (outcome, label)."""
     if want_all or task.start.bit_count() <= AUTO_MINIMAL_PEGS:
         limited = request.get("max_states") in (None, "")
         outcome = yield from _minimal(task, request, want_all, max_solutions, limited=limited)
         if outcome.solvable is not None or want_all:
             return outcome, "auto: minimal"
+        from pzl.peg.solve import continued
+
         lower, nodes = outcome.lower_bound, outcome.nodes
-        outcome = yield from _fast(task, request)
+        outcome = yield from continued(_fast(task, request), nodes, clock)
         outcome.lower_bound = max(outcome.lower_bound, lower)
         outcome.nodes += nodes
         return outcome, f"auto: minimal, then {outcome.method}"
@@ -252,6 +254,8 @@ def _outcome_payload(board: PegBoard, outcome: Any, want_all: bool, clock: float
         payload["reason"] = outcome.reason
     if outcome.solvable is None and outcome.lower_bound:
         payload["lower_bound"] = outcome.lower_bound
+    if outcome.solvable is None and outcome.stopped:
+        payload["stopped"] = outcome.stopped
     if want_all and outcome.count is not None:
         payload["count"] = outcome.count
         payload["solutions"] = [[list(move) for move in solution] for solution in outcome.paths]
@@ -284,6 +288,8 @@ def _analyse(request: dict[str, Any]) -> Iterator[Event]:
         payload["possible_finishes"] = possible_finish_holes(board, position)
     seconds = _seconds_option(request, "seconds_limit", ANALYSE_SECONDS)
     max_states = whole_number(request, "max_states", ANALYSE_MAX_STATES)
+    from pzl.peg.solve import continued
+
     verdict = yield from _judge(task, position, seconds, max_states)
     options = [(verdict, None)]
     if request.get("last") not in (None, "") and not payload["finished"]:
@@ -291,7 +297,8 @@ def _analyse(request: dict[str, Any]) -> Iterator[Event]:
         if len(last) != 1 or not position >> last[0] & 1:
             raise PositionError("last: name the one hole where the previous move ended (it must hold a peg)")
         for chain, after in chain_continuations(board, position, last[0]):
-            options.append(((yield from _judge(task, after, seconds, max_states)), chain))
+            done = sum(option["nodes"] for option, _ in options)  # progress stays cumulative across judgements
+            options.append(((yield from continued(_judge(task, after, seconds, max_states), done, clock)), chain))
     best, chain = min(options, key=lambda option: (option[0]["solvable"] is not True,
                                                     option[0]["moves"] if option[0]["moves"] is not None else 0))
     result = dict(best)
@@ -303,6 +310,9 @@ def _analyse(request: dict[str, Any]) -> Iterator[Event]:
         result["minimal"] = best["minimal"] and all(other["solvable"] is False or other["minimal"] for other in others)
         if best["solvable"] is not True and any(other["solvable"] is None for other in others):
             result["solvable"] = None
+            result.setdefault("stopped", next((other["stopped"] for other in others if "stopped" in other), None))
+            if result["stopped"] is None:
+                del result["stopped"]
     nodes = sum(option["nodes"] for option, _ in options)
     states = max(option["states"] for option, _ in options)
     result.pop("nodes")
@@ -363,6 +373,8 @@ def _judge(task: Task, position: int, seconds: float, max_states: int):
         verdict["lower_bound"] = outcome.lower_bound
     if outcome.solvable is None:
         verdict["reason"] = f"could not be decided within the limits ({outcome.reason})"
+        if outcome.stopped:
+            verdict["stopped"] = outcome.stopped
     return verdict
 
 

@@ -1,0 +1,136 @@
+"""Big peg boards never run away: progress comes often, and the time limit, the state budget and cancel are honoured.
+
+The work between two progress events is measured in the searches' own units (search steps,
+jumps, expansions), which does not depend on how loaded the machine is; the CPU-time and
+wall-clock bounds are generous backstops.
+"""
+
+from __future__ import annotations
+
+import time
+from itertools import pairwise
+
+import pytest
+
+from pzl import api
+from pzl.peg.boards import board_by_id
+from pzl.peg.mask import board_from_mask
+from pzl.peg.search_fast import PROGRESS_JUMPS, solve_fast
+from pzl.peg.solve import STEPS_PER_PROGRESS, solve_minimal
+
+FULL_9X9 = "/".join(["ooooooooo"] * 9)
+LATTICES = ("square", "square-diagonal", "triangular")
+#: CPU seconds allowed between two progress events: ~100x the measured worst (~0.03 s) for a loaded machine.
+GENEROUS_GAP = 2.0
+
+
+def centre_game(lattice: str):
+    """The full 9x9 board of a lattice with its centre hole empty (the page's largest drawable board)."""
+    board = board_from_mask(FULL_9X9, lattice)
+    return board, board.full ^ (1 << 40)
+
+
+def drive(search, seconds: float = 60.0):
+    """Run a search generator to its end; its outcome, its events and the worst CPU gap between events."""
+    events, worst = [], 0.0
+    last = time.process_time()
+    deadline = time.perf_counter() + seconds
+    while True:
+        try:
+            event = next(search)
+        except StopIteration as stop:
+            return stop.value, events, worst
+        now = time.process_time()
+        worst = max(worst, now - last)
+        last = now
+        events.append(event)
+        assert time.perf_counter() < deadline, "the search ignored its limits"
+
+
+def steps_between(events: list[dict]) -> list[int]:
+    nodes = [event["nodes"] for event in events]
+    assert nodes == sorted(nodes), "nodes are cumulative and never go back"
+    return [later - earlier for earlier, later in pairwise(nodes)]
+
+
+@pytest.mark.parametrize("lattice", LATTICES)
+def test_counting_every_solution_on_a_full_9x9_board_reports_often_and_stops_at_the_time_limit(lattice):
+    board, start = centre_game(lattice)
+    clock = time.perf_counter()
+    outcome, events, worst = drive(solve_minimal(board, start, None, all_solutions=True, seconds_limit=1.5))
+    elapsed = time.perf_counter() - clock
+    assert outcome.solvable is None and outcome.stopped == "seconds"
+    assert "time limit" in outcome.reason and outcome.lower_bound >= 1
+    assert len(events) >= 10
+    assert max(steps_between(events)) <= STEPS_PER_PROGRESS
+    assert worst < GENEROUS_GAP
+    assert elapsed < 1.5 + 10, "the time limit is honoured within a margin"
+
+
+def test_the_state_budget_stops_a_search_inside_the_expansion_of_one_position():
+    board, start = centre_game("square")
+    outcome, events, _ = drive(solve_minimal(board, start, None, all_solutions=True, max_states=3_000))
+    assert outcome.solvable is None and outcome.stopped == "max_states"
+    assert "state budget" in outcome.reason
+    assert 3_000 < outcome.states <= 3_000 + STEPS_PER_PROGRESS
+    assert max(steps_between(events)) <= STEPS_PER_PROGRESS
+
+
+def test_no_state_cap_is_none_and_a_small_search_still_finishes():
+    board = board_by_id("hoppers")
+    start, finish = board.full ^ (1 << 6), 1 << 6
+    outcome, _, _ = drive(solve_minimal(board, start, finish, max_states=None))
+    assert outcome.solvable is True and outcome.moves == 7 and outcome.minimal
+    outcome, _, _ = drive(solve_fast(board, start, finish, max_states=None))
+    assert outcome.solvable is True
+
+
+def test_closing_the_generator_mid_search_ends_it():
+    board, start = centre_game("square-diagonal")
+    search = solve_minimal(board, start, None, all_solutions=True)
+    for _ in range(5):
+        assert next(search)["event"] == "progress"
+    search.close()
+    with pytest.raises(StopIteration):
+        next(search)
+
+
+def test_a_job_on_a_big_board_is_cancelled_between_slices():
+    job = api.Job({"command": "solve", "family": "peg", "mask": FULL_9X9, "lattice": "triangular", "all": True})
+    for _ in range(3):
+        assert job.run_for(0.05)[-1]["event"] == "progress"
+    clock = time.perf_counter()
+    job.cancel()
+    assert job.done and time.perf_counter() - clock < 1.0
+
+
+def test_the_fast_search_on_a_full_9x9_board_reports_often_and_stops_at_the_time_limit():
+    board, start = centre_game("square")
+    outcome, events, worst = drive(solve_fast(board, start, None, seconds_limit=2.0))
+    assert outcome.solvable is None and outcome.stopped == "seconds"
+    depth_first = [event for event in events if "width" not in event]
+    assert max(steps_between(depth_first)) <= PROGRESS_JUMPS
+    assert worst < GENEROUS_GAP
+
+
+def test_a_budget_stop_in_the_service_says_which_limit():
+    result = api.answer({"command": "solve", "family": "peg", "mask": FULL_9X9, "all": True,
+                         "max_states": 3_000})["result"]
+    assert result["solvable"] is None and result["stopped"] == "max_states"
+    assert result["lower_bound"] >= 1
+
+
+def test_progress_stays_cumulative_when_the_fast_search_takes_over_from_the_minimal_one():
+    board = board_by_id("english-33")
+    position = board.full ^ (1 << 16)
+    for _ in range(7):  # 25 pegs, still in the finish's position class
+        a, b, c = next(jump for jump in board.jumps
+                       if position >> jump[0] & 1 and position >> jump[1] & 1 and not position >> jump[2] & 1)
+        position ^= (1 << a) | (1 << b) | (1 << c)
+    pegs = ",".join(str(hole) for hole in range(board.size) if position >> hole & 1)
+    request = {"command": "analyse", "puzzle": "english-33", "pegs": pegs, "max_states": 2_000}
+    progress = [event for event in api.run(request) if event["event"] == "progress"]
+    assert len(progress) > 2
+    for key in ("nodes", "seconds"):
+        values = [event[key] for event in progress]
+        assert values == sorted(values), f"{key} went back between phases"
