@@ -1,0 +1,478 @@
+"""The census of a peg task: positions and finishable positions after every jump, fewest moves, solution counts.
+
+Exact and computed level by level. Level n holds the *classes* reachable in exactly n jumps —
+positions up to the board symmetries that keep the start and the finish — as a sorted array of
+canonical bitmasks (8 bytes each); the next level is made from whole chunks of it at once
+(`pzl.peg.bulk`). A pass back from the finish then keeps, level by level, the classes that can
+still finish, and a pass forwards over those counts the solutions.
+
+Counting with symmetry: `solutions` uses orbit totals (for a class, the jump sequences reaching
+any member of it: a jump into class R adds the parent's total once per jump of the canonical
+parent landing in R). The fewest-moves counts follow (position, hole the last jump landed in)
+pairs, whose values are stored per member position; a contribution found through one canonical
+parent is weighted by the parent's orbit size and the sum divided by the group order, after
+adding it over the symmetries that fix the child (`_settle`).
+"""
+
+from __future__ import annotations
+
+import time
+from array import array
+from dataclasses import dataclass
+from itertools import compress, repeat
+from typing import Any
+
+from pzl import events
+from pzl.peg.bulk import BulkBoard, from_slots, positions, slot_int, small_slots
+from pzl.peg.search_tables import board_parts, permute, valid_symmetries
+from pzl.search.problem import Search
+
+#: Positions expanded between progress events (a chunk is handled at once: ~10-50 ms of work).
+CHUNK = 4096
+#: The largest board a census takes (a key packs a position, a move count and a hole in 64 bits).
+MAX_HOLES = 48
+
+
+@dataclass(slots=True)
+class Level:
+    """One row of `by_jumps`: after `jumps` jumps (`pegs` pegs left), how many positions and classes.
+
+    can_finish: classes from which the finish can still be reached (None until known).
+    """
+
+    jumps: int
+    pegs: int
+    positions: int
+    classes: int
+    can_finish: int | None = None
+
+
+@dataclass(slots=True)
+class FinishCount:
+    """For a finish "one peg anywhere": what a last peg in `hole` takes (fewest moves) and how many ways."""
+
+    hole: int
+    moves: int
+    minimal_solutions: int
+    solutions: int
+
+
+@dataclass(slots=True)
+class CensusOutcome:
+    """What a census found.
+
+    symmetries: the order of the symmetry group classes are taken under.
+    by_jumps: one `Level` per number of jumps (0 = the start) while positions remain.
+    by_moves: by_moves[n] = classes whose fewest moves from the start is n (None if not asked).
+    solutions: jump sequences from the start to the finish (exact), minimal_moves and
+    minimal_solutions: the fewest moves and how many jump sequences use that few (grouped into
+    moves as everywhere in pzl); None when there is no solution or counting was not asked.
+    finishes: with the finish "one peg anywhere", one `FinishCount` per hole a last peg reaches.
+    complete: False when a limit stopped it (`stopped`: "max_states" | "seconds"; `reason`).
+    """
+
+    symmetries: int
+    by_jumps: list[Level]
+    by_moves: list[int] | None = None
+    solutions: int | None = None
+    minimal_moves: int | None = None
+    minimal_solutions: int | None = None
+    finishes: list[FinishCount] | None = None
+    complete: bool = True
+    stopped: str | None = None
+    reason: str | None = None
+    nodes: int = 0
+    states: int = 0
+    seconds: float = 0.0
+
+
+class CensusStopped(Exception):
+    """A limit stopped the census: `stopped` names it."""
+
+    def __init__(self, stopped: str, reason: str) -> None:
+        super().__init__(reason)
+        self.stopped = stopped
+
+
+def census(board: Any, start: int, finish: int | None, *, moves: bool = True, counts: bool = True,
+           max_states: int | None = None, seconds_limit: float | None = None) -> Search:
+    """The census of the task start → finish (None: one peg anywhere); a generator returning a CensusOutcome.
+
+    census(board, start: int, finish: int | None, *, moves=True, counts=True, max_states=None,
+           seconds_limit=None) -> Search
+
+    moves: also `by_moves`; counts: also `solutions` and the fewest-moves counts.
+    max_states caps the classes stored (None: no cap); a limit gives complete=False with the
+    levels finished so far. Progress events carry `phase` ("positions", "can finish",
+    "solutions") and `depth` (the level, in jumps).
+    """
+    engine = _Census(board, start, finish, max_states, seconds_limit)
+    return (yield from engine.run(moves, counts))
+
+
+def symmetries_of(board: Any, start: int, finish: int | None) -> list[tuple[int, ...]]:
+    """The board symmetries (identity first) that keep the start and the finish."""
+    size, jumps, symmetries = board_parts(board)
+    fixed = [start] + ([finish] if finish is not None else [])
+    return [perm for perm in valid_symmetries(size, jumps, symmetries)
+            if all(permute(mask, perm) == mask for mask in fixed)]
+
+
+class _Census:
+    """The three passes and their shared state: the levels, the limits, the counters."""
+
+    def __init__(self, board: Any, start: int, finish: int | None, max_states: int | None,
+                 seconds_limit: float | None) -> None:
+        size, jumps, _ = board_parts(board)
+        if size > MAX_HOLES:
+            raise ValueError(f"a census takes boards of at most {MAX_HOLES} holes")
+        self.size, self.start, self.finish = size, start, finish
+        self.perms = symmetries_of(board, start, finish)
+        self.bulk = BulkBoard(size, jumps, self.perms)
+        self.max_states, self.seconds_limit = max_states, seconds_limit
+        self.levels: list[array] = []        # canonical classes after n jumps, sorted
+        self.stabilisers: list[bytes] = []   # per class: how many symmetries fix it
+        self.rows: list[Level] = []
+        self.nodes = 0
+        self.clock = time.perf_counter()
+
+    # ------------------------------------------------------------------ driving
+    def run(self, moves: bool, counts: bool) -> Search:
+        outcome = CensusOutcome(symmetries=len(self.perms), by_jumps=self.rows)
+        try:
+            by_moves = yield from self._forward(moves)
+            outcome.by_moves = by_moves
+            finishing = yield from self._backward()
+            if counts and finishing is not None:
+                yield from self._count(finishing, outcome)
+            elif counts:  # the finish is out of reach: no solution at all
+                outcome.solutions = 0
+                outcome.finishes = [] if self.finish is None else None
+        except CensusStopped as stop:
+            outcome.complete, outcome.stopped, outcome.reason = False, stop.stopped, str(stop)
+        outcome.nodes, outcome.states = self.nodes, self._stored()
+        outcome.seconds = time.perf_counter() - self.clock
+        return outcome
+
+    def _stored(self, working: int = 0) -> int:
+        return sum(map(len, self.levels)) + working
+
+    def _tick(self, phase: str, depth: int, working: int) -> dict:
+        """A progress event; raises CensusStopped when a limit is reached."""
+        stored = self._stored(working)
+        if self.max_states is not None and stored > self.max_states:
+            raise CensusStopped("max_states", f"stopped after storing {stored:,} classes "
+                                              f"(the state budget is {self.max_states:,})")
+        elapsed = time.perf_counter() - self.clock
+        if self.seconds_limit is not None and elapsed > self.seconds_limit:
+            raise CensusStopped("seconds", f"stopped after {self.seconds_limit:g} s (the time limit)")
+        return events.progress(self.nodes, stored, elapsed, depth=depth, phase=phase)
+
+    def _keep(self, level: array) -> None:
+        """Store a finished level and its row of `by_jumps`."""
+        stabilisers = self.bulk.stabilisers(level)
+        jumps = len(self.levels)
+        self.levels.append(level)
+        self.stabilisers.append(stabilisers)
+        self.rows.append(Level(jumps, self.start.bit_count() - jumps, self.bulk.orbit_total(stabilisers), len(level)))
+
+    # ------------------------------------------------------------------ pass 1: positions (and fewest moves)
+    def _forward(self, moves: bool) -> Search:
+        """Every level from the start until no jump is left; returns by_moves (or None)."""
+        level = positions([self.start])
+        fewest = bytes([0])              # per class: fewest moves from the start
+        landed = positions([0])          # per class: holes a last jump of such a fewest-moves sequence lands in
+        by_moves: list[int] = [1] if moves else []
+        while True:
+            self._keep(level)
+            if moves:
+                self._close_landings(level, landed)
+            if not level:
+                self.levels.pop()
+                self.stabilisers.pop()
+                self.rows.pop()
+                break
+            depth = len(self.levels)
+            if moves:
+                level, fewest, landed = yield from self._next_with_moves(level, fewest, landed, depth)
+                for least, classes in _histogram(fewest):
+                    by_moves += [0] * (least + 1 - len(by_moves))
+                    by_moves[least] += classes
+            else:
+                level = yield from self._next_level(level, depth)
+        return by_moves if moves else None
+
+    def _next_level(self, level: array, depth: int) -> Search:
+        """The classes one jump after `level` (in no particular order)."""
+        bulk = self.bulk
+        found: set[int] = set()
+        for begin in range(0, len(level), CHUNK):
+            chunk = level[begin:begin + CHUNK]
+            fresh = set(self._children(chunk))
+            fresh -= found  # a child found already is canonical: no need to canonicalise it again
+            found.update(bulk.canonical(list(fresh)))
+            self.nodes += len(chunk)
+            yield self._tick("positions", depth, len(found))
+        return positions(found)
+
+    def _children(self, chunk: array, reverse: bool = False, sources: array | None = None,
+                  made_by: list[int] | None = None) -> list[int]:
+        """Every position one jump (or one reverse jump) after the positions of `chunk`.
+
+        With `sources` (an array), the index in `chunk` of each child's parent is appended to it;
+        with `made_by` (a list), the number of the jump that made it.
+        """
+        bulk = self.bulk
+        count = len(chunk)
+        columns = bulk.columns(chunk)
+        ones = int.from_bytes(b"\x01" * count, "little")
+        values = chunk.tolist()
+        children: list[int] = []
+        for jump in range(len(bulk.jumps)):
+            legal = bulk.legal(columns, ones, count, jump, reverse)
+            if b"\x01" in legal:
+                made = bulk.children(values, legal, jump, children)
+                if sources is not None:
+                    sources.extend(compress(_INDICES, legal))
+                if made_by is not None:
+                    made_by.extend(repeat(jump, made))
+        return children
+
+    def _next_with_moves(self, level: array, fewest: bytes, landed: array, depth: int) -> Search:
+        """The next level with, per class, its fewest moves and the holes its last jump may land in.
+
+        A jump from hole a costs no move when a fewest-moves sequence to the parent ended in a
+        (the same peg goes on), else one. Each jump gives a key (child << 12 | moves << 6 | landing
+        hole in the child's canonical frame); sorting the distinct keys groups them by child.
+        """
+        bulk = self.bulk
+        keys: set[int] = set()
+        for begin in range(0, len(level), CHUNK):
+            chunk = level[begin:begin + CHUNK]
+            chunk_fewest = fewest[begin:begin + CHUNK]
+            holes = bulk.column_bytes(landed[begin:begin + CHUNK])
+            count = len(chunk)
+            columns = bulk.columns(chunk)
+            ones = int.from_bytes(b"\x01" * count, "little")
+            values = chunk.tolist()
+            children: list[int] = []
+            cost = bytearray()
+            landing = bytearray()
+            for jump, (a, _, c, _) in enumerate(bulk.jumps):
+                legal = bulk.legal(columns, ones, count, jump)
+                if b"\x01" not in legal:
+                    continue
+                made = bulk.children(values, legal, jump, children)
+                base = int.from_bytes(bytes(compress(chunk_fewest, legal)), "little")
+                goes_on = int.from_bytes(bytes(compress(holes[a], legal)), "little")
+                cost += (base + int.from_bytes(b"\x01" * made, "little") - goes_on).to_bytes(made, "little")
+                landing += bytes((c,)) * made
+            if children:
+                canonical = bulk.canonical(children, with_symmetry=True)
+                moved = bulk.landings(canonical, bytes(landing))
+                packed = slot_int(canonical)
+                packed = (packed - (packed & _low_bits(3, len(children)))) << 9  # child << 12, slot by slot
+                packed |= (small_slots(bytes(cost)) << 6) | small_slots(moved)
+                keys.update(from_slots(packed, len(children)))
+            self.nodes += count
+            yield self._tick("positions", depth, len(keys))
+        classes = positions()
+        new_fewest = bytearray()
+        new_landed = positions()
+        current = -1
+        best = holes_mask = 0
+        for key in sorted(keys):
+            child = key >> 12
+            if child != current:
+                if current >= 0:
+                    classes.append(current)
+                    new_fewest.append(best)
+                    new_landed.append(holes_mask)
+                current, best, holes_mask = child, (key >> 6) & 63, 1 << (key & 63)
+            elif (key >> 6) & 63 == best:
+                holes_mask |= 1 << (key & 63)
+        if current >= 0:
+            classes.append(current)
+            new_fewest.append(best)
+            new_landed.append(holes_mask)
+        return classes, bytes(new_fewest), new_landed
+
+    def _close_landings(self, level: array, landed: array) -> None:
+        """Holes a last jump lands in, closed under the symmetries that fix the class (rare; done one by one)."""
+        stabilisers = self.stabilisers[-1]
+        for index in compress(range(len(level)), stabilisers.translate(_NOT_ONE)):
+            position = level[index]
+            holes = landed[index]
+            for perm in self.perms:
+                if permute(position, perm) == position:
+                    landed[index] |= permute(holes, perm)
+
+    # ------------------------------------------------------------------ pass 2: classes that can finish
+    def _backward(self) -> Search:
+        """Per level, the classes from which the finish is reachable (also into `by_jumps`); None if none."""
+        pegs = self.start.bit_count()
+        target = pegs - (self.finish.bit_count() if self.finish is not None else 1)
+        for row in self.rows:
+            row.can_finish = 0
+        if not 0 <= target < len(self.levels):
+            return None
+        if self.finish is None:
+            finishing = self.levels[target]
+        else:
+            goal = self.bulk.canonical([self.finish])[0]
+            finishing = positions([goal] if goal in self.levels[target] else [])
+        if not finishing:
+            return None
+        found = {target: finishing}
+        self.rows[target].can_finish = len(finishing)
+        for depth in range(target - 1, -1, -1):
+            parents: set[int] = set()
+            later = found[depth + 1]
+            for begin in range(0, len(later), CHUNK):
+                chunk = later[begin:begin + CHUNK]
+                children = self._children(chunk, reverse=True)
+                parents.update(self.bulk.canonical(list(set(children))))
+                self.nodes += len(chunk)
+                yield self._tick("can finish", depth, len(parents))
+            found[depth] = positions(parents.intersection(self.levels[depth]))
+            self.rows[depth].can_finish = len(found[depth])
+        return [found[depth] for depth in range(target + 1)]
+
+    # ------------------------------------------------------------------ pass 3: solutions
+    def _count(self, finishing: list[array], outcome: CensusOutcome) -> Search:
+        """Solutions, fewest moves and fewest-moves solutions, forwards over the classes that can finish."""
+        order = len(self.perms)
+        bulk = self.bulk
+        from_to = [(a, c) for a, _, c, _ in bulk.jumps]
+        # per class of the current level, aligned with `finishing[depth]`:
+        totals = [1]          # jump sequences reaching the class's orbit
+        tallies = [_Tally(0, {-1: (1, 0)}, 1)]  # fewest moves and the sequences per landing hole
+        for depth in range(len(finishing) - 1):
+            level, later = finishing[depth], finishing[depth + 1]
+            wanted = set(later)
+            weights = [order // size for size in bulk.stabilisers(level)]
+            reached: dict[int, int] = {}
+            found: dict[int, dict[int, int]] = {}
+            for begin in range(0, len(level), CHUNK):
+                chunk = level[begin:begin + CHUNK]
+                sources = array("I")
+                jumps: list[int] = []
+                canonical = bulk.canonical(self._children(chunk, sources=sources, made_by=jumps), True)
+                keep = bytes(map(wanted.__contains__, bulk.drop_symmetry(canonical)))
+                for packed, source, jump in zip(compress(canonical, keep), compress(sources, keep),
+                                                compress(jumps, keep), strict=True):
+                    child = packed >> 3
+                    parent = begin + source
+                    reached[child] = reached.get(child, 0) + totals[parent]
+                    tally = found.get(child)
+                    if tally is None:
+                        tally = found[child] = {}
+                    a, c = from_to[jump]
+                    tallies[parent].pass_on(tally, a, self.perms[packed & 7][c], weights[parent])
+                self.nodes += len(chunk)
+                yield self._tick("solutions", depth + 1, len(found))
+            stabilisers = bulk.stabilisers(later)
+            totals = [reached[child] for child in later]
+            tallies = [_Tally.settle(child, found[child], size, self.perms, order) for child, size in
+                       zip(later, stabilisers, strict=True)]
+        self._answer(finishing[-1], totals, tallies, outcome)
+
+    def _answer(self, last: array, totals: list[int], tallies: list[_Tally], outcome: CensusOutcome) -> None:
+        """The counts at the finish (or at every single peg)."""
+        if self.finish is not None:
+            at = last.index(self.bulk.canonical([self.finish])[0])
+            outcome.solutions = totals[at]
+            outcome.minimal_moves = tallies[at].moves
+            outcome.minimal_solutions = tallies[at].fewest_total
+            return
+        finishes = []
+        for index, position in enumerate(last):
+            hole = position.bit_length() - 1
+            holes = sorted({perm[hole] for perm in self.perms})
+            for other in holes:
+                finishes.append(FinishCount(other, tallies[index].moves, tallies[index].fewest_total,
+                                            totals[index] // len(holes)))
+        finishes.sort(key=lambda item: item.hole)
+        outcome.finishes = finishes
+        outcome.solutions = sum(item.solutions for item in finishes)
+        if finishes:
+            outcome.minimal_moves = min(item.moves for item in finishes)
+            outcome.minimal_solutions = sum(item.minimal_solutions for item in finishes
+                                            if item.moves == outcome.minimal_moves)
+
+
+class _Tally:
+    """A class's fewest moves from the start and, per hole its last jump landed in, how many jump
+    sequences reach the class's own position with that many moves and with one more."""
+
+    __slots__ = ("fewest_total", "more_total", "moves", "pairs")
+
+    def __init__(self, moves: int, pairs: dict[int, tuple[int, int]], fewest_total: int, more_total: int = 0) -> None:
+        self.moves, self.pairs = moves, pairs
+        self.fewest_total, self.more_total = fewest_total, more_total
+
+    def pass_on(self, found: dict[int, int], hole: int, landing: int, weight: int) -> None:
+        """Add one jump's contributions (a peg leaves `hole`, lands in `landing`) to a child's tallies.
+
+        found: (moves << 6 | landing hole) -> sequences, weighted. A sequence that ended in `hole`
+        goes on without a new move; any other starts one. Sequences two moves over the parent's
+        fewest can still be one over the child's, so they are passed on too.
+        """
+        same, more = self.pairs.get(hole, (0, 0))
+        key = (self.moves << 6) | landing
+        if same:
+            found[key] = found.get(key, 0) + same * weight
+        count = more + self.fewest_total - same
+        if count:
+            found[key + 64] = found.get(key + 64, 0) + count * weight
+        count = self.more_total - more
+        if count:
+            found[key + 128] = found.get(key + 128, 0) + count * weight
+
+    @staticmethod
+    def settle(child: int, found: dict[int, int], stabiliser: int, perms: list[tuple[int, ...]],
+               order: int) -> _Tally:
+        """A child's tally from what its parents passed on.
+
+        The tallies were weighted by the parents' orbit sizes and found through one symmetry each:
+        adding them over the symmetries that fix the child and dividing by the group order gives
+        the counts for the child position itself.
+        """
+        moves = min(found) >> 6
+        if stabiliser > 1:
+            fixing = [perm for perm in perms if permute(child, perm) == child]
+            spread: dict[int, int] = {}
+            for key, count in found.items():
+                for perm in fixing:
+                    moved = (key & ~63) | perm[key & 63]
+                    spread[moved] = spread.get(moved, 0) + count
+            found = spread
+        pairs: dict[int, tuple[int, int]] = {}
+        fewest_total = more_total = 0
+        for key, count in found.items():
+            extra = (key >> 6) - moves
+            if extra > 1:
+                continue
+            count //= order
+            same, more = pairs.get(key & 63, (0, 0))
+            if extra == 0:
+                pairs[key & 63] = (same + count, more)
+                fewest_total += count
+            else:
+                pairs[key & 63] = (same, more + count)
+                more_total += count
+        return _Tally(moves, pairs, fewest_total, more_total)
+
+
+_NOT_ONE = bytes(0 if value == 1 else 1 for value in range(256))
+_INDICES = list(range(CHUNK))
+
+
+def _low_bits(bits: int, count: int) -> int:
+    """The low `bits` bits of every one of `count` slots."""
+    return int.from_bytes(((1 << bits) - 1).to_bytes(8, "little") * count, "little")
+
+
+def _histogram(values: bytes) -> list[tuple[int, int]]:
+    """(value, how often) for each byte value present."""
+    return [(value, values.count(value)) for value in sorted(set(values))]
