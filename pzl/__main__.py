@@ -1,4 +1,4 @@
-"""The command line: `python -m pzl list | solve | longest | analyse`.
+"""The command line: `python -m pzl list | solve | longest | analyse | census | atlas`.
 
 Every command builds a `pzl.api` request, so the CLI answers exactly what the
 page answers; `--json` prints the result object of the api's JSON contract.
@@ -68,6 +68,18 @@ def _parser() -> argparse.ArgumentParser:
             sub.add_argument("--max-solutions", type=int,
                              help="with --all: how many solutions to list (the count is exact)")
             peg.add_argument("--first", help="fix the first jump, e.g. 0-6")
+    for name, help_text in (("census", "peg solitaire: positions, finishable positions and solutions, jump by jump"),
+                            ("atlas", "peg solitaire: every single-vacancy start against every single-peg finish")):
+        sub = commands.add_parser(name, help=help_text)
+        sub.add_argument("puzzle", nargs="?", help="a peg board id (see `list`)")
+        sub.add_argument("--json", action="store_true", help="print the result as JSON")
+        sub.add_argument("--mask", help="a custom board: rows of o (hole) and . (no hole), separated by / or newlines")
+        sub.add_argument("--lattice", help="lattice of a custom board: square, square-diagonal, triangular")
+        if name == "census":
+            sub.add_argument("--empty", help="holes empty at the start, e.g. 16 (default: the board's)")
+            sub.add_argument("--finish", help="where the last peg must end: a hole, or 'any' (default: the board's)")
+        sub.add_argument("--max-states", type=int, help="stop after storing this many classes (0: no cap)")
+        sub.add_argument("--seconds", type=float, dest="seconds_limit", help="stop after this many seconds")
     return parser
 
 
@@ -76,12 +88,12 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
     request: dict[str, Any] = {"command": args.command}
     if args.puzzle:
         request["puzzle"] = args.puzzle
-    if args.board:
+    if getattr(args, "board", None):
         request["family"] = "sliding"
     if args.mask:
         request["family"] = "peg"
     for option in ("board", "start", "goal", "mask", "lattice", "empty", "finish", "pegs", "first",
-                   "algorithm", "max_states", "max_solutions"):
+                   "algorithm", "max_states", "max_solutions", "seconds_limit"):
         value = getattr(args, option, None)
         if value is not None:
             request[option] = value

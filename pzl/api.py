@@ -2,7 +2,7 @@
 
 The CLI and the browser worker both go through `run`. A request is a dict:
 
-    {"command": "solve" | "longest" | "analyse" | "catalog",
+    {"command": "solve" | "longest" | "analyse" | "census" | "atlas" | "catalog",
      "puzzle": "8-puzzle",            # a catalog id, or "family" + a definition
      "start": "8 6 7 2 5 4 3 0 1",    # family-specific task fields ...
      "algorithm": "auto", "all": false, ...}
@@ -27,7 +27,7 @@ from pzl import catalog, events
 from pzl.errors import PuzzleError
 from pzl.events import Event
 
-COMMANDS = ("solve", "longest", "analyse", "catalog")
+COMMANDS = ("solve", "longest", "analyse", "census", "atlas", "catalog")
 
 
 def run(request: dict[str, Any]) -> Iterator[Event]:

@@ -20,10 +20,12 @@ import time
 from array import array
 from dataclasses import dataclass
 from itertools import compress, repeat
+from math import comb
 from typing import Any
 
 from pzl import events
 from pzl.peg.bulk import BulkBoard, from_slots, positions, slot_int, small_slots
+from pzl.peg.pagoda import class_masks
 from pzl.peg.search_tables import board_parts, permute, valid_symmetries
 from pzl.search.problem import Search
 
@@ -31,6 +33,22 @@ from pzl.search.problem import Search
 CHUNK = 4096
 #: The largest board a census takes (a key packs a position, a move count and a hole in 64 bits).
 MAX_HOLES = 48
+#: For estimates: the share of the positions of the start's position class that a single-vacancy
+#: start reaches at most (English central game 0.35, triangle-15 0.x, Hoppers 0.x; see docs/peg.md).
+REACH = 0.5
+#: For estimates: bytes per class stored (the level arrays) and per class of the biggest level
+#: while it is built (a set of keys, their ints and the chunk's lists; measured ~100 in CPython).
+STORED_BYTES, WORKING_BYTES = 8, 200
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A census's size before it runs: positions and classes (upper estimates), the biggest level, bytes."""
+
+    positions: int
+    classes: int
+    peak_classes: int
+    bytes: int
 
 
 @dataclass(slots=True)
@@ -108,6 +126,20 @@ def census(board: Any, start: int, finish: int | None, *, moves: bool = True, co
     """
     engine = _Census(board, start, finish, max_states, seconds_limit)
     return (yield from engine.run(moves, counts))
+
+
+def estimate(board: Any, start: int, finish: int | None) -> Estimate:
+    """How big the census of start → finish may get: `REACH` of the positions with each peg count
+    that share the start's position class, divided by the symmetries."""
+    size, jumps, _ = board_parts(board)
+    share = REACH / 2 ** len(class_masks(size, jumps))
+    order = len(symmetries_of(board, start, finish))
+    per_level = [comb(size, pegs) * share for pegs in range(1, start.bit_count() + 1)]
+    per_level[-1] = 1
+    positions = int(sum(per_level))
+    classes = positions // order + 1
+    peak = int(max(per_level)) // order + 1
+    return Estimate(positions, classes, peak, classes * STORED_BYTES + peak * WORKING_BYTES)
 
 
 def symmetries_of(board: Any, start: int, finish: int | None) -> list[tuple[int, ...]]:

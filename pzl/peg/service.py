@@ -55,7 +55,7 @@ def run(command: str, request: dict[str, Any]) -> Iterator[Event]:
     elif command == "analyse":
         yield from _analyse(request)
     else:
-        raise PuzzleError(f"peg solitaire answers 'solve' and 'analyse', not {command!r}")
+        raise PuzzleError(f"peg solitaire answers 'solve', 'analyse', 'census' and 'atlas', not {command!r}")
 
 
 # ------------------------------------------------------------------ reading the request

@@ -36,6 +36,9 @@ class BruteForce:
         fixed = [self.start] + ([frozenset({finish})] if finish is not None else [])
         self.symmetries = [perm for perm in board.symmetries
                            if all(frozenset(perm[h] for h in mask) == mask for mask in fixed)]
+        self.can_finish = cache(self._can_finish)  # memoised per instance
+        self.solutions = cache(self._solutions)
+        self.fewest = cache(self._fewest)
 
     def moves_from(self, position: frozenset) -> list[tuple[int, int, frozenset]]:
         return [(a, c, (position - {a, b}) | {c}) for a, b, c in self.jumps
@@ -56,18 +59,15 @@ class BruteForce:
         return len({min(tuple(sorted(perm[h] for h in position)) for perm in self.symmetries)
                     for position in positions})
 
-    @cache
-    def can_finish(self, position: frozenset) -> bool:
+    def _can_finish(self, position: frozenset) -> bool:
         return self.finished(position) or any(self.can_finish(after) for _, _, after in self.moves_from(position))
 
-    @cache
-    def solutions(self, position: frozenset) -> int:
+    def _solutions(self, position: frozenset) -> int:
         if self.finished(position):
             return 1
         return sum(self.solutions(after) for _, _, after in self.moves_from(position))
 
-    @cache
-    def fewest(self, position: frozenset, last: int | None) -> tuple[float, int]:
+    def _fewest(self, position: frozenset, last: int | None) -> tuple[float, int]:
         """(fewest moves to finish from here when the previous jump landed in `last`, how many sequences)."""
         if self.finished(position):
             return 0, 1

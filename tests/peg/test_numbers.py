@@ -1,0 +1,92 @@
+"""The census and atlas commands through pzl.api and the CLI: the JSON contract, words, budgets, refusals, cancel."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+from pzl import api
+
+
+def answer(**request):
+    final = api.answer(request)
+    assert final["event"] == "result", final
+    return final["result"]
+
+
+def test_census_json_contract_on_hoppers():
+    result = answer(command="census", puzzle="hoppers")
+    assert (result["puzzle"], result["empty"], result["finish"], result["symmetries"]) == ("hoppers", [6], 6, 8)
+    assert result["by_jumps"][0] == {"jumps": 0, "pegs": 12, "positions": 1, "classes": 1, "can_finish": 1}
+    assert sum(row["positions"] for row in result["by_jumps"]) == 2344
+    assert result["by_moves"][0] == {"moves": 0, "classes": 1}
+    assert sum(row["classes"] for row in result["by_moves"]) == sum(row["classes"] for row in result["by_jumps"])
+    assert (result["solutions"], result["solutions_text"]) == (5664, "5664")
+    assert (result["minimal_moves"], result["minimal_solutions"]) == (7, 72)
+    assert result["complete"] is True and "stopped" not in result
+    assert set(result["stats"]) == {"nodes", "states", "seconds"}
+
+
+def test_census_with_any_finish_lists_each_finish_hole():
+    result = answer(command="census", puzzle="triangle-15", empty="0", finish="any")
+    assert result["finish"] == "any" and result["solutions"] == 29_760
+    assert {item["hole"] for item in result["finishes"]} == {0, 6, 9, 12}
+    assert sum(item["solutions"] for item in result["finishes"]) == 29_760
+
+
+def test_census_of_a_custom_board_carries_its_geometry():
+    result = answer(command="census", family="peg", mask="oooo/oooo/oooo", empty="1", finish="any")
+    assert result["puzzle"] == "custom" and result["board"]["lattice"] == "square"
+
+
+def test_progress_is_cumulative_and_names_its_phase():
+    progress = [event for event in api.run({"command": "census", "puzzle": "triangle-15", "empty": "3"})
+                if event["event"] == "progress"]
+    assert {event["phase"] for event in progress} == {"positions", "can finish", "solutions"}
+    assert [event["nodes"] for event in progress] == sorted(event["nodes"] for event in progress)
+
+
+def test_a_state_budget_gives_a_partial_census_that_says_so():
+    result = answer(command="census", puzzle="english-33", max_states=60_000, seconds_limit=60)
+    assert result["complete"] is False and result["stopped"] == "max_states"
+    assert result["solutions"] is None and len(result["by_jumps"]) >= 8
+
+
+def test_an_oversized_census_is_refused_up_front_with_its_estimate():
+    clock = time.perf_counter()
+    final = api.answer({"command": "census", "puzzle": "french-37"})
+    assert final["event"] == "error" and "estimate" in final["message"]
+    assert time.perf_counter() - clock < 2
+
+
+def test_atlas_json_contract_on_hoppers():
+    result = answer(command="atlas", puzzle="hoppers")
+    assert result["puzzle"] == "hoppers" and result["board"]["lattice"] == "square-diagonal"
+    assert result["complete"] is True and result["unsettled"] == 0
+    pairs = result["pairs"]
+    assert len(pairs) + sum(len(pair["copies"]) for pair in pairs) == 13 * 13
+    for pair in pairs:
+        assert set(pair) == {"start", "finish", "solvable", "moves", "minimal_solutions", "reason", "copies"}
+        assert (pair["moves"] is None) == (pair["solvable"] is not True)
+        assert (pair["reason"] is None) == (pair["solvable"] is True)
+
+
+def test_a_census_job_is_cancelled_between_slices():
+    job = api.Job({"command": "census", "puzzle": "english-33"})
+    assert job.run_for(0.2)[-1]["event"] == "progress"
+    job.cancel()
+    assert job.done
+
+
+def test_cli_census_and_atlas():
+    done = subprocess.run([sys.executable, "-m", "pzl", "census", "hoppers"], capture_output=True, text=True,
+                          check=True)
+    assert "2,344" in done.stdout and "fewest moves: 7, by 72 jump sequences" in done.stdout
+    done = subprocess.run([sys.executable, "-m", "pzl", "atlas", "triangle-10", "--json"], capture_output=True,
+                          text=True, check=True)
+    assert json.loads(done.stdout)["complete"] is True
+    done = subprocess.run([sys.executable, "-m", "pzl", "census", "--mask", "ooooo", "--finish", "any"],
+                          capture_output=True, text=True, check=True)
+    assert "census of hole" in done.stdout
