@@ -1,12 +1,13 @@
-"""Many peg positions at once, at C speed: jumps, symmetry images and canonical forms of whole arrays.
+"""Many peg positions at once, at C speed: jumps, symmetry images and canonical forms of whole lists.
 
-A level of the census holds millions of positions; a Python loop over them costs microseconds
-each. Here the positions of an `array('Q')` are handled together through byte strings and big
-integers, whose operations run in C: a position's bits are cut into byte *lanes* (`bytes`
-slices), symmetries permute bits lane by lane with `bytes.translate` tables (one per source
-lane, symmetry and destination lane: the per-chunk permutation tables), and comparisons run on
-one big integer holding every position in a 64-bit *slot*, with the slot's top bit as a borrow
-guard (`(a | 2**63) - b` never borrows across slots, and its bit 63 says a >= b).
+A census level or a search layer holds millions of positions; a Python loop over them costs
+microseconds each. Here positions are handled together through byte strings and big integers,
+whose operations run in C. Positions are packed into fixed-width little-endian *slots* (64 bits,
+or a multiple for boards over 60 holes) of one byte string; a position's bits are cut into byte
+*lanes* (strided slices); symmetries permute bits lane by lane with `bytes.translate` tables (one
+per source lane, symmetry and destination lane: the per-chunk permutation tables); comparisons
+run on one big integer holding every slot, with each slot's top bit as a borrow guard
+(`(a | top) - b` never borrows across slots, and its top bit says a >= b).
 """
 
 from __future__ import annotations
@@ -15,90 +16,88 @@ import sys
 from array import array
 from collections.abc import Iterable, Sequence
 from itertools import compress, repeat
-from operator import xor
+from operator import and_, lshift, or_, rshift, xor
 
-#: The largest board (holes) the slots can take with three spare bits for a symmetry index.
-MAX_HOLES = 60
 #: For each bit j of a byte: the table that maps a byte to that bit (0 or 1).
 _BIT = [bytes((value >> bit) & 1 for value in range(256)) for bit in range(8)]
-#: The symmetry index kept in the low three bits of a canonical form made `with_symmetry`.
-_INDEX = bytes(value & 7 for value in range(256))
+#: Bits of a canonical form made `with_symmetry` that name the symmetry (a lattice has at most 12).
+INDEX_BITS = 4
+INDEX_MASK = (1 << INDEX_BITS) - 1
+_INDEX = bytes(value & INDEX_MASK for value in range(256))
 #: For each symmetry index v: 0xFF where a byte equals v, else 0.
-_IS = [bytes(0xFF if value == index else 0 for value in range(256)) for index in range(8)]
-_SLOT = 0xFFFF_FFFF_FFFF_FFFF
+_IS = [bytes(0xFF if value == index else 0 for value in range(256)) for index in range(1 << INDEX_BITS)]
+#: Pegs in a byte.
+POPCOUNT = bytes(value.bit_count() for value in range(256))
+_WORD = (1 << 64) - 1
 
 
 def positions(values: Iterable[int] = ()) -> array:
-    """An array of positions (bitmasks of at most 64 holes)."""
+    """A compact array of positions of at most 64 holes (8 bytes each)."""
     return array("Q", values)
 
 
-def _raw(values: array) -> bytes:
-    """The little-endian bytes of an array of positions (8 per position)."""
-    if sys.byteorder == "little":
-        return values.tobytes()
-    swapped = array("Q", values)
-    swapped.byteswap()
-    return swapped.tobytes()
+def _words(values: Sequence[int]) -> bytes:
+    """Little-endian bytes of 64-bit values."""
+    packed = values if isinstance(values, array) else array("Q", values)
+    if sys.byteorder != "little":
+        packed = array("Q", packed)
+        packed.byteswap()
+    return packed.tobytes()
 
 
-def _from_raw(raw: bytes | bytearray) -> array:
+def _unwords(raw: bytes | bytearray) -> list[int]:
     values = array("Q")
     values.frombytes(raw)
     if sys.byteorder != "little":
         values.byteswap()
-    return values
+    return values.tolist()
 
 
-def slot_int(values: array) -> int:
-    """The positions of an array as one integer, position i in bits 64i .. 64i+63."""
-    return int.from_bytes(_raw(values), "little")
-
-
-def small_slots(small: bytes) -> int:
-    """Small numbers (one byte each) as one integer, number i in the low byte of slot i."""
-    buffer = bytearray(8 * len(small))
-    buffer[0::8] = small
+def small_slots(small: bytes, width: int = 8) -> int:
+    """Small numbers (one byte each) as one integer, number i in the low byte of slot i (`width` bytes a slot)."""
+    buffer = bytearray(width * len(small))
+    buffer[0::width] = small
     return int.from_bytes(buffer, "little")
 
 
-def from_slots(value: int, count: int) -> array:
-    """The array of `count` positions held in the slots of `value`."""
-    return _from_raw(value.to_bytes(8 * count, "little"))
-
-
 class Slots:
-    """Constants of slot arithmetic for `count` positions: one per slot, the top bit, all ones."""
+    """Slot arithmetic for `count` slots of `width` bytes: one per slot, the top bit, comparisons."""
 
-    def __init__(self, count: int) -> None:
-        self.count = count
-        self.ones = int.from_bytes(b"\x01\x00\x00\x00\x00\x00\x00\x00" * count, "little")
-        self.high = self.ones << 63
-        self.full = (1 << (64 * count)) - 1
+    def __init__(self, count: int, width: int = 8) -> None:
+        self.count, self.width = count, width
+        self.top = 8 * width - 1
+        self.ones = int.from_bytes((b"\x01" + b"\x00" * (width - 1)) * count, "little")
+        self.high = self.ones << self.top
+        self.slot_mask = (1 << (8 * width)) - 1
 
     def min_into(self, best: int, other: int) -> int:
-        """Slot by slot, the smaller of `best` and `other` (values below 2**63)."""
-        keep_other = (((best | self.high) - other) >> 63) & self.ones  # 1 where best >= other
-        return best ^ ((best ^ other) & (keep_other * _SLOT))
+        """Slot by slot, the smaller of `best` and `other` (values below the top bit)."""
+        keep_other = (((best | self.high) - other) >> self.top) & self.ones  # 1 where best >= other
+        return best ^ ((best ^ other) & (keep_other * self.slot_mask))
 
     def equal(self, first: int, second: int) -> int:
         """1 in each slot where the two agree, else 0."""
-        differs = (((first ^ second) + (self.high - self.ones)) >> 63) & self.ones
+        differs = (((first ^ second) + (self.high - self.ones)) >> self.top) & self.ones
         return differs ^ self.ones
+
+    def low_bits(self, bits: int) -> int:
+        """The low `bits` bits of every slot."""
+        return self.ones * ((1 << bits) - 1)
 
 
 class BulkBoard:
-    """A board's jumps and symmetries as operations on arrays of positions.
+    """A board's jumps and symmetries as operations on many positions at once.
 
     size: holes; jumps: (from, over, to) triples; perms: the symmetry group (hole permutations,
-    identity first) under which canonical forms are taken (the least image).
+    identity first) under which canonical forms are taken (the least image). Positions go in as
+    lists (or arrays) of ints and come out as lists.
     """
 
     def __init__(self, size: int, jumps: Sequence[tuple[int, int, int]], perms: Sequence[Sequence[int]]) -> None:
-        if size > MAX_HOLES:
-            raise ValueError(f"bulk positions hold at most {MAX_HOLES} holes")
         self.size = size
         self.lanes = (size + 7) // 8
+        self.words = (size + INDEX_BITS) // 64 + 1  # 64-bit words a slot, leaving its top bit and an index free
+        self.width = 8 * self.words
         self.jumps = tuple((a, b, c, (1 << a) | (1 << b) | (1 << c)) for a, b, c in jumps)
         self.perms = [tuple(perm) for perm in perms]
         self.order = len(self.perms)
@@ -123,18 +122,51 @@ class BulkBoard:
                     found[dest].append((source, bytes(table)))
         return found
 
-    # ------------------------------------------------------------------ columns and jumps
-    def lanes_of(self, values: array) -> list[bytes]:
-        """Byte k of every position, lane by lane."""
-        raw = _raw(values)
-        return [raw[k::8] for k in range(self.lanes)]
+    # ------------------------------------------------------------------ packing
+    def pack(self, values: Sequence[int]) -> bytes:
+        """The positions as slots of `width` bytes."""
+        if self.words == 1:
+            return _words(values)
+        buffer = bytearray(self.width * len(values))
+        for word in range(self.words):
+            raw = _words(array("Q", map(and_, map(rshift, values, repeat(64 * word)), repeat(_WORD))))
+            for byte in range(8):
+                buffer[8 * word + byte::self.width] = raw[byte::8]
+        return bytes(buffer)
 
-    def column_bytes(self, values: array) -> list[bytes]:
+    def unpack(self, raw: bytes | bytearray) -> list[int]:
+        """The positions held in the slots of `raw`."""
+        if self.words == 1:
+            return _unwords(raw)
+        count = len(raw) // self.width
+        values: list[int] = []
+        for word in range(self.words):
+            part = bytearray(8 * count)
+            for byte in range(8):
+                part[byte::8] = raw[8 * word + byte::self.width]
+            words = _unwords(part)
+            values = words if word == 0 else list(map(or_, values, map(lshift, words, repeat(64 * word))))
+        return values
+
+    def slot_int(self, values: Sequence[int]) -> int:
+        """The positions as one integer, one slot each."""
+        return int.from_bytes(self.pack(values), "little")
+
+    def from_slot_int(self, value: int, count: int) -> list[int]:
+        return self.unpack(value.to_bytes(self.width * count, "little"))
+
+    def lanes_of(self, values: Sequence[int] | bytes) -> list[bytes]:
+        """Byte k of every position, lane by lane (`values` may be packed already)."""
+        raw = values if isinstance(values, bytes) else self.pack(values)
+        return [raw[k::self.width] for k in range(self.lanes)]
+
+    # ------------------------------------------------------------------ columns and jumps
+    def column_bytes(self, values: Sequence[int] | bytes) -> list[bytes]:
         """Per hole: one byte per position, 1 when it has a peg (or the hole bit is set) there."""
         lanes = self.lanes_of(values)
         return [lanes[hole >> 3].translate(_BIT[hole & 7]) for hole in range(self.size)]
 
-    def columns(self, values: array) -> list[int]:
+    def columns(self, values: Sequence[int] | bytes) -> list[int]:
         """`column_bytes` as integers, ready for bitwise operations on all positions at once."""
         return [int.from_bytes(column, "little") for column in self.column_bytes(values)]
 
@@ -156,27 +188,61 @@ class BulkBoard:
         into.extend(map(xor, compress(values, legal), repeat(self.jumps[jump][3])))
         return len(into) - before
 
+    def pegs(self, values: Sequence[int] | bytes) -> bytes:
+        """Pegs per position (one byte each)."""
+        lanes = self.lanes_of(values)
+        total = 0
+        for lane in lanes:
+            total += int.from_bytes(lane.translate(POPCOUNT), "little")
+        return total.to_bytes(len(lanes[0]) if lanes else 0, "little")
+
     # ------------------------------------------------------------------ symmetry
     def _image(self, lanes: list[bytes], tables: list[list[tuple[int, bytes]]], count: int) -> int:
         """The slot integer of the images of the positions whose lanes are given."""
-        buffer = bytearray(8 * count)
+        width = self.width
+        buffer = bytearray(width * count)
         for dest, parts in enumerate(tables):
             if not parts:
                 continue
             if len(parts) == 1:
                 source, table = parts[0]
-                buffer[dest::8] = lanes[source].translate(table)
+                buffer[dest::width] = lanes[source].translate(table)
                 continue
             merged = 0
             for source, table in parts:  # bits from different source lanes never overlap
                 merged |= int.from_bytes(lanes[source].translate(table), "little")
-            buffer[dest::8] = merged.to_bytes(count, "little")
+            buffer[dest::width] = merged.to_bytes(count, "little")
         return int.from_bytes(buffer, "little")
 
-    def landings(self, canonical: array, holes: bytes) -> bytes:
+    def canonical(self, values: Sequence[int], with_symmetry: bool = False) -> list[int]:
+        """The least image of each position; `with_symmetry`: (least image << INDEX_BITS) | a symmetry giving it."""
+        count = len(values)
+        if count == 0 or self.order == 1:
+            return [value << INDEX_BITS for value in values] if with_symmetry else list(values)
+        slots = Slots(count, self.width)
+        raw = self.pack(values)
+        lanes = [raw[k::self.width] for k in range(self.lanes)]
+        best = int.from_bytes(raw, "little")
+        if with_symmetry:
+            best <<= INDEX_BITS  # values stay below the top bit, so no bit crosses into the next slot
+        for index, tables in enumerate(self._tables, 1):
+            image = self._image(lanes, tables, count)
+            if with_symmetry:
+                image = (image << INDEX_BITS) | (index * slots.ones)
+            best = slots.min_into(best, image)
+        return self.from_slot_int(best, count)
+
+    def drop_symmetry(self, canonical: Sequence[int]) -> list[int]:
+        """The positions of canonical forms made `with_symmetry` (the symmetry index dropped)."""
+        count = len(canonical)
+        packed = self.slot_int(canonical)
+        index = packed & Slots(count, self.width).low_bits(INDEX_BITS)
+        return self.from_slot_int((packed - index) >> INDEX_BITS, count)
+
+    def landings(self, canonical: Sequence[int], holes: bytes) -> bytes:
         """Per position: where `holes[i]` goes under the symmetry named in the low bits of `canonical[i]`."""
         count = len(holes)
-        index = _raw(canonical)[0::8].translate(_INDEX)
+        index = self.pack(canonical)[0::self.width].translate(_INDEX)
         moved = 0
         for number, table in enumerate(self._moves):
             chosen = index.translate(_IS[number])
@@ -184,51 +250,21 @@ class BulkBoard:
                 moved |= int.from_bytes(holes.translate(table), "little") & int.from_bytes(chosen, "little")
         return moved.to_bytes(count, "little")
 
-    def canonical(self, values: array | list[int], with_symmetry: bool = False) -> array:
-        """The least image of each position; `with_symmetry`: (least image << 3) | the index of a symmetry giving it."""
-        count = len(values)
-        if count == 0 or self.order == 1:
-            if with_symmetry:
-                return positions(value << 3 for value in values)
-            return positions(values)
-        if not isinstance(values, array):
-            values = positions(values)
-        slots = Slots(count)
-        raw = _raw(values)
-        lanes = [raw[k::8] for k in range(self.lanes)]
-        best = int.from_bytes(raw, "little")
-        if with_symmetry:
-            best <<= 3  # values stay below 2**61, so no bit crosses into the next slot
-        for index, tables in enumerate(self._tables, 1):
-            image = self._image(lanes, tables, count)
-            if with_symmetry:
-                image = (image << 3) | (index * slots.ones)
-            best = slots.min_into(best, image)
-        return _from_raw(best.to_bytes(8 * count, "little"))
-
-    @staticmethod
-    def drop_symmetry(canonical: array) -> list[int]:
-        """The positions of canonical forms made `with_symmetry` (the symmetry index dropped)."""
-        count = len(canonical)
-        packed = slot_int(canonical)
-        low = int.from_bytes(b"\x07\x00\x00\x00\x00\x00\x00\x00" * count, "little")
-        return from_slots((packed - (packed & low)) >> 3, count).tolist()
-
-    def stabilisers(self, values: array) -> bytes:
+    def stabilisers(self, values: Sequence[int]) -> bytes:
         """Per position, how many symmetries map it onto itself (1 = none but the identity)."""
         count = len(values)
         if count == 0:
             return b""
         if self.order == 1:
             return b"\x01" * count
-        slots = Slots(count)
-        raw = _raw(values)
-        lanes = [raw[k::8] for k in range(self.lanes)]
+        slots = Slots(count, self.width)
+        raw = self.pack(values)
+        lanes = [raw[k::self.width] for k in range(self.lanes)]
         plain = int.from_bytes(raw, "little")
         fixed = slots.ones  # the identity
         for tables in self._tables:
             fixed += slots.equal(plain, self._image(lanes, tables, count))
-        return fixed.to_bytes(8 * count, "little")[0::8]
+        return fixed.to_bytes(self.width * count, "little")[0::self.width]
 
     def orbit_total(self, stabilisers: bytes) -> int:
         """How many positions the classes with these stabiliser sizes stand for (orbit = order / stabiliser)."""

@@ -24,7 +24,7 @@ from math import comb
 from typing import Any
 
 from pzl import events
-from pzl.peg.bulk import BulkBoard, from_slots, positions, slot_int, small_slots
+from pzl.peg.bulk import INDEX_BITS, INDEX_MASK, BulkBoard, Slots, positions, small_slots
 from pzl.peg.pagoda import class_masks
 from pzl.peg.search_tables import board_parts, permute, valid_symmetries
 from pzl.search.problem import Search
@@ -302,10 +302,11 @@ class _Census:
             if children:
                 canonical = bulk.canonical(children, with_symmetry=True)
                 moved = bulk.landings(canonical, bytes(landing))
-                packed = slot_int(canonical)
-                packed = (packed - (packed & _low_bits(3, len(children)))) << 9  # child << 12, slot by slot
+                packed = bulk.slot_int(canonical)
+                index = packed & Slots(len(children)).low_bits(INDEX_BITS)
+                packed = (packed - index) << (12 - INDEX_BITS)  # child << 12, slot by slot
                 packed |= (small_slots(bytes(cost)) << 6) | small_slots(moved)
-                keys.update(from_slots(packed, len(children)))
+                keys.update(bulk.from_slot_int(packed, len(children)))
             self.nodes += count
             yield self._tick("positions", depth, len(keys))
         classes = positions()
@@ -393,14 +394,14 @@ class _Census:
                 keep = bytes(map(wanted.__contains__, bulk.drop_symmetry(canonical)))
                 for packed, source, jump in zip(compress(canonical, keep), compress(sources, keep),
                                                 compress(jumps, keep), strict=True):
-                    child = packed >> 3
+                    child = packed >> INDEX_BITS
                     parent = begin + source
                     reached[child] = reached.get(child, 0) + totals[parent]
                     tally = found.get(child)
                     if tally is None:
                         tally = found[child] = {}
                     a, c = from_to[jump]
-                    tallies[parent].pass_on(tally, a, self.perms[packed & 7][c], weights[parent])
+                    tallies[parent].pass_on(tally, a, self.perms[packed & INDEX_MASK][c], weights[parent])
                 self.nodes += len(chunk)
                 yield self._tick("solutions", depth + 1, len(found))
             stabilisers = bulk.stabilisers(later)
@@ -498,11 +499,6 @@ class _Tally:
 
 _NOT_ONE = bytes(0 if value == 1 else 1 for value in range(256))
 _INDICES = list(range(CHUNK))
-
-
-def _low_bits(bits: int, count: int) -> int:
-    """The low `bits` bits of every one of `count` slots."""
-    return int.from_bytes(((1 << bits) - 1).to_bytes(8, "little") * count, "little")
 
 
 def _histogram(values: bytes) -> list[tuple[int, int]]:

@@ -23,6 +23,7 @@ BOARDS = {
     "square-3x4": lambda: board_from_mask("oooo/oooo/oooo"),
     "no symmetry": lambda: board_from_mask("ooo../oooo./.oooo/..oo."),  # 13 holes, only the identity
     "diagonal-3x4": lambda: board_from_mask("oooo/oooo/oooo", "square-diagonal"),
+    "hexagon-7": lambda: board_from_mask(" o o/o o o/ o o", "triangular"),  # 12 symmetries
 }
 
 
@@ -147,6 +148,7 @@ def test_the_boards_cover_symmetric_and_asymmetric_cases():
     orders = {name: len(symmetries_of(make(), make().full, None)) for name, make in BOARDS.items()}
     assert orders["no symmetry"] == 1
     assert orders["hoppers"] == 8 and orders["triangle-15"] == 6 and orders["square-3x4"] == 4
+    assert orders["hexagon-7"] == 12
 
 
 def test_triangle_15_matches_published_solution_counts():
