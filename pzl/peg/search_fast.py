@@ -10,9 +10,9 @@ from typing import Any
 
 from pzl import events
 from pzl.peg.beam import beam_search
+from pzl.peg.outcome import PegOutcome, check_position
 from pzl.peg.pagoda import class_masks, distance_pagoda, position_class, weight
 from pzl.peg.search_tables import board_parts, group_jumps, jump_tables, permute, symmetry_group, valid_symmetries
-from pzl.peg.solve import PegOutcome, _check_position
 from pzl.search.problem import Search
 
 #: Default cap on remembered dead positions (each costs ~100 bytes in CPython).
@@ -40,9 +40,9 @@ def solve_fast(board: Any, start: int, finish: int | None, *, seconds_limit: flo
     tried everything, None at a limit (`stopped` says which: "seconds" or "max_states").
     """
     size, _, _ = board_parts(board)
-    _check_position(start, size, "start")
+    check_position(start, size, "start")
     if finish is not None:
-        _check_position(finish, size, "finish")
+        check_position(finish, size, "finish")
     search = _FastSearch(board, start, finish, seconds_limit, max_states)
     return (yield from search.run(beam_only))
 

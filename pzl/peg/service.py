@@ -148,7 +148,7 @@ def _auto(task: Task, request: dict[str, Any], want_all: bool, max_solutions: in
         outcome = yield from _minimal(task, request, want_all, max_solutions, limited=limited)
         if outcome.solvable is not None or want_all:
             return outcome, "auto: minimal"
-        from pzl.peg.solve import continued
+        from pzl.peg.outcome import continued
 
         lower, nodes = outcome.lower_bound, outcome.nodes
         outcome = yield from continued(_fast(task, request), nodes, clock)
@@ -288,7 +288,7 @@ def _analyse(request: dict[str, Any]) -> Iterator[Event]:
         payload["possible_finishes"] = possible_finish_holes(board, position)
     seconds = _seconds_option(request, "seconds_limit", ANALYSE_SECONDS)
     max_states = whole_number(request, "max_states", ANALYSE_MAX_STATES)
-    from pzl.peg.solve import continued
+    from pzl.peg.outcome import continued
 
     verdict = yield from _judge(task, position, seconds, max_states)
     options = [(verdict, None)]

@@ -1,0 +1,176 @@
+"""Moves from many positions at once: every chain of jumps by one peg, forwards or backwards, in bulk.
+
+A move is a chain of jumps by one peg, so the positions one move after a position are those after
+every prefix of every chain. Chains are grown step by step for a whole list of positions at once
+(`pzl.peg.bulk`): the states of a step are (position, hole the moving peg stands in); equal states
+reached by different chains are merged (their chains continue alike), so work grows with distinct
+states, not with the number of chains. Backwards, a move is a chain of reverse jumps (a peg jumps
+back over an empty hole, which refills): a forward move read backwards.
+
+Chains stop at dead positions: a pagoda weight below what the other end needs (weights only fall
+along a chain), or a peg count that can no longer reach the other end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from itertools import compress, repeat
+from operator import add, ge, xor
+
+from pzl.peg.bulk import _BIT, BulkBoard
+from pzl.peg.search_tables import weigher
+
+#: Chain states handled by one bulk step before the expansion reports (ticks) and goes on.
+STATES_PER_TICK = 16384
+
+#: Yields (work done, positions found so far) now and then; returns what `successors` describes.
+Ticks = Generator[tuple[int, int], None, dict[int, int] | set[int]]
+
+
+class Chains:
+    """The moves of one search side.
+
+    reverse: grow reverse moves (from the finish side). weights/least: a pagoda (per hole) and the
+    least weight a live position keeps — of its pegs forwards, of its empty holes backwards —
+    or None. limit_pegs: forwards, chains go on only from positions with more pegs than this;
+    backwards, only from positions with fewer.
+    """
+
+    def __init__(self, bulk: BulkBoard, reverse: bool, weights: Sequence[int] | None, least: int,
+                 limit_pegs: int) -> None:
+        self.bulk, self.reverse = bulk, reverse
+        self.weights, self.least = weights, least
+        jumps = bulk.jumps
+        self.landing = [a if reverse else c for a, _, c, _ in jumps]
+        self.onward = [[number for number, (a, _, c, _) in enumerate(jumps) if (c if reverse else a) == hole]
+                       for hole in range(bulk.size)]
+        # a jump changes the weight of the pegs (forwards) or of the empty holes (backwards) alike
+        self.delta = [weights[c] - weights[a] - weights[b] if weights else 0 for a, b, c, _ in jumps]
+        self._weigh = weigher(weights) if weights else None
+        self.go_on = bytes(1 if (pegs < limit_pegs if reverse else pegs > limit_pegs) else 0 for pegs in range(256))
+
+    def weigh(self, positions: list[int]) -> list[int] | None:
+        """The pagoda weight each position is judged by (of its empty holes when backwards), or None."""
+        if self._weigh is None:
+            return None
+        if self.reverse:
+            return list(map(self._weigh, map(xor, positions, repeat((1 << self.bulk.size) - 1))))
+        return list(map(self._weigh, positions))
+
+    def successors(self, frontier: list[int], counts: list[int] | None = None, first: int | None = None) -> Ticks:
+        """Every position one move after (before, backwards) those of `frontier` — raw positions, not
+        canonical forms.
+
+        Without `counts`: a set. With counts (one per frontier position): {position: the sum, over
+        (frontier position, chain) pairs leading to it, of the frontier position's count}.
+        Yields (chain states handled, positions found) every STATES_PER_TICK states or so (the
+        caller reports and checks limits). `first`: only chains whose first jump is this jump number.
+        Positions whose peg count rules them out start no chain.
+        """
+        counting = counts is not None
+        found: dict[int, int] | set[int] = {} if counting else set()
+        weights = counts  # None without counting: nothing to carry along the chains
+        keep = self.bulk.pegs(frontier).translate(self.go_on)
+        if keep.count(1) < len(frontier):
+            frontier = list(compress(frontier, keep))
+            weights = list(compress(weights, keep)) if counting else None
+        values = self.weigh(frontier)
+        groups = yield from self._first_step(frontier, values, weights, first, found)
+        while groups:
+            groups = yield from self._settle(groups, found, counting)
+            if not groups:
+                break
+            groups = yield from self._next_step(groups, found)
+        return found
+
+    def _first_step(self, frontier: list[int], values: list[int], weights: list[int],
+                    first: int | None, found: dict | set) -> Generator[tuple[int, int], None, dict]:
+        """States after one jump: per landing hole, parallel lists (positions, values, weights)."""
+        bulk = self.bulk
+        groups: dict[int, tuple[list[int], list[int], list[int]]] = {}
+        for begin in range(0, len(frontier), STATES_PER_TICK):
+            part = frontier[begin:begin + STATES_PER_TICK]
+            count = len(part)
+            columns = bulk.columns(part)
+            ones = int.from_bytes(b"\x01" * count, "little")
+            for jump in (range(len(bulk.jumps)) if first is None else (first,)):
+                legal = bulk.legal(columns, ones, count, jump, self.reverse)
+                if b"\x01" in legal:
+                    made = self._extend(groups, jump, part, values and values[begin:begin + count],
+                                        weights and weights[begin:begin + count], legal)
+                    yield made, len(found)
+        return groups
+
+    def _extend(self, groups: dict, jump: int, positions: list[int], values: list[int], weights: list[int] | None,
+                legal: bytes) -> int:
+        """Add the states after `jump` from the states where it is legal; how many."""
+        group = groups.get(self.landing[jump])
+        if group is None:
+            group = groups[self.landing[jump]] = ([], [], [] if weights is not None else None)
+        made = self.bulk.children(positions, legal, jump, group[0])
+        if self.weights is not None:
+            group[1].extend(map(add, compress(values, legal), repeat(self.delta[jump])))
+        if weights is not None:
+            group[2].extend(compress(weights, legal))
+        return made
+
+    def _settle(self, groups: dict, found: dict[int, int] | set[int],
+                counting: bool) -> Generator[tuple[int, int], None, dict]:
+        """Drop dead states, merge equal ones, record their positions; the states chains go on from."""
+        weighed = self.weights is not None
+        alive_groups = {}
+        for hole, (positions, values, weights) in groups.items():
+            value_of: dict[int, int] = {}  # equal states merge (same position, same hole)
+            merged: dict[int, int] = {}
+            for begin in range(0, len(positions), STATES_PER_TICK):
+                some = positions[begin:begin + STATES_PER_TICK]
+                some_weights = weights[begin:begin + STATES_PER_TICK] if counting else None
+                if weighed:
+                    some_values = values[begin:begin + STATES_PER_TICK]
+                    alive = bytes(map(ge, some_values, repeat(self.least)))
+                    some = list(compress(some, alive))
+                    value_of.update(zip(some, compress(some_values, alive), strict=True))
+                    if counting:
+                        some_weights = list(compress(some_weights, alive))
+                else:
+                    value_of.update(zip(some, repeat(0)))
+                if counting:
+                    for position, weight in zip(some, some_weights, strict=True):
+                        merged[position] = merged.get(position, 0) + weight
+                        found[position] = found.get(position, 0) + weight
+                else:
+                    found.update(some)
+                yield len(some), len(found)
+            onward = list(value_of)
+            onward = list(compress(onward, self.bulk.pegs(onward).translate(self.go_on)))
+            if onward:
+                alive_groups[hole] = (onward, list(map(value_of.__getitem__, onward)) if weighed else None,
+                                      list(map(merged.__getitem__, onward)) if counting else None)
+        return alive_groups
+
+    def _next_step(self, groups: dict, found: dict | set) -> Generator[tuple[int, int], None, dict]:
+        """States after one more jump by the peg that moved last."""
+        bulk = self.bulk
+        following: dict[int, tuple[list[int], list[int], list[int]]] = {}
+        for hole, (positions, values, weights) in groups.items():
+            for begin in range(0, len(positions), STATES_PER_TICK):
+                part = positions[begin:begin + STATES_PER_TICK]
+                count = len(part)
+                lanes = bulk.lanes_of(part)
+                ones = int.from_bytes(b"\x01" * count, "little")
+                for jump in self.onward[hole]:
+                    a, b, c, _ = bulk.jumps[jump]
+                    if self.reverse:  # the peg in c jumps back over the empty b into the empty a
+                        legal = ((_column(lanes, a) | _column(lanes, b)) ^ ones).to_bytes(count, "little")
+                    else:  # the peg in a jumps over the peg in b into the empty c
+                        legal = (_column(lanes, b) & (_column(lanes, c) ^ ones)).to_bytes(count, "little")
+                    if b"\x01" in legal:
+                        made = self._extend(following, jump, part, values and values[begin:begin + count],
+                                            weights and weights[begin:begin + count], legal)
+                        yield made, len(found)
+                yield 0, len(found)
+        return following
+
+
+def _column(lanes: list[bytes], hole: int) -> int:
+    return int.from_bytes(lanes[hole >> 3].translate(_BIT[hole & 7]), "little")

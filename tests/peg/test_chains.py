@@ -1,0 +1,92 @@
+"""Moves in bulk (pzl.peg.chains) against a plain walk over every chain of jumps, one position at a time."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pzl.peg.boards import board_by_id
+from pzl.peg.bulk import BulkBoard
+from pzl.peg.chains import Chains
+from pzl.peg.mask import board_from_mask
+from pzl.peg.pagoda import distance_pagoda, weight
+from pzl.search.problem import run_to_end
+
+BOARDS = [board_by_id("english-33"), board_by_id("triangle-21"), board_by_id("hoppers")]
+BIG = board_from_mask("/".join(["ooooooooo"] * 9), "triangular")  # 81 holes: positions in two-word slots
+
+
+def reference(board, frontier, reverse, alive, go_on) -> Counter:
+    """Every chain from each frontier position, one jump at a time (a plain depth-first walk), stopping at
+    dead positions and where the peg count says stop; each chain prefix is a move."""
+    found: Counter = Counter()
+    jumps = list(board.jumps)
+    for position in frontier:
+        if not go_on(position):
+            continue
+        stack = []
+        for a, b, c in jumps:
+            if reverse and position >> c & 1 and not position >> a & 1 and not position >> b & 1:
+                stack.append((position ^ (1 << a) ^ (1 << b) ^ (1 << c), a))
+            elif not reverse and position >> a & 1 and position >> b & 1 and not position >> c & 1:
+                stack.append((position ^ (1 << a) ^ (1 << b) ^ (1 << c), c))
+        while stack:
+            current, hole = stack.pop()
+            if not alive(current):
+                continue
+            found[current] += 1
+            if not go_on(current):
+                continue
+            for a, b, c in jumps:
+                if reverse and c == hole and not current >> a & 1 and not current >> b & 1:
+                    stack.append((current ^ (1 << a) ^ (1 << b) ^ (1 << c), a))
+                elif not reverse and a == hole and current >> b & 1 and not current >> c & 1:
+                    stack.append((current ^ (1 << a) ^ (1 << b) ^ (1 << c), c))
+    return found
+
+
+@given(data=st.data())
+@settings(max_examples=30, deadline=None)
+def test_bulk_moves_are_every_chain_with_its_multiplicity(data):
+    board = data.draw(st.sampled_from(BOARDS))
+    reverse = data.draw(st.booleans())
+    frontier = data.draw(st.lists(st.integers(0, board.full), min_size=1, max_size=40))
+    pagoda = data.draw(st.booleans()) and not reverse
+    weights = distance_pagoda(board.size, board.jumps, [board.size // 2]) if pagoda else None
+    least = weights[board.size // 2] if pagoda else 0
+    # backwards, chains stop a few pegs above the fullest frontier position (they branch a lot)
+    limit = (max(p.bit_count() for p in frontier) + data.draw(st.integers(1, 3)) if reverse
+             else data.draw(st.integers(1, 6)))
+    chains = Chains(BulkBoard(board.size, board.jumps, [tuple(range(board.size))]), reverse, weights, least, limit)
+
+    def go_on(position):
+        return position.bit_count() < limit if reverse else position.bit_count() > limit
+
+    def alive(position):
+        return weights is None or weight(weights, position) >= least
+
+    expected = reference(board, frontier, reverse, alive, go_on)
+    counted, _ = run_to_end(chains.successors(frontier, [1] * len(frontier)))
+    assert counted == dict(expected)
+    plain, _ = run_to_end(chains.successors(frontier))
+    assert plain == set(expected)
+
+
+@given(data=st.data())
+@settings(max_examples=10, deadline=None)
+def test_bulk_moves_on_an_81_hole_board(data):
+    reverse = data.draw(st.booleans())
+    holes = st.lists(st.integers(0, BIG.size - 1), min_size=6, max_size=8, unique=True)
+    frontier = [sum(1 << hole for hole in data.draw(holes)) for _ in range(data.draw(st.integers(1, 5)))]
+    if not reverse:  # a few empty holes among many pegs
+        frontier = [BIG.full ^ position for position in frontier]
+    limit = BIG.size - 3 if not reverse else 11  # chains of a few jumps at most
+
+    def go_on(position):
+        return position.bit_count() < limit if reverse else position.bit_count() > limit
+
+    chains = Chains(BulkBoard(BIG.size, BIG.jumps, [tuple(range(BIG.size))]), reverse, None, 0, limit)
+    counted, _ = run_to_end(chains.successors(frontier, [1] * len(frontier)))
+    assert counted == dict(reference(BIG, frontier, reverse, lambda position: True, go_on))
