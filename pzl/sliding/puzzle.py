@@ -74,6 +74,11 @@ class Puzzle:
 
 def from_request(request: dict[str, Any]) -> Puzzle:
     """The task a request describes: a catalog puzzle or a custom 'board', with optional start/goal."""
+    for key in ("start", "goal"):
+        if isinstance(request.get(key), str) and not request[key].strip():
+            raise PositionError(f"the {key} is empty: write its labels in cell order, or leave it out for the default")
+    if request.get("board") not in (None, "") and request.get("puzzle") not in (None, ""):
+        raise PositionError("name a puzzle or give a board size, not both")
     if request.get("board") not in (None, ""):
         board = parse_board_size(request["board"])
         puzzle_id = f"{board.rows}x{board.cols}"

@@ -11,21 +11,25 @@ from collections.abc import Iterator
 from typing import Any
 
 from pzl import events
-from pzl.errors import CatalogError, PuzzleError
+from pzl.errors import CatalogError, PuzzleError, SearchLimitError, shown
 from pzl.events import Event
-from pzl.request import flag, whole_number
-from pzl.search import breadth, deepening
+from pzl.request import flag, solution_cap, state_cap
+from pzl.search import breadth, deepening, limits
 from pzl.search.problem import Search, SearchOutcome
 from pzl.sliding import tiles
 from pzl.sliding.blocks import BlockProblem
 from pzl.sliding.board import distances
+from pzl.sliding.effort import breadth_kernel, check_depth_first, what_to_try
 from pzl.sliding.packed import PackedProblem
 from pzl.sliding.puzzle import Puzzle, from_request
 from pzl.sliding.solvability import parity_verdict
 from pzl.sliding.space import estimated_states
 from pzl.sliding.sweep import shortest, sweep
+from pzl.wording import counted
 
 ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida")
+#: Request keys of sliding puzzles besides `pzl.api.COMMON_OPTIONS`.
+OPTIONS = ("board", "start", "goal")
 
 #: `auto` uses breadth-first search up to this many (estimated) reachable positions, IDA* beyond.
 AUTO_BREADTH_LIMIT = 2_000_000
@@ -40,7 +44,7 @@ def run(command: str, request: dict[str, Any]) -> Iterator[Event]:
     elif command == "longest":
         yield from _longest(request)
     else:
-        raise PuzzleError(f"sliding puzzles answer 'solve' and 'longest', not {command!r}")
+        raise PuzzleError(f"sliding puzzles answer 'solve' and 'longest', not {shown(command)}")
 
 
 def problem_for(puzzle: Puzzle) -> SlidingProblem:
@@ -68,12 +72,13 @@ def choose(puzzle: Puzzle, every: bool) -> str:
 
 def _solve(request: dict[str, Any]) -> Iterator[Event]:
     puzzle = from_request(request)
-    algorithm = str(request.get("algorithm") or "auto").lower()
-    if algorithm not in ALGORITHMS:
-        raise CatalogError(f"unknown algorithm {algorithm!r}; use one of: {', '.join(ALGORITHMS)}")
+    algorithm = request.get("algorithm") or "auto"
+    if not isinstance(algorithm, str) or algorithm.lower() not in ALGORITHMS:
+        raise CatalogError(f"unknown algorithm {shown(algorithm)}; use one of: {', '.join(ALGORITHMS)}")
+    algorithm = algorithm.lower()
     every = flag(request, "all")
-    max_states = whole_number(request, "max_states", breadth.DEFAULT_MAX_STATES)
-    max_solutions = whole_number(request, "max_solutions", 100) or 0
+    max_states = state_cap(request, breadth.DEFAULT_MAX_STATES)
+    max_solutions = solution_cap(request, every)
     payload: dict[str, Any] = {"puzzle": puzzle.puzzle_id, "start": puzzle.text(puzzle.start),
                                "goal": puzzle.text(puzzle.goal)}
     clock = time.perf_counter()
@@ -83,6 +88,8 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
         if verdict.reachable is False:
             payload.update(solvable=False, moves=None, solution=[], algorithm="parity", reason=verdict.reason,
                            stats={"nodes": 0, "states": 0, "seconds": round(time.perf_counter() - clock, 6)})
+            if every:
+                payload.update(count=0, solutions=[])
             yield events.result(payload)
             return
         proven = bool(verdict.reachable)
@@ -91,43 +98,84 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
         algorithm = choose(puzzle, every)
     if algorithm == "bidirectional" and (every or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
-                          "use bfs (or ida) for a partial goal or --all")
-    if algorithm in ("iddfs", "ida") and not proven and estimated_states(puzzle) <= (max_states or 0):
-        # depth-first search cannot tell an unreachable goal from a far one: settle that first
-        check = breadth.bfs(problem, max_states=max_states) if puzzle.goal_is_partial else \
-            breadth.bidirectional(problem, max_states=max_states)
-        reach = yield from check
-        if reach.path is None:
-            payload.update(_solution(puzzle, problem, reach, algorithm, every))
-            yield events.result(payload)
-            return
-    outcome = yield from _search(puzzle, problem, algorithm, every, max_states, max_solutions)
+                          "use bfs (or ida) for a partial goal or for all shortest solutions")
+    warning = None
+    before = SearchOutcome(None)   # the reachability check's cost, carried on in later progress events
+    if algorithm in ("iddfs", "ida"):
+        distance = None
+        if not proven or algorithm == "iddfs":
+            # depth-first search cannot tell an unreachable goal from a far one: settle that first when it is
+            # cheap (it also gives iddfs's estimate the true depth)
+            check = "bfs" if puzzle.goal_is_partial else "bidirectional"
+            cap = limits.state_cap(max_states, breadth_kernel(puzzle, check), puzzle.board.size)
+            if estimated_states(puzzle) <= cap.limit:
+                search = breadth.bfs(problem, max_states=cap.limit) if check == "bfs" else \
+                    breadth.bidirectional(problem, max_states=cap.limit)
+                before = reach = yield from _capped(search, cap, puzzle, check, every)
+                if reach.path is None:
+                    payload.update(_solution(puzzle, problem, reach, algorithm, every))
+                    yield events.result(payload)
+                    return
+                distance = len(reach.path) - 1
+        warning = check_depth_first(puzzle, problem, algorithm, distance, every)
+        if warning:
+            yield events.progress(before.nodes, 0, time.perf_counter() - clock, warning=warning)
+    outcome = yield from _after(before, _search(puzzle, problem, algorithm, every, max_states, max_solutions))
     payload.update(_solution(puzzle, problem, outcome, algorithm, every))
+    if warning:
+        payload["warning"] = warning
     yield events.result(payload)
+
+
+def _after(before: SearchOutcome, search: Search) -> Search:
+    """`search`, its progress counting on from an earlier phase's nodes and seconds (they never go back)."""
+    if not before.nodes:
+        return (yield from search)
+    while True:
+        try:
+            event = next(search)
+        except StopIteration as stop:
+            return stop.value
+        yield {**event, "nodes": event["nodes"] + before.nodes, "seconds": round(event["seconds"] + before.seconds, 3)}
+
+
+def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str, every: bool) -> Search:
+    """Run a breadth-first search under `cap`; its stop at the cap becomes an error naming the limit and the advice."""
+    try:
+        return (yield from search)
+    except SearchLimitError as stop:
+        names, advice = what_to_try(puzzle, algorithm, every=every, cap=cap)
+        what = {"bfs": "breadth-first search", "bidirectional": "bidirectional search"}.get(algorithm, algorithm)
+        error = cap.stop(stop, what, advice)
+        error.reached["alternatives"] = names
+        raise error from None
 
 
 def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool, max_states: int | None,
             max_solutions: int) -> Search:
-    """Run one algorithm; paths come back as states of `problem`."""
-    if algorithm == "bfs" and puzzle.kind == "packed" and not puzzle.goal_is_partial:
-        outcome = yield from shortest(puzzle.board, puzzle.start, puzzle.goal, max_states=max_states,
-                                      all_solutions=every, max_solutions=max_solutions)
-        return _as_states(problem, outcome)
-    if algorithm == "bfs":
-        return (yield from breadth.bfs(problem, max_states=max_states, all_solutions=every,
-                                       max_solutions=max_solutions))
-    if algorithm == "bidirectional":
-        return (yield from breadth.bidirectional(problem, max_states=max_states))
+    """Run one algorithm; paths come back as states of `problem`. `max_states` None: only the memory caps it."""
+    if algorithm in ("bfs", "bidirectional"):
+        cap = limits.state_cap(max_states, breadth_kernel(puzzle, algorithm), puzzle.board.size)
+        if algorithm == "bidirectional":
+            search = breadth.bidirectional(problem, max_states=cap.limit)
+        elif puzzle.kind == "packed" and not puzzle.goal_is_partial:
+            search = shortest(puzzle.board, puzzle.start, puzzle.goal, max_states=cap.limit,
+                              all_solutions=every, max_solutions=max_solutions)
+        else:
+            search = breadth.bfs(problem, max_states=cap.limit, all_solutions=every, max_solutions=max_solutions)
+        outcome = yield from _capped(search, cap, puzzle, algorithm, every)
+        return _as_states(problem, outcome) if breadth_kernel(puzzle, algorithm) == "shortest" else outcome
     if puzzle.distinct_tiles and not puzzle.goal_is_partial:
         board = puzzle.board
         if algorithm == "ida":
             rows_cols = (board.rows, board.cols) if board.is_rectangle() else None
             outcome = yield from tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, distances(board),
                                                       all_solutions=every, max_solutions=max_solutions,
-                                                      rows_cols=rows_cols)
+                                                      rows_cols=rows_cols, max_depth=deepening.MAX_DEPTH)
         else:
             outcome = yield from tiles.iddfs_tiles(puzzle.start, puzzle.goal, board.adjacency,
-                                                   all_solutions=every, max_solutions=max_solutions)
+                                                   all_solutions=every, max_solutions=max_solutions,
+                                                   max_depth=deepening.MAX_DEPTH)
         return _as_states(problem, outcome)
     search = deepening.ida_star if algorithm == "ida" else deepening.iddfs
     return (yield from search(problem, all_solutions=every, max_solutions=max_solutions))
@@ -146,15 +194,21 @@ def _solution(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, a
               every: bool) -> dict[str, Any]:
     text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
     stats = {"nodes": outcome.nodes, "states": outcome.states, "seconds": round(outcome.seconds, 6)}
+    if outcome.path is None and not outcome.exhausted:   # a depth-first search reached its depth limit
+        raise SearchLimitError(f"{algorithm} found no solution within {deepening.MAX_DEPTH} moves, the deepest it "
+                               "searches", "max_depth", lower_bound=deepening.MAX_DEPTH + 1, nodes=outcome.nodes)
     if outcome.path is None:
         if algorithm == "bidirectional":
             reason = ("the goal is not reachable: the search from one end ran out of positions "
                       f"({outcome.states:,} stored from both ends)")
         else:
-            reason = (f"the goal is not reachable: all {outcome.states:,} positions reachable from the start "
+            reason = (f"the goal is not reachable: all {counted(outcome.states, 'position')} reachable from the start "
                       "were examined")
-        return {"solvable": False, "moves": None, "solution": [], "algorithm": algorithm, "stats": stats,
-                "reason": reason}
+        unsolvable = {"solvable": False, "moves": None, "solution": [], "algorithm": algorithm, "stats": stats,
+                      "reason": reason}
+        if every:
+            unsolvable.update(count=0, solutions=[])
+        return unsolvable
     result: dict[str, Any] = {"solvable": True, "moves": len(outcome.path) - 1,
                               "solution": [text(state) for state in outcome.path], "algorithm": algorithm}
     if every:
@@ -169,21 +223,30 @@ def _longest(request: dict[str, Any]) -> Iterator[Event]:
         request = {**request, "start": request["goal"]}   # a complete goal is the whole task
     puzzle = from_request(request)
     problem = problem_for(puzzle)
-    max_states = whole_number(request, "max_states", breadth.DEFAULT_MAX_STATES * 2)
-    if puzzle.goal_is_partial:
-        # every position that meets the goal and can be reached from the start is a source
-        space = yield from breadth.reachable(problem, max_states=max_states)
-        sources = [state for state in space if problem.is_goal(state)]
-        if not sources:
-            raise PuzzleError(f"no position reachable from the start meets the goal ({len(space):,} examined)")
-        layers = yield from breadth.longest(problem, sources, max_states=max_states)
-        text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
-    elif puzzle.kind == "packed":
-        layers = yield from sweep(puzzle.board, puzzle.goal, max_states=max_states)
-        text = puzzle.text
-    else:
-        layers = yield from breadth.longest(problem, problem.goal_states(), max_states=max_states)
-        text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
+    cap = limits.state_cap(state_cap(request, breadth.DEFAULT_MAX_STATES * 2), breadth_kernel(puzzle, "", "longest"),
+                           puzzle.board.size)
+    names, advice = what_to_try(puzzle, "longest", command="longest", cap=cap)
+    if puzzle.single_cell:   # the count is exact: a sweep must store every position
+        cap.check(estimated_states(puzzle), "a sweep of every position", advice)
+    try:
+        if puzzle.goal_is_partial:
+            # every position that meets the goal and can be reached from the start is a source
+            space = yield from breadth.reachable(problem, max_states=cap.limit)
+            sources = [state for state in space if problem.is_goal(state)]
+            if not sources:
+                raise PuzzleError(f"no position reachable from the start meets the goal ({len(space):,} examined)")
+            layers = yield from breadth.longest(problem, sources, max_states=cap.limit)
+            text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
+        elif puzzle.kind == "packed":
+            layers = yield from sweep(puzzle.board, puzzle.goal, max_states=cap.limit)
+            text = puzzle.text
+        else:
+            layers = yield from breadth.longest(problem, problem.goal_states(), max_states=cap.limit)
+            text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
+    except SearchLimitError as stop:
+        error = cap.stop(stop, "the sweep", advice)
+        error.reached["alternatives"] = names
+        raise error from None
     yield events.result({"puzzle": puzzle.puzzle_id, "goal": puzzle.text(puzzle.goal), "states": layers.states,
                          "longest": layers.longest, "positions": sorted(text(s) for s in layers.last),
                          "histogram": layers.histogram,
@@ -196,7 +259,7 @@ def describe(command: str, result: dict[str, Any]) -> str:
     if command == "longest":
         lines = [f"{result['puzzle']}: {result['states']:,} positions reachable from the goal {result['goal']}"
                  + (" (every position that meets it, counted at distance 0)" if "*" in result["goal"] else ""),
-                 f"longest distance: {result['longest']} moves, reached by {len(result['positions'])} "
+                 f"longest distance: {counted(result['longest'], 'move')}, reached by {len(result['positions'])} "
                  f"position{'s' if len(result['positions']) != 1 else ''}:"]
         lines += [f"  {position}" for position in result["positions"][:50]]
         if len(result["positions"]) > 50:
@@ -209,15 +272,15 @@ def describe(command: str, result: dict[str, Any]) -> str:
     if not result["solvable"]:
         return (f"{result['puzzle']}: {result['start']} cannot reach {result['goal']}:\n"
                 f"{result['reason']}\n{_stats(result['stats'])}")
-    plural = "" if result["moves"] == 1 else "s"
-    lines = [f"{result['puzzle']}: {result['moves']} move{plural} ({result['algorithm']})"]
+    lines = [f"{result['puzzle']}: {counted(result['moves'], 'move')} ({result['algorithm']})"]
     lines += [f"{i:3d}  {position}" for i, position in enumerate(result["solution"])]
     if "count" in result:
-        lines.append(f"{result['count']:,} distinct shortest solution{'' if result['count'] == 1 else 's'}"
+        lines.append(f"{counted(result['count'], 'distinct shortest solution')}"
                      + (f" ({len(result['solutions'])} listed with --json)" if result["solutions"] else ""))
     lines.append(_stats(result["stats"]))
     return "\n".join(lines)
 
 
 def _stats(stats: dict[str, Any]) -> str:
-    return f"{stats['nodes']:,} nodes expanded, {stats['states']:,} states stored, {stats['seconds']:.3f} s"
+    return (f"{counted(stats['nodes'], 'node')} expanded, {counted(stats['states'], 'state')} stored, "
+            f"{stats['seconds']:.3f} s")
