@@ -178,7 +178,8 @@ def _run(request: dict[str, Any], show_progress: bool) -> dict[str, Any]:
         if event["event"] != "progress":
             final = event
         elif event.get("warning"):
-            print(f"\rpzl: warning: {event['warning']}", file=sys.stderr, flush=True)
+            clear = "\r\033[K" if show_progress else ""
+            print(f"{clear}pzl: warning: {event['warning']}", file=sys.stderr, flush=True)
         elif show_progress and time.monotonic() - shown >= PROGRESS_EVERY:
             shown = time.monotonic()
             depth = "" if event.get("depth") is None else f"depth {event['depth']}, "
