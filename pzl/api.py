@@ -46,7 +46,7 @@ def run(request: dict[str, Any]) -> Iterator[Event]:
             return
         family = _family_of(request)
         _check_options(request, family)
-        yield from catalog.family(family).run(command, request)
+        yield from _cumulative(catalog.family(family).run(command, request))
     except SearchLimitError as stop:
         yield events.error(str(stop), type(stop).__name__, **stop.details)
     except PuzzleError as problem:
@@ -58,6 +58,24 @@ def run(request: dict[str, Any]) -> Iterator[Event]:
         yield events.error("internal error: the search went too deep (please report this)", "InternalError")
     except Exception as bug:  # the page and CLI must get an answer, not a traceback
         yield events.error(f"internal error (please report this): {type(bug).__name__}: {bug}", "InternalError")
+
+
+def _cumulative(events_in: Iterator[Event]) -> Iterator[Event]:
+    """Progress for the whole request: seconds since it began, nodes summed over its phases (never going back).
+
+    A request may run several searches one after another (a reachability check, then the search; a
+    minimal search, then the fast one), each counting from 0: a count that drops starts a new phase.
+    """
+    clock = time.perf_counter()
+    base = last = 0
+    for event in events_in:
+        if event["event"] == "progress":
+            nodes = event["nodes"]
+            if nodes < last:
+                base += last
+            last = nodes
+            event = {**event, "nodes": base + nodes, "seconds": round(time.perf_counter() - clock, 3)}
+        yield event
 
 
 def _check_shape(request: Any) -> None:

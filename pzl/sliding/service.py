@@ -107,7 +107,8 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
             # depth-first search cannot tell an unreachable goal from a far one: settle that first when it is
             # cheap (it also gives iddfs's estimate the true depth)
             check = "bfs" if puzzle.goal_is_partial else "bidirectional"
-            cap = limits.state_cap(max_states, breadth_kernel(puzzle, check), puzzle.board.size)
+            # the request's state budget is for the search it chose (which stores a path): the check has the memory's
+            cap = limits.state_cap(None, breadth_kernel(puzzle, check), puzzle.board.size)
             if estimated_states(puzzle) <= cap.limit:
                 search = breadth.bfs(problem, max_states=cap.limit) if check == "bfs" else \
                     breadth.bidirectional(problem, max_states=cap.limit)
@@ -235,7 +236,8 @@ def _longest(request: dict[str, Any]) -> Iterator[Event]:
             sources = [state for state in space if problem.is_goal(state)]
             if not sources:
                 raise PuzzleError(f"no position reachable from the start meets the goal ({len(space):,} examined)")
-            layers = yield from breadth.longest(problem, sources, max_states=cap.limit)
+            before = SearchOutcome(None, nodes=len(space))   # the reachability sweep expanded every position once
+            layers = yield from _after(before, breadth.longest(problem, sources, max_states=cap.limit))
             text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
         elif puzzle.kind == "packed":
             layers = yield from sweep(puzzle.board, puzzle.goal, max_states=cap.limit)

@@ -1,0 +1,82 @@
+"""The fuzzers, bounded to a few seconds each: valid small requests cross-checked against independent
+oracles, malformed requests that must end in a readable error, and a sample through the CLI.
+
+The long run is `python bench/fuzz.py --minutes 10` (same generators and checks, a table at the end).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pzl.peg.mask import board_from_mask
+from tests.fuzz_cases import (
+    check,
+    cli_arguments,
+    malformed_request,
+    peg_case,
+    peg_jumps,
+    peg_reference,
+    sliding_case,
+)
+from tests.test_cli import ROOT
+
+
+def assert_right(case) -> None:
+    if case is None:
+        return
+    outcome = check(case, budget=10.0)
+    assert not outcome.problems, f"{case.request} ({case.note}): {outcome.problems}"
+
+
+@given(st.randoms(use_true_random=False))
+@settings(max_examples=60)
+def test_valid_sliding_requests_agree_with_breadth_first_search(rng):
+    assert_right(sliding_case(rng))
+
+
+@given(st.randoms(use_true_random=False))
+@settings(max_examples=25)
+def test_valid_peg_requests_agree_with_brute_force(rng):
+    assert_right(peg_case(rng))
+
+
+@given(st.randoms(use_true_random=False))
+@settings(max_examples=150)
+def test_malformed_requests_end_in_a_readable_error_never_an_exception(rng):
+    case = malformed_request(rng)
+    outcome = check(case, budget=3.0)
+    assert not outcome.problems, f"{str(case.request)[:500]}: {outcome.problems}"
+
+
+@pytest.mark.parametrize(("mask", "lattice"), [("ooo/ooo/ooo", "square"), ("oooo/oooo/oo.o", "square-diagonal"),
+                                               ("o/oo/ooo/oooo/ooooo", "triangular")])
+def test_the_oracles_jump_tables_are_the_boards(mask, lattice):
+    holes, jumps = peg_jumps(mask, lattice)
+    board = board_from_mask(mask, lattice)
+    assert holes == board.size and sorted(jumps) == sorted(board.jumps)
+
+
+def test_the_peg_oracle_knows_the_triangles_published_figures():
+    holes, jumps = peg_jumps("o/oo/ooo/oooo/ooooo", "triangular")
+    reference = peg_reference(holes, jumps, ((1 << holes) - 1) & ~1, None)   # corner hole empty, one peg anywhere
+    assert reference.moves is not None and reference.count > 0
+
+
+def test_a_sample_of_random_command_lines_exits_0_or_2_without_traceback():
+    import random
+
+    rng = random.Random(10)
+    for _ in range(6):
+        args = cli_arguments(rng)
+        try:
+            run = subprocess.run([sys.executable, "-m", "pzl", *args], cwd=ROOT, capture_output=True, text=True,
+                                 timeout=60, check=False)
+        except subprocess.TimeoutExpired:
+            continue   # a long (legitimate) search: not what this test is about
+        assert run.returncode in (0, 2), (args, run.stderr[-2000:])
+        assert "Traceback" not in run.stderr, (args, run.stderr[-2000:])
