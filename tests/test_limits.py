@@ -111,7 +111,6 @@ def test_huge_numbers_from_json_are_refused_not_overflowing():
 # -------------------------------------------------------------------- depth-first searches that cannot finish
 @pytest.mark.parametrize(("request_fields", "stopped"), [
     ({"puzzle": "15-puzzle", "algorithm": "iddfs"}, "nodes"),
-    ({"puzzle": "9-puzzle", "algorithm": "iddfs"}, "nodes"),
     ({"puzzle": "hakoiri-musume", "algorithm": "iddfs"}, "nodes"),
     ({"puzzle": "hakoiri-musume", "algorithm": "ida"}, "nodes"),
     ({"family": "sliding", "board": "8x8", "algorithm": "ida",
@@ -130,11 +129,18 @@ def test_hopeless_depth_first_searches_are_refused_up_front(request_fields, stop
 def test_a_merely_slow_depth_first_search_runs_with_a_warning(monkeypatch):
     from pzl.sliding import effort
 
-    monkeypatch.setattr(effort, "WARN_SECONDS", 0.0)   # the 8-puzzle's hardest start by iddfs takes ~30 s
+    monkeypatch.setattr(effort, "WARN_SECONDS", 0.0)   # any search is "slow" now
     every = events_of(puzzle="8-puzzle", start="0 1 3 4 2 5 7 8 6", algorithm="iddfs")
     warnings = [event for event in every if event.get("warning")]
     assert len(warnings) == 1 and "iddfs would expand about" in warnings[0]["warning"]
     assert every[-1]["result"]["moves"] == 4 and every[-1]["result"]["warning"] == warnings[0]["warning"]
+
+
+def test_the_nine_puzzle_by_iddfs_is_warned_about_not_refused():
+    search = api.run({"command": "solve", "puzzle": "9-puzzle", "algorithm": "iddfs"})
+    warned = next(event for event in search if event["event"] != "progress" or event.get("warning"))
+    search.close()
+    assert "warning" in warned and "about" in warned["warning"] and "minutes" in warned["warning"]
 
 
 def test_progress_never_goes_back_across_the_reachability_check_and_the_search():

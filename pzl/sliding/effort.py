@@ -24,8 +24,8 @@ from pzl.search.limits import StateCap
 from pzl.sliding.puzzle import Puzzle
 from pzl.sliding.space import estimated_states
 
-#: Nodes per second of each depth-first kernel in CPython on the reference machine (Pyodide: half).
-RATES = {"iddfs-tiles": 2_000_000, "ida-tiles": 500_000, "iddfs": 150_000, "ida": 60_000}
+#: Nodes per second of each depth-first kernel in CPython (CPU time, bench/effort.py, rounded down; Pyodide: half).
+RATES = {"iddfs-tiles": 6_000_000, "ida-tiles": 600_000, "iddfs": 600_000, "ida": 150_000}
 #: A depth-first search estimated to take longer than this is refused; longer than WARN_SECONDS, warned about.
 REFUSE_SECONDS = 3600.0
 WARN_SECONDS = 30.0

@@ -104,12 +104,13 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     if algorithm in ("iddfs", "ida"):
         distance = None
         if not proven or algorithm == "iddfs":
-            # depth-first search cannot tell an unreachable goal from a far one: settle that first when it is
-            # cheap (it also gives iddfs's estimate the true depth)
+            # Depth-first search cannot tell an unreachable goal from a far one: settle that first, with the memory's
+            # budget (the request's state cap is for the search it chose, which stores a path). When parity has
+            # settled it, a small check still gives iddfs's estimate the true depth.
             check = "bfs" if puzzle.goal_is_partial else "bidirectional"
-            # the request's state budget is for the search it chose (which stores a path): the check has the memory's
             cap = limits.state_cap(None, breadth_kernel(puzzle, check), puzzle.board.size)
-            if estimated_states(puzzle) <= cap.limit:
+            affordable = cap.limit if not proven else min(cap.limit, breadth.DEFAULT_MAX_STATES)
+            if estimated_states(puzzle) <= affordable:
                 search = breadth.bfs(problem, max_states=cap.limit) if check == "bfs" else \
                     breadth.bidirectional(problem, max_states=cap.limit)
                 before = reach = yield from _capped(search, cap, puzzle, check, every)
