@@ -17,7 +17,6 @@ import gc
 import json
 import platform
 import random
-import subprocess
 import sys
 import tracemalloc
 from pathlib import Path
@@ -117,24 +116,11 @@ def report(data: dict) -> str:
     return "\n".join(lines)
 
 
-NODE_DRIVER = """
-import { bootPzl } from "%s";
-const { pyodide } = await bootPzl();
-pyodide.runPython(%s);
-process.stdout.write(pyodide.runPython(`import json; json.dumps(measure(%s))`));
-"""
-
-
 def in_pyodide(quick: bool) -> dict:
-    """Run `measure` inside Pyodide under Node (the built site's wheel)."""
-    module = (ROOT / "tests" / "node" / "pyodide_pzl.mjs").as_uri()
-    source = Path(__file__).read_text(encoding="utf-8").replace('if __name__ == "__main__":', "if False:")
-    script = NODE_DRIVER % (module, json.dumps(source), quick)
-    done = subprocess.run(["node", "--input-type=module", "-e", script], cwd=ROOT, capture_output=True, text=True,
-                          check=False)
-    if done.returncode:
-        raise SystemExit(f"Pyodide run failed (is site/ built? `python build.py`):\n{done.stderr[-2000:]}")
-    return json.loads(done.stdout)
+    """Run `measure` inside Pyodide under Node (the built site's wheel), returning its data."""
+    from pyodide_measure import measure_in_pyodide  # bench/ is on the path when run as a script
+
+    return measure_in_pyodide(Path(__file__), f"{quick}")
 
 
 if __name__ == "__main__":
