@@ -33,18 +33,21 @@ def assert_right(case) -> None:
     assert not outcome.problems, f"{case.request} ({case.note}): {outcome.problems}"
 
 
+@pytest.mark.slow
 @given(st.randoms(use_true_random=False))
 @settings(max_examples=60)
 def test_valid_sliding_requests_agree_with_breadth_first_search(rng):
     assert_right(sliding_case(rng))
 
 
+@pytest.mark.slow
 @given(st.randoms(use_true_random=False))
 @settings(max_examples=25)
 def test_valid_peg_requests_agree_with_brute_force(rng):
     assert_right(peg_case(rng))
 
 
+@pytest.mark.slow
 @given(st.randoms(use_true_random=False))
 @settings(max_examples=150)
 def test_malformed_requests_end_in_a_readable_error_never_an_exception(rng):
@@ -67,6 +70,7 @@ def test_the_peg_oracle_knows_the_triangles_published_figures():
     assert reference.moves is not None and reference.count > 0
 
 
+@pytest.mark.slow
 def test_a_sample_of_random_command_lines_exits_0_or_2_without_traceback():
     import random
 
