@@ -16,6 +16,7 @@ import os
 import struct
 import sys
 from dataclasses import dataclass
+from typing import Any
 
 from pzl.errors import SearchLimitError
 
@@ -128,15 +129,18 @@ class StateCap:
                        f"{self.requested:,}. {advice}")
         raise SearchLimitError(message.strip(), self.by, estimate=estimate)
 
-    def stop(self, stop: SearchLimitError, what: str, advice: str) -> SearchLimitError:
-        """The error to give when a search raised `stop` at this cap: which limit, what it reached, what to try."""
+    def stop(self, stop: SearchLimitError, what: str, advice: str, **more: Any) -> SearchLimitError:
+        """The error to give when a search raised `stop` at this cap: which limit, what it reached, what to try.
+
+        `more` adds fields to the error event (e.g. `alternatives`).
+        """
         states = stop.reached.get("states", self.limit)
         if self.by == "memory":
             message = (f"{what} stopped after storing {states:,} positions, {self.memory_words(states)}: "
                        f"the most that fits in {self.budget_words()}.")
         else:
             message = f"{what} stopped after storing {states:,} positions: the state budget is {self.requested:,}."
-        return SearchLimitError(f"{message} {advice}".strip(), self.by, **stop.reached)
+        return SearchLimitError(f"{message} {advice}".strip(), self.by, **stop.reached, **more)
 
 
 def state_cap(requested: int | None, kernel: str, cells: int = MEASURED_CELLS) -> StateCap:

@@ -130,7 +130,7 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
 
 
 def _after(before: SearchOutcome, search: Search) -> Search:
-    """`search`, its progress counting on from an earlier phase's nodes and seconds (they never go back)."""
+    """`search`, its progress nodes counting on from an earlier phase's (the api stamps the request's seconds)."""
     if not before.nodes:
         return (yield from search)
     while True:
@@ -138,7 +138,7 @@ def _after(before: SearchOutcome, search: Search) -> Search:
             event = next(search)
         except StopIteration as stop:
             return stop.value
-        yield {**event, "nodes": event["nodes"] + before.nodes, "seconds": round(event["seconds"] + before.seconds, 3)}
+        yield {**event, "nodes": event["nodes"] + before.nodes}
 
 
 def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str, every: bool) -> Search:
@@ -148,9 +148,7 @@ def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str
     except SearchLimitError as stop:
         names, advice = what_to_try(puzzle, algorithm, every=every, cap=cap)
         what = {"bfs": "breadth-first search", "bidirectional": "bidirectional search"}.get(algorithm, algorithm)
-        error = cap.stop(stop, what, advice)
-        error.reached["alternatives"] = names
-        raise error from None
+        raise cap.stop(stop, what, advice, alternatives=names) from None
 
 
 def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool, max_states: int | None,
@@ -247,9 +245,7 @@ def _longest(request: dict[str, Any]) -> Iterator[Event]:
             layers = yield from breadth.longest(problem, problem.goal_states(), max_states=cap.limit)
             text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
     except SearchLimitError as stop:
-        error = cap.stop(stop, "the sweep", advice)
-        error.reached["alternatives"] = names
-        raise error from None
+        raise cap.stop(stop, "the sweep", advice, alternatives=names) from None
     yield events.result({"puzzle": puzzle.puzzle_id, "goal": puzzle.text(puzzle.goal), "states": layers.states,
                          "longest": layers.longest, "positions": sorted(text(s) for s in layers.last),
                          "histogram": layers.histogram,
