@@ -26,9 +26,17 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.fuzz_cases import Case, check, cli_arguments, malformed_request, peg_case, sliding_case  # noqa: E402
+from tests.fuzz_cases import (  # noqa: E402
+    Case,
+    check,
+    cli_arguments,
+    edge_request,
+    malformed_request,
+    peg_case,
+    sliding_case,
+)
 
-GENERATORS = {"sliding": sliding_case, "peg": peg_case, "malformed": malformed_request}
+GENERATORS = {"sliding": sliding_case, "peg": peg_case, "malformed": malformed_request, "edge": edge_request}
 
 
 def check_cli(rng: random.Random, budget: float) -> tuple[list[str], float, bool, list[str]]:
@@ -52,7 +60,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=10.0, help="how long to run (default 10)")
     parser.add_argument("--seed", type=int, default=None, help="random seed (default: from the clock)")
-    parser.add_argument("--kinds", default="sliding,peg,malformed,cli", help="generators to use, comma-separated")
+    parser.add_argument("--kinds", default="sliding,peg,malformed,edge,cli", help="generators to use, comma-separated")
     parser.add_argument("--budget", type=float, default=10.0, help="seconds a request may run before it is cut off")
     parser.add_argument("--cli-every", type=int, default=25, help="one CLI sample per this many api requests")
     parser.add_argument("--failures", type=Path, default=Path("fuzz-failures.jsonl"), help="where failing cases go")

@@ -10,7 +10,9 @@ Each generator draws from a `random.Random`, so hypothesis (`st.randoms()`) and 
   square-with-diagonals and triangular lattices, every algorithm) with the fewest moves and the number
   of minimal jump sequences found by brute force over jump tables derived here from the mask;
 - `malformed_request(rng)`: anything at all — random JSON values in every field, deep nesting, huge
-  numbers, wrong types, unknown keys — as a dict or as JSON text.
+  numbers, wrong types, unknown keys — as a dict or as JSON text;
+- `edge_request(rng)`: well-formed requests with edge-case values (board sizes 1..9, labels of the
+  wrong kind or count, holes off the board or named twice, impossible first jumps, tiny limits).
 
 `check(case)` runs a request through `pzl.api` (in time slices, cancelled after a budget) and returns
 the problems found: a wrong answer, an exception, or an internal error. An empty list is a pass.
@@ -500,6 +502,57 @@ def malformed_request(rng) -> Case:
     if as_text:
         return Case(json.dumps(request), "malformed")
     return Case(request, "malformed")
+
+
+def _label_text(rng, size: int) -> str:
+    labels = [rng.choice(["0", "1", "2", "3", "9", "10", "*", "L", "M", "┌", "x", "-1", "00"]) for _ in range(size)]
+    return rng.choice([" ", ",", ", ", "  "]).join(labels)
+
+
+def edge_request(rng) -> Case:
+    """A well-formed request with edge-case values (sizes, labels, holes, jumps): it must end in a readable answer."""
+    family = rng.choice(["sliding", "peg"])
+    request: dict[str, Any] = {"command": rng.choice(["solve", "solve", "longest", "analyse"])}
+    if family == "sliding":
+        if rng.random() < 0.5:
+            rows, cols = rng.randint(1, 9), rng.randint(1, 9)
+            request.update(family="sliding", board=rng.choice([f"{rows}x{cols}", f"{rows}×{cols}", f"{rows}X{cols}"]))
+            size = rows * cols if rng.random() < 0.8 else rng.randint(0, 12)
+        else:
+            request["puzzle"] = rng.choice(["8-puzzle", "9-puzzle-variant", "symbols", "no-off", "hakoiri-musume"])
+            size = {"8-puzzle": 9, "9-puzzle-variant": 10, "symbols": 9, "no-off": 8, "hakoiri-musume": 20}[
+                request["puzzle"]]
+        for key in ("start", "goal"):
+            if rng.random() < 0.6:
+                request[key] = _label_text(rng, size) if rng.random() < 0.7 else json_value(rng)
+        request["algorithm"] = rng.choice(["auto", "bfs", "bidirectional", "iddfs", "ida", "IDA", " bfs"])
+    else:
+        if rng.random() < 0.5:
+            request["puzzle"] = rng.choice(["hoppers", "triangle-10", "triangle-15", "triangle-21"])
+            holes = {"hoppers": 13, "triangle-10": 10, "triangle-15": 15, "triangle-21": 21}[request["puzzle"]]
+        else:
+            mask, lattice = _peg_mask(rng)
+            request.update(family="peg", mask=mask, lattice=lattice)
+            holes = mask.count("o")
+        def some_holes() -> Any:
+            chosen = [rng.randint(-1, holes + 1) for _ in range(rng.randint(0, 4))]
+            return rng.choice([chosen, ",".join(map(str, chosen)), " ".join(map(str, chosen))])
+        for key in ("empty", "finish", "pegs", "last"):
+            if rng.random() < 0.5:
+                request[key] = some_holes()
+        if rng.random() < 0.3:
+            request["finish"] = rng.choice(["any", "pattern:" + ",".join(map(str, range(rng.randint(0, 3))))])
+        if rng.random() < 0.3:
+            request["first"] = f"{rng.randint(0, holes)}-{rng.randint(0, holes)}"
+        if rng.random() < 0.3 and request["command"] == "analyse":
+            request["seconds_limit"] = rng.choice([0.05, "0.1", 0, -1, "x", 1e-9])
+        request["algorithm"] = rng.choice(["auto", "minimal", "fast", "beam"])
+    if rng.random() < 0.3:
+        request["all"] = True
+        if rng.random() < 0.5:
+            request["max_solutions"] = rng.choice([0, 1, 5])
+    request["max_states"] = rng.choice([0, 1, 50, 5_000, 200_000])
+    return Case(request, "edge")
 
 
 # ================================================================================================ the CLI

@@ -17,6 +17,7 @@ from pzl.peg.mask import board_from_mask
 from tests.fuzz_cases import (
     check,
     cli_arguments,
+    edge_request,
     malformed_request,
     peg_case,
     peg_jumps,
@@ -54,6 +55,15 @@ def test_malformed_requests_end_in_a_readable_error_never_an_exception(rng):
     case = malformed_request(rng)
     outcome = check(case, budget=3.0)
     assert not outcome.problems, f"{str(case.request)[:500]}: {outcome.problems}"
+
+
+@pytest.mark.slow
+@given(st.randoms(use_true_random=False))
+@settings(max_examples=100)
+def test_edge_case_requests_end_in_a_readable_answer(rng):
+    case = edge_request(rng)
+    outcome = check(case, budget=3.0)
+    assert not outcome.problems, f"{case.request}: {outcome.problems}"
 
 
 @pytest.mark.parametrize(("mask", "lattice"), [("ooo/ooo/ooo", "square"), ("oooo/oooo/oo.o", "square-diagonal"),

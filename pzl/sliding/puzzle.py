@@ -74,8 +74,9 @@ class Puzzle:
 
 def from_request(request: dict[str, Any]) -> Puzzle:
     """The task a request describes: a catalog puzzle or a custom 'board', with optional start/goal."""
-    for key in ("start", "goal"):
-        if isinstance(request.get(key), str) and not request[key].strip():
+    for key in ("start", "goal"):   # given means given: an empty value is refused, not replaced by the default
+        value = request.get(key)
+        if isinstance(value, str | list | tuple) and not (value.strip() if isinstance(value, str) else value):
             raise PositionError(f"the {key} is empty: write its labels in cell order, or leave it out for the default")
     if request.get("board") not in (None, "") and request.get("puzzle") not in (None, ""):
         raise PositionError("name a puzzle or give a board size, not both")
@@ -93,8 +94,8 @@ def from_request(request: dict[str, Any]) -> Puzzle:
         board = catalog.board_of(entry)
         pieces = catalog.pieces_of(entry)
         default_goal, default_start = entry["goal"], entry["start"]
-    goal_text = request.get("goal") or default_goal
-    start_text = request.get("start") or default_start
+    goal_text = default_goal if request.get("goal") is None else request["goal"]
+    start_text = default_start if request.get("start") is None else request["start"]
     if start_text is None:
         raise PositionError(f"a custom {puzzle_id} board needs a start position")
     return build(puzzle_id, board, pieces, start_text, goal_text)

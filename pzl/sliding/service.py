@@ -219,7 +219,7 @@ def _solution(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, a
 
 
 def _longest(request: dict[str, Any]) -> Iterator[Event]:
-    if request.get("goal") and not request.get("start") and "*" not in str(request["goal"]):
+    if isinstance(request.get("goal"), str) and request.get("start") is None and "*" not in request["goal"]:
         request = {**request, "start": request["goal"]}   # a complete goal is the whole task
     puzzle = from_request(request)
     problem = problem_for(puzzle)
