@@ -36,7 +36,7 @@ def assert_right(case) -> None:
 
 @pytest.mark.slow
 @given(st.randoms(use_true_random=False))
-@settings(max_examples=60)
+@settings(max_examples=40)
 def test_valid_sliding_requests_agree_with_breadth_first_search(rng):
     assert_right(sliding_case(rng))
 
