@@ -135,3 +135,15 @@ def test_numbered_tiles_with_two_blanks_are_solved_alike_by_every_algorithm():
 def test_longest_from_a_custom_complete_goal_needs_no_start():
     result = api.answer({"command": "longest", "puzzle": "8-puzzle", "goal": "1 2 3 4 5 6 7 0 0"})["result"]
     assert result["states"] == 181_440 and result["goal"] == "1 2 3 4 5 6 7 0 0"
+
+
+@pytest.mark.parametrize("puzzle", ["8-puzzle", "no-off"])
+def test_longest_progress_only_grows_and_ends_at_the_totals(puzzle):
+    """`states` counts distinct positions found and `depth` the farthest distance found: never more, never back."""
+    events = list(api.run({"command": "longest", "puzzle": puzzle}))
+    progress = [event for event in events if event["event"] == "progress"]
+    result = events[-1]["result"]
+    for key in ("nodes", "states", "seconds", "depth"):
+        values = [event[key] for event in progress]
+        assert values == sorted(values), key
+    assert (progress[-1]["states"], progress[-1]["depth"]) == (result["states"], result["longest"])
