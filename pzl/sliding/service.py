@@ -20,6 +20,7 @@ from pzl.sliding import tiles
 from pzl.sliding.blocks import BlockProblem
 from pzl.sliding.board import distances
 from pzl.sliding.packed import PackedProblem
+from pzl.sliding.piece_moves import classic_counts
 from pzl.sliding.puzzle import Puzzle, from_request
 from pzl.sliding.solvability import parity_verdict
 from pzl.sliding.space import estimated_states
@@ -157,6 +158,8 @@ def _solution(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, a
                 "reason": reason}
     result: dict[str, Any] = {"solvable": True, "moves": len(outcome.path) - 1,
                               "solution": [text(state) for state in outcome.path], "algorithm": algorithm}
+    result["piece_moves"], result["straight_moves"] = classic_counts(
+        puzzle.board, puzzle.pieces, puzzle.labels, [problem.decode(state) for state in outcome.path])
     if every:
         result["count"] = outcome.count
         result["solutions"] = [[text(state) for state in path] for path in outcome.paths]
@@ -211,6 +214,9 @@ def describe(command: str, result: dict[str, Any]) -> str:
                 f"{result['reason']}\n{_stats(result['stats'])}")
     plural = "" if result["moves"] == 1 else "s"
     lines = [f"{result['puzzle']}: {result['moves']} move{plural} ({result['algorithm']})"]
+    if result.get("piece_moves", result["moves"]) != result["moves"]:
+        lines.append(f"as classic moves: {result['piece_moves']} (a piece moved any distance is one move), "
+                     f"{result['straight_moves']} (one straight slide is one move)")
     lines += [f"{i:3d}  {position}" for i, position in enumerate(result["solution"])]
     if "count" in result:
         lines.append(f"{result['count']:,} distinct shortest solution{'' if result['count'] == 1 else 's'}"
