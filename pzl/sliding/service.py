@@ -97,14 +97,36 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
         # depth-first search cannot tell an unreachable goal from a far one: settle that first
         check = breadth.bfs(problem, max_states=max_states) if puzzle.goal_is_partial else \
             breadth.bidirectional(problem, max_states=max_states)
-        reach = yield from check
+        reach = yield from _labelled(check, phase="reachability check")
         if reach.path is None:
             payload.update(_solution(puzzle, problem, reach, algorithm, every))
             yield events.result(payload)
             return
-    outcome = yield from _search(puzzle, problem, algorithm, every, max_states, max_solutions)
+        before = (reach.nodes, time.perf_counter() - clock)
+    else:
+        before = (0, 0.0)
+    search = _search(puzzle, problem, algorithm, every, max_states, max_solutions)
+    fields = {"search": "depth-first"} if algorithm in ("iddfs", "ida") else {}
+    outcome = yield from _labelled(search, nodes=before[0], seconds=before[1], **fields)
     payload.update(_solution(puzzle, problem, outcome, algorithm, every))
     yield events.result(payload)
+
+
+def _labelled(inner: Search, *, nodes: int = 0, seconds: float = 0.0, **fields: Any) -> Search:
+    """`inner` with its progress labelled (`phase`, or `search: "depth-first"`, whose `states` is the path)
+    and its `nodes` and `seconds` counted on from an earlier phase of the same request."""
+    try:
+        while True:
+            try:
+                event = next(inner)
+            except StopIteration as stop:
+                return stop.value
+            if event.get("event") == "progress":
+                event = {**fields, **event, "nodes": event["nodes"] + nodes,
+                         "seconds": round(event["seconds"] + seconds, 3)}
+            yield event
+    finally:
+        inner.close()
 
 
 def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool, max_states: int | None,

@@ -147,3 +147,18 @@ def test_longest_progress_only_grows_and_ends_at_the_totals(puzzle):
         values = [event[key] for event in progress]
         assert values == sorted(values), key
     assert (progress[-1]["states"], progress[-1]["depth"]) == (result["states"], result["longest"])
+
+
+def test_a_depth_first_search_after_its_reachability_check_counts_on_and_says_what_runs():
+    """Convention: nodes and seconds never go back across phases; a phase is named; depth-first `states` is labelled."""
+    events = list(api.run({"command": "solve", "puzzle": "symbols", "algorithm": "ida"}))
+    progress = [event for event in events if event["event"] == "progress"]
+    for key in ("nodes", "seconds"):
+        values = [event[key] for event in progress]
+        assert values == sorted(values), key
+    phases = [event.get("phase") for event in progress]
+    assert phases[0] == "reachability check" and phases[-1] is None
+    assert all(event.get("search") == "depth-first" for event in progress if event.get("phase") is None)
+    breadth_first = [event for event in api.run({"command": "solve", "puzzle": "8-puzzle", "algorithm": "bfs"})
+                     if event["event"] == "progress"]
+    assert not any("search" in event or "phase" in event for event in breadth_first)
