@@ -3,17 +3,21 @@
 
 import { drawSlidingBoard } from "./board-sliding.js";
 import {
-  ANY, EMPTY, formatPosition, legalSlides, parsePosition, positionProblem, randomWalk, reaches, sameLabels, slideAt,
-  slideToward, slidingRules,
+  ANY, EMPTY, formatPosition, legalSlides, manhattan, otherGoals, parityAllows, parsePosition, positionProblem, randomWalk,
+  reaches, sameLabels, slideAt, slideToward, slidingRules,
 } from "./sliding.js";
 
 const DIRECTION_WORDS = { "-1,0": "up", "1,0": "down", "0,-1": "left", "0,1": "right" };
+/** A move in a link: the cell of the piece (numbered from 0, row by row) and the way it slides. */
+const DIRECTION_LETTERS = { "-1,0": "u", "1,0": "d", "0,-1": "l", "0,1": "r" };
+const TOKEN = /^(\d{1,3})([udlr])$/;
 
 /** A game for one sliding catalog entry. */
 export function slidingGame(entry) {
   const rules = slidingRules(entry);
   const goal = parsePosition(entry.goal);
-  const start = parsePosition(entry.start ?? entry.goal);
+  // A board of your own opens shuffled: solved already, it would have nothing to do.
+  const start = entry.custom ? randomWalk(rules, goal, Math.max(200, rules.size * 40)) : parsePosition(entry.start);
 
   let picked = null; // edit mode: the first cell of a swap
 
@@ -26,6 +30,9 @@ export function slidingGame(entry) {
     algorithms: entry.algorithms ?? ["auto", "bfs", "bidirectional", "iddfs", "ida"],
     allowsAll: true,
     canShuffle: true,
+    rules,
+    /** A catalog start the page shows `entry.start_note` for. */
+    isDefaultStart: (position) => !entry.custom && sameLabels(position, parsePosition(entry.start)),
     same: (a, b) => Array.isArray(a) && Array.isArray(b) && sameLabels(a, b),
     solved: reaches,
     /** The start and goal a link names; throws Error with a readable message. */
@@ -94,9 +101,47 @@ export function slidingGame(entry) {
       return result;
     },
     /** A random position from which the goal can be reached (a random walk from it, or from the start). */
-    shuffle(random = Math.random) {
+    shuffle(random = Math.random, steps = Math.max(200, rules.size * 40)) {
       const from = goal.includes(ANY) ? start : goal;
-      return randomWalk(rules, from, Math.max(200, rules.size * 40), random);
+      return randomWalk(rules, from, steps, random);
+    },
+    /** A lower bound on the moves from `position` to `target` (Manhattan distance), or null. */
+    lowerBound: (position, target) => manhattan(rules, position, target),
+    /** False when parity proves `position` cannot reach `target`; then `offers` lists goals it can reach. */
+    parity(position, target) {
+      const allows = parityAllows(rules, position, target);
+      if (allows !== false) return { allows, offers: [] };
+      const offers = otherGoals(target).filter((option) => parityAllows(rules, position, option.goal));
+      return { allows, offers };
+    },
+    /** A position typed or pasted by a person: {position} or {problem} in words. */
+    readPosition(text) {
+      const labels = String(text).trim().split(/[\s,;/|]+/).filter(Boolean)
+        .map((label) => (["_", "□", "."].includes(label) ? EMPTY : label));
+      const cells = labels.length === 1 && labels[0].length === rules.size ? [...labels[0]] : labels;
+      if (!cells.length) return { problem: "type the labels in cell order, row by row, 0 for an empty cell" };
+      const problem = positionProblem(rules, cells, start);
+      return problem ? { problem } : { position: cells };
+    },
+    /** The link token of one slide ("7u": the piece on cell 7 slides up), or null. */
+    moveToken(before, after) {
+      const move = legalSlides(rules, before).find((slide) => sameLabels(slide.position, after));
+      return move ? `${Math.min(...move.piece.cells)}${DIRECTION_LETTERS[move.direction.join(",")]}` : null;
+    },
+    /** Play a link token on `position`: {position, words}, or null when it is not a legal move there. */
+    playToken(position, token) {
+      const match = TOKEN.exec(token);
+      if (!match) return null;
+      const cell = Number(match[1]);
+      const direction = Object.keys(DIRECTION_LETTERS).find((key) => DIRECTION_LETTERS[key] === match[2]);
+      const move = legalSlides(rules, position)
+        .find((slide) => slide.piece.cells.includes(cell) && slide.direction.join(",") === direction);
+      return move ? { position: move.position, words: this.describeMove(position, move.position) } : null;
+    },
+    /** The cells of the piece a hint moves, and where it goes: {cells, to}. */
+    hintMarks(before, after) {
+      const move = legalSlides(rules, before).find((slide) => sameLabels(slide.position, after));
+      return move ? { cells: move.piece.cells, direction: move.direction } : null;
     },
     movesIn: (positions) => positions.length - 1,
     /** One move in words, e.g. "8 left". */

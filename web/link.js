@@ -1,10 +1,16 @@
 // The URL codec for shared links: a readable hash such as
-// #puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1&goal=…&algorithm=ida&step=3
+// #puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1&moves=7u,4r&goal=…&algorithm=ida
+// (start = the game's first position, moves = the moves played from it up to the position shown;
+// step=N, from older links, solves on opening and shows step N of the solution)
 // #puzzle=hoppers&empty=6&finish=6        #board=3x4&start=…  (a custom sliding board)
 // #mask=..o../.ooo./ooooo&lattice=square&empty=6&finish=any  (a custom peg board)
 
-const KEYS = ["puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish", "algorithm", "all", "step"];
-const ORDER = ["puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish"];
+const KEYS = [
+  "puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish", "moves", "algorithm", "all", "step",
+];
+const ORDER = ["puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish", "moves"];
+const MOVE = /^[0-9a-z-]{1,40}$/i;
+const MAX_MOVES = 2000;
 const ALGORITHM = /^[a-z][a-z0-9_-]{0,31}$/;
 const MAX_LENGTH = 4000;
 
@@ -12,8 +18,9 @@ const MAX_LENGTH = 4000;
 export class LinkError extends Error {}
 
 /**
- * Read a hash ("#puzzle=…") into {puzzle | board | mask, lattice, start, goal, empty, finish, algorithm, all, step}.
- * Positions come back as arrays of labels. Returns null for an empty hash;
+ * Read a hash ("#puzzle=…") into {puzzle | board | mask, lattice, start, goal, empty, finish, moves, algorithm,
+ * all, step}. Positions come back as arrays of labels, moves as an array of move tokens (the family reads
+ * them: "7u" slides the piece on cell 7 up, "12-6-0" is a peg's chain). Returns null for an empty hash;
  * throws LinkError with a readable message for anything malformed. Only the
  * shape is checked here: whether a position fits its board is the family's job.
  */
@@ -58,6 +65,13 @@ export function readLink(hash) {
   for (const key of ["start", "goal"]) {
     if (key in link) link[key] = readPosition(link[key], key);
   }
+  if ("moves" in link) {
+    const moves = link.moves.split(",").map((move) => move.trim());
+    if (moves.length > MAX_MOVES || moves.some((move) => !MOVE.test(move))) {
+      throw new LinkError("The link's moves must be moves separated by commas, such as 7u,4r or 12-6,3-9.");
+    }
+    link.moves = moves;
+  }
   if ("algorithm" in link && !ALGORITHM.test(link.algorithm)) {
     throw new LinkError(`“${shorten(link.algorithm)}” is not an algorithm name.`);
   }
@@ -80,12 +94,12 @@ function readPosition(value, key) {
   return labels;
 }
 
-/** Write {puzzle | board | mask, lattice, start, goal, empty, finish, algorithm, all, step} as a hash (no "#"). */
+/** Write {puzzle | board | mask, lattice, start, goal, empty, finish, moves, algorithm, all, step} as a hash (no "#"). */
 export function writeLink(link) {
   const params = new URLSearchParams();
   for (const key of ORDER) {
     const value = link[key];
-    if (value === undefined || value === null) continue;
+    if (value === undefined || value === null || (key === "moves" && !value.length)) continue;
     if (key === "board") params.set(key, `${value.rows}x${value.cols}`);
     else params.set(key, Array.isArray(value) ? value.join(",") : String(value));
   }
