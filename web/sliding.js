@@ -225,7 +225,7 @@ export function otherGoals(goal) {
   const options = [
     { name: "the empty cell first", goal: [EMPTY, ...tiles] },
     { name: "the empty cell last", goal: [...tiles, EMPTY] },
-    { name: `tiles ${goal[last[1]]} and ${goal[last[0]]} swapped`, goal: swapped },
+    { name: `tiles ${goal[last[0]]} and ${goal[last[1]]} swapped`, goal: swapped },
   ];
   return options.filter((option) => !sameLabels(option.goal, goal));
 }

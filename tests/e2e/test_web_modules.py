@@ -113,3 +113,103 @@ def test_index_preloads_exactly_the_modules_the_app_imports():
     page = (ROOT / "index.html").read_text()
     preloaded = set(re.findall(r'<link rel="modulepreload" href="web/([\w-]+\.js)">', page))
     assert preloaded == wanted
+
+
+def test_the_game_tree_keeps_the_start_a_solution_line_and_a_branch():
+    """lichess's model: a solution is a line, a hand move branches off it, Undo/Redo walk, the start stays."""
+    walk = run_node(
+        {"game-tree.js": ["createTree"]},
+        """
+        const tree = createTree('s', (a, b) => a === b);
+        const seen = [];
+        const at = () => tree.current().position;
+        const line = tree.addLine(tree.root, ['a', 'b', 'c'].map((position) => ({position, words: position})));
+        seen.push(line.map((node) => node.position).join(''), at());   // adding a line leaves the board where it is
+        tree.goTo(line[2]); seen.push(at(), tree.depth());               // step 2 of the solution
+        tree.play('x'); seen.push(at(), tree.depth());                   // a hand move: a branch after step 2
+        tree.undo(); tree.undo(); tree.undo(); seen.push(at(), tree.canUndo());  // back to the start
+        tree.redo(); tree.redo(); tree.redo(); seen.push(at());          // Redo retraces the branch last visited
+        tree.undo(); tree.play('c'); seen.push(at(), line[2].children.length);  // the solution's move: no twin
+        tree.goTo(tree.root); tree.play('a'); seen.push(tree.current() === line[1]);  // a move the tree knows
+        seen.push(tree.lineTo(line[3]).map((node) => node.position).join(''), tree.isAncestor(line[1], line[3]));
+        console.log(JSON.stringify(seen));
+        """,
+    )
+    assert walk == ["sabc", "s", "b", 2, "x", 3, "s", False, "x", "c", 2, True, "sabc", True]
+
+
+@pytest.mark.parametrize(
+    ("key", "ctrl", "shift", "action"),
+    [("z", True, False, "undo"), ("Z", True, True, "redo"), ("y", True, False, "redo"), ("u", False, False, "undo"),
+     ("r", False, False, "redo"), (",", False, False, "previous"), ("PageUp", False, False, "previous"),
+     (".", False, False, "next"), ("PageDown", False, False, "next"), ("?", False, True, "help"),
+     ("ArrowUp", False, False, None), ("Enter", False, False, None), ("c", True, False, None)],
+)
+def test_page_keys_never_take_the_boards_own(key: str, ctrl: bool, shift: bool, action: str | None):
+    got = run_node({"keys.js": ["actionFor"]},
+                   f"console.log(JSON.stringify(actionFor({{key: {json.dumps(key)}, ctrlKey: {json.dumps(ctrl)}, "
+                   f"metaKey: false, shiftKey: {json.dumps(shift)}}})));")
+    assert got == action
+
+
+def test_moves_in_a_link_replay_on_both_families():
+    """A link's moves are tokens a family plays back: a sliding piece's cell and direction, a peg's holes."""
+    catalog = {entry["id"]: entry for entry in catalog_entries()}
+    replayed = run_node(
+        {"game-sliding.js": ["slidingGame"], "game-peg.js": ["pegGame"], "sliding.js": ["parsePosition"]},
+        f"""
+        const sliding = slidingGame({json.dumps(catalog["no-off"])});
+        let position = parsePosition('O N L L O F F 0');
+        const tokens = [];
+        for (const token of ['6r', '5r', '1d', 'nonsense', '0d']) {{
+          const move = sliding.playToken(position, token);
+          if (!move) {{ tokens.push(null); continue; }}
+          tokens.push(sliding.moveToken(position, move.position));
+          position = move.position;
+        }}
+        const peg = pegGame({json.dumps(catalog["hoppers"])});
+        const chain = peg.playToken(peg.start, '12-6');
+        const bad = peg.playToken(peg.start, '0-1');
+        console.log(JSON.stringify([tokens, position.join(' '), chain.words, peg.moveToken(peg.start, chain.position),
+                                    bad]));
+        """,
+    )
+    assert replayed == [["6r", "5r", "1d", None, None], "O 0 L L O N F F", "12 → 6", "12-6", None]
+
+
+def test_a_wrong_parity_start_is_offered_a_goal_it_can_reach():
+    """Sliding parity in the page: the 15-puzzle with the blank first cannot reach the blank-last goal."""
+    verdicts = run_node(
+        {"sliding.js": ["slidingRules", "parityAllows", "otherGoals", "parsePosition"]},
+        """
+        const rules = (n) => slidingRules({cells: Array.from({length: n * n}, (_, i) => [Math.floor(i / n), i % n])});
+        const goal15 = parsePosition('1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0');
+        const blankFirst = parsePosition('0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15');
+        const offers = otherGoals(goal15).filter((offer) => parityAllows(rules(4), blankFirst, offer.goal));
+        const goal8 = parsePosition('1 2 3 4 5 6 7 8 0');
+        console.log(JSON.stringify([
+          parityAllows(rules(4), blankFirst, goal15), offers.map((offer) => offer.name),
+          parityAllows(rules(3), parsePosition('0 1 2 3 4 5 6 7 8'), goal8),
+          parityAllows(rules(3), parsePosition('1 2 3 4 5 6 8 7 0'), goal8),
+          parityAllows(rules(3), parsePosition('1 1 3 4 5 6 8 7 0'), goal8),
+        ]));
+        """,
+    )
+    assert verdicts == [False, ["the empty cell first", "tiles 14 and 15 swapped"], True, False, None]
+
+
+def test_a_link_with_moves_round_trips_and_bad_moves_are_refused():
+    link = {"puzzle": "hoppers", "empty": "6", "finish": "6", "moves": ["12-6", "3-9", "10-12-6"]}
+    again = run_node({"link.js": ["readLink", "writeLink"]},
+                     f"console.log(JSON.stringify(readLink('#' + writeLink({json.dumps(link)}))));")
+    assert again == link
+    refused = run_node({"link.js": ["readLink"]},
+                       "try { readLink('#puzzle=8-puzzle&moves=7u,<b>'); console.log('null'); }"
+                       "catch (error) { console.log(JSON.stringify(error.message)); }")
+    assert "moves" in refused
+
+
+def catalog_entries() -> list[dict]:
+    from pzl import catalog
+
+    return catalog.entries()
