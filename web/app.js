@@ -298,20 +298,22 @@ function openGameFromLink(game, link) {
 
 /** Replay a link's moves from the start; the first one that is not legal stops it (said in words), else null. */
 function playLinkMoves(tokens) {
+  let problem = null;
   for (const [index, token] of tokens.entries()) {
     const before = app.position;
     const move = app.game.playToken(before, token);
     if (!move) {
       const shown = index === 0 ? "the start" : `the position after move ${index}`;
-      return `The link's move ${index + 1} (“${shorten(token)}”) cannot be played there; showing ${shown}.`;
+      problem = `The link's move ${index + 1} (“${shorten(token)}”) cannot be played there; showing ${shown}.`;
+      break;
     }
     app.tree.play(move.position, { words: move.words ?? app.game.describeMove(before, move.position), path: move.path });
   }
-  if (tokens.length) {
+  if (app.tree.current() !== app.tree.root) {
     render({ animate: false });
     watchPosition();
   }
-  return null;
+  return problem;
 }
 
 /** Open `game` with a new game tree rooted at `start`. */
@@ -712,6 +714,7 @@ function startFrom(position, said) {
   announce(said);
   $("result").hidden = false;
   $("result").classList.remove("error");
+  $("result").classList.add("message");
   $("result-text").textContent = said;
   $("result-summary").hidden = true;
   $("result-classic").hidden = true;

@@ -52,7 +52,7 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
     if (!app.solver || app.solver.state() !== "ready") return;
     stopPlayer();
     $("result").hidden = true; // the last answer (or "Search cancelled.") is not about this search
-    figures = { base: 0, last: 0, depth: null, states: 0, depthFirst: false, started: performance.now() };
+    figures = { base: 0, last: 0, depth: null, states: 0, depthFirst: false, events: 0, started: performance.now() };
     showFigures(null);
     $("progress").hidden = false;
     $("progress-about").hidden = !about;
@@ -67,6 +67,7 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
       if (app.search === handle) app.search = null;
       if (app.game !== game) return; // an answer about a puzzle no longer shown
       $("progress-phase").hidden = true;
+      $("progress-about").textContent = (about ?? "").replace(/^(Solving|Searching)\b/, "Searched");
       if (event.event === "result") {
         onResult(event.result);
       } else if (event.event === "cancelled") {
@@ -205,6 +206,7 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
   /** Show `event`'s progress: nodes and seconds only grow (a new phase counts on), depth and states their peak. */
   function showFigures(event) {
     if (event) {
+      figures.events += 1;
       if (event.nodes < figures.last) figures.base += figures.last; // a phase that counted from 0 again
       figures.last = event.nodes;
       if (event.depth !== null && event.depth !== undefined && !event.phase) {
@@ -228,6 +230,11 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
   function finishFigures(result) {
     if (!figures) return;
     const stats = result.stats ?? {};
+    if (!figures.events && !stats.nodes) { // answered at once (a parity or position-class verdict): no figures to show
+      $("progress").hidden = true;
+      $("progress-about").hidden = true;
+      return;
+    }
     figures.last = Math.max(figures.base + figures.last, stats.nodes ?? 0) - figures.base;
     if (Number.isInteger(result.longest)) figures.depth = Math.max(figures.depth ?? 0, result.longest);
     if (app.game.family === "sliding" && Number.isInteger(result.moves)) {
@@ -241,6 +248,7 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
   function showMessage(text, isError = false) {
     $("result").hidden = false;
     $("result").classList.toggle("error", isError);
+    $("result").classList.add("message");
     $("result-text").textContent = text;
     $("result-summary").hidden = true;
     $("result-classic").hidden = true;
@@ -252,7 +260,7 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
     const limit = event.stopped === "max_states" || event.error === "SearchLimitError"
       ? event.limit ?? (app.game.family === "peg" ? PEG_MAX_STATES : SLIDING_MAX_STATES) : null;
     const stopped = event.stopped ?? "max_states";
-    showMessage(`Not decided: ${stoppedAdvice(stopped, app.game.family, { limit, lowerBound: event.lower_bound })}`);
+    showMessage(`Not decided. ${stoppedAdvice(stopped, app.game.family, { limit, lowerBound: event.lower_bound })}`);
   }
 
   /** The marked holes of a parity argument, drawn on the board while the board shows `node`. */
@@ -301,7 +309,7 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
     }
     const moves = result.moves ?? solution.positions.length - 1;
     $("result").hidden = false;
-    $("result").classList.remove("error");
+    $("result").classList.remove("error", "message");
     $("result-summary").hidden = moves === 0;
     $("result-text").textContent = moves === 0 ? `${capitalise(what)} is the goal already.` : `Solution from ${what}:`;
     $("result-moves").textContent = String(moves);
