@@ -285,7 +285,7 @@ function openGameFromLink(game, link) {
   if (link.algorithm && !game.algorithms.includes(link.algorithm)) {
     throw new LinkError(`The ${game.entry.name} has no algorithm “${shorten(link.algorithm)}”.`);
   }
-  openPuzzle(game, task.start, task.goal, { algorithm: link.algorithm, all: link.all });
+  openPuzzle(game, task.start, task.goal, { algorithm: link.algorithm, all: link.all, metric: link.metric });
   const problem = playLinkMoves(link.moves ?? []);
   if (problem) showLinkError(problem, null, true);
   app.pendingStep = link.step ?? null;
@@ -317,7 +317,7 @@ function playLinkMoves(tokens) {
 }
 
 /** Open `game` with a new game tree rooted at `start`. */
-function openPuzzle(game, start, goal, { algorithm = "auto", all = false } = {}) {
+function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric = "step" } = {}) {
   if (app.search) app.search.cancel();
   clearSolution();
   app.shuffling += 1;
@@ -341,6 +341,9 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false } = {})
   fillAlgorithms(game, algorithm);
   $("all").checked = Boolean(all);
   $("all").disabled = !game.allowsAll;
+  // Whole slides differ from one-cell moves only where a piece can move twice in a row: two empty cells or more.
+  $("metric-choice").hidden = game.family !== "sliding" || game.start.filter((label) => label === "0").length < 2;
+  $("metric").value = $("metric-choice").hidden ? "step" : metric;
   $("shuffle").hidden = !game.canShuffle;
   $("shuffle-distance").hidden = !game.canShuffle;
   $("numbers-choice").hidden = game.family !== "peg";
@@ -508,7 +511,7 @@ function showBoardHelp() {
   } else {
     text = `${press()} a piece next to an empty cell, or focus the board and use the arrow keys.`;
   }
-  $("board-help").textContent = `${text} Press ? for keys and rules.`;
+  $("board-help").textContent = `${text} ${touch() ? "Help has the rules." : "Press ? for keys and rules."}`;
 }
 
 /** Redraw the board and everything that depends on the position; update the link. */
@@ -624,6 +627,7 @@ function writeHash() {
     ...game.linkFields(app.tree.root.position, app.goal),
     moves: moves.every(Boolean) ? moves : [],
     algorithm: $("algorithm").value,
+    metric: $("metric").value,
     all: $("all").checked,
   })}`;
   if (hash !== location.hash) history.replaceState(null, "", hash);
@@ -849,6 +853,7 @@ function wireControls() {
   $("retry").addEventListener("click", () => app.solver?.retry());
   $("algorithm").addEventListener("change", () => app.game && writeHash());
   $("all").addEventListener("change", () => app.game && writeHash());
+  $("metric").addEventListener("change", () => app.game && writeHash());
   $("step-next").addEventListener("click", () => stepTo("next"));
   $("step-prev").addEventListener("click", () => stepTo("previous"));
   $("step-first").addEventListener("click", () => stepTo("first"));

@@ -3,8 +3,8 @@
 
 import { drawSlidingBoard } from "./board-sliding.js";
 import {
-  ANY, EMPTY, formatPosition, legalSlides, manhattan, otherGoals, parityAllows, parsePosition, positionProblem, randomWalk,
-  reaches, sameLabels, slideAt, slideToward, slidingRules,
+  ANY, EMPTY, formatPosition, legalSlides, manhattan, otherGoals, parityAllows, parsePosition, piecesOf, positionProblem,
+  randomWalk, reaches, sameLabels, slideAt, slideToward, slidingRules,
 } from "./sliding.js";
 
 const DIRECTION_WORDS = { "-1,0": "up", "1,0": "down", "0,-1": "left", "0,1": "right" };
@@ -20,6 +20,34 @@ export function slidingGame(entry) {
   const start = entry.custom ? randomWalk(rules, goal, Math.max(200, rules.size * 40)) : parsePosition(entry.start);
 
   let picked = null; // edit mode: the first cell of a swap
+
+  /**
+   * The one-cell slides that turn `before` into `after` when only pieces of one label move (a whole
+   * slide of one piece, as books count moves): breadth-first over those slides; null if none do.
+   */
+  function slidesBetween(before, after) {
+    const label = after.find((now, cell) => now !== EMPTY && before[cell] === EMPTY);
+    const key = (position) => position.join(" ");
+    const others = (position) => position.every((now, cell) => now === label || now === EMPTY
+      || now === before[cell]);
+    const back = new Map([[key(before), null]]);
+    let layer = [before];
+    while (layer.length && !back.has(key(after))) {
+      const next = [];
+      for (const position of layer) {
+        for (const move of legalSlides(rules, position)) {
+          if (move.piece.label !== label || back.has(key(move.position)) || !others(move.position)) continue;
+          back.set(key(move.position), [position, move]);
+          next.push(move.position);
+        }
+      }
+      layer = next;
+    }
+    if (!back.has(key(after))) return null;
+    const steps = [];
+    for (let at = after; back.get(key(at)); at = back.get(key(at))[0]) steps.unshift(back.get(key(at))[1]);
+    return steps.length ? steps : null;
+  }
 
   return {
     family: "sliding",
@@ -125,18 +153,24 @@ export function slidingGame(entry) {
     },
     /** The link token of one slide ("7u": the piece on cell 7 slides up), or null. */
     moveToken(before, after) {
-      const move = legalSlides(rules, before).find((slide) => sameLabels(slide.position, after));
-      return move ? `${Math.min(...move.piece.cells)}${DIRECTION_LETTERS[move.direction.join(",")]}` : null;
+      const steps = slidesBetween(before, after);
+      return steps && steps.map((move) => `${Math.min(...move.piece.cells)}${DIRECTION_LETTERS[move.direction.join(",")]}`)
+        .join("-");
     },
     /** Play a link token on `position`: {position, words}, or null when it is not a legal move there. */
     playToken(position, token) {
-      const match = TOKEN.exec(token);
-      if (!match) return null;
-      const cell = Number(match[1]);
-      const direction = Object.keys(DIRECTION_LETTERS).find((key) => DIRECTION_LETTERS[key] === match[2]);
-      const move = legalSlides(rules, position)
-        .find((slide) => slide.piece.cells.includes(cell) && slide.direction.join(",") === direction);
-      return move ? { position: move.position, words: this.describeMove(position, move.position) } : null;
+      let now = position;
+      for (const part of String(token).split("-")) {
+        const match = TOKEN.exec(part);
+        if (!match) return null;
+        const cell = Number(match[1]);
+        const direction = Object.keys(DIRECTION_LETTERS).find((key) => DIRECTION_LETTERS[key] === match[2]);
+        const move = legalSlides(rules, now)
+          .find((slide) => slide.piece.cells.includes(cell) && slide.direction.join(",") === direction);
+        if (!move) return null;
+        now = move.position;
+      }
+      return { position: now, words: this.describeMove(position, now) };
     },
     /** The cells of the piece a hint moves, and where it goes: {cells, to}. */
     hintMarks(before, after) {
@@ -144,25 +178,22 @@ export function slidingGame(entry) {
       return move ? { cells: move.piece.cells, direction: move.direction } : null;
     },
     movesIn: (positions) => positions.length - 1,
-    /** One move in words, e.g. "8 left". */
+    /** One move in words: "8 left" (one cell), "S 2 right", "V 1 down, 1 left" (a whole slide). */
     describeMove(before, after) {
-      const from = [];
-      const to = [];
-      let label = "";
-      before.forEach((was, cell) => {
-        const now = after[cell];
-        if (was === now) return;
-        if (now === EMPTY) from.push(cell);
-        if (was === EMPTY) {
-          to.push(cell);
-          label = now;
-        }
-      });
-      if (!from.length || !to.length) return "?";
-      const [r0, c0] = rules.cells[Math.min(...from)];
-      const [r1, c1] = rules.cells[Math.min(...to)];
-      const key = `${Math.sign(r1 - r0)},${Math.sign(c1 - c0)}`;
-      return `${label} ${DIRECTION_WORDS[key] ?? "moves"}`;
+      const label = after.find((now, cell) => now !== EMPTY && before[cell] === EMPTY);
+      if (label === undefined) return "?";
+      const moved = (position) => piecesOf(rules, position)
+        .find((piece) => piece.label === label && piece.cells.some((cell) => before[cell] !== after[cell]));
+      const [was, now] = [moved(before), moved(after)];
+      if (!was || !now) return "?";
+      const [r0, c0] = rules.cells[Math.min(...was.cells)];
+      const [r1, c1] = rules.cells[Math.min(...now.cells)];
+      const [dr, dc] = [r1 - r0, c1 - c0];
+      if (Math.abs(dr) + Math.abs(dc) === 1) return `${label} ${DIRECTION_WORDS[`${dr},${dc}`]}`;
+      const parts = [];
+      if (dr) parts.push(`${Math.abs(dr)} ${dr > 0 ? "down" : "up"}`);
+      if (dc) parts.push(`${Math.abs(dc)} ${dc > 0 ? "right" : "left"}`);
+      return `${label} ${parts.join(", ") || "moves"}`;
     },
     /** The solver request's task fields. */
     request: (position, target) => ({ start: formatPosition(position), goal: formatPosition(target) }),

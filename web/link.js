@@ -6,10 +6,11 @@
 // #mask=..o../.ooo./ooooo&lattice=square&empty=6&finish=any  (a custom peg board)
 
 const KEYS = [
-  "puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish", "moves", "algorithm", "all", "step",
+  "puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish", "moves", "algorithm", "metric", "all", "step",
 ];
+const METRICS = ["step", "piece", "straight"];
 const ORDER = ["puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish", "moves"];
-const MOVE = /^[0-9a-z-]{1,40}$/i;
+const MOVE = /^[0-9a-z-]{1,120}$/i;
 const MAX_MOVES = 2000;
 const ALGORITHM = /^[a-z][a-z0-9_-]{0,31}$/;
 const MAX_LENGTH = 4000;
@@ -19,7 +20,7 @@ export class LinkError extends Error {}
 
 /**
  * Read a hash ("#puzzle=…") into {puzzle | board | mask, lattice, start, goal, empty, finish, moves, algorithm,
- * all, step}. Positions come back as arrays of labels, moves as an array of move tokens (the family reads
+ * metric, all, step}. Positions come back as arrays of labels, moves as an array of move tokens (the family reads
  * them: "7u" slides the piece on cell 7 up, "12-6-0" is a peg's chain). Returns null for an empty hash;
  * throws LinkError with a readable message for anything malformed. Only the
  * shape is checked here: whether a position fits its board is the family's job.
@@ -75,6 +76,9 @@ export function readLink(hash) {
   if ("algorithm" in link && !ALGORITHM.test(link.algorithm)) {
     throw new LinkError(`“${shorten(link.algorithm)}” is not an algorithm name.`);
   }
+  if ("metric" in link && !METRICS.includes(link.metric)) {
+    throw new LinkError(`The link's metric must be ${METRICS.join(", ")}.`);
+  }
   if ("all" in link) {
     if (!["0", "1"].includes(link.all)) throw new LinkError("The link's “all” must be 0 or 1.");
     link.all = link.all === "1";
@@ -104,6 +108,7 @@ export function writeLink(link) {
     else params.set(key, Array.isArray(value) ? value.join(",") : String(value));
   }
   if (link.algorithm && link.algorithm !== "auto") params.set("algorithm", link.algorithm);
+  if (link.metric && link.metric !== "step") params.set("metric", link.metric);
   if (link.all) params.set("all", "1");
   if (Number.isInteger(link.step) && link.step > 0) params.set("step", String(link.step));
   // Commas stay readable; URLSearchParams escapes them, which is legal but ugly.

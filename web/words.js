@@ -55,6 +55,8 @@ export function resultDetails(result, family) {
       ? plural(result.count, "minimal solution")
       : plural(result.count, "shortest solution"));
   }
+  if (result.metric === "piece") details.push("a piece's whole slide counted as one move");
+  if (result.metric === "straight") details.push("a straight slide counted as one move");
   if (result.algorithm) details.push(`found by ${algorithmWords(result.algorithm)}`);
   return details.join("; ");
 }
@@ -66,8 +68,9 @@ export function resultDetails(result, family) {
 export function classicMovesText(result) {
   const { moves, piece_moves: pieces, straight_moves: straight } = result;
   if (!Number.isInteger(pieces) || !Number.isInteger(straight) || (pieces === moves && straight === moves)) return "";
-  return `Counted as the books count sliding blocks: ${plural(pieces, "move")} if a piece moved any distance `
-    + `is one move, ${plural(straight, "move")} if each straight slide is one.`;
+  return `This solution counted as books count sliding blocks: ${plural(pieces, "move")} if a piece moved any `
+    + `distance is one move, ${plural(straight, "move")} if each straight slide is one (it is shortest in `
+    + "one-cell moves, which need not make it shortest in these).";
 }
 
 /** What a budget stop (`stopped`: max_states, seconds, memory, max_depth, nodes) means here, and what to try. */

@@ -19,6 +19,7 @@ from pzl.search.problem import Search, SearchOutcome
 from pzl.sliding import tiles
 from pzl.sliding.blocks import BlockProblem
 from pzl.sliding.board import distances
+from pzl.sliding.coarse import METRICS, CoarseProblem
 from pzl.sliding.packed import PackedProblem
 from pzl.sliding.piece_moves import classic_counts
 from pzl.sliding.puzzle import Puzzle, from_request
@@ -75,6 +76,11 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     every = flag(request, "all")
     max_states = whole_number(request, "max_states", breadth.DEFAULT_MAX_STATES)
     max_solutions = whole_number(request, "max_solutions", 100) or 0
+    metric = str(request.get("metric") or "step").lower()
+    if metric not in METRICS:
+        raise PuzzleError(f"unknown move count {metric!r}; use one of: {', '.join(METRICS)}")
+    if metric != "step" and algorithm not in ("auto", "bfs"):
+        raise PuzzleError("moves counted as whole slides are searched breadth-first: use the algorithm auto or bfs")
     payload: dict[str, Any] = {"puzzle": puzzle.puzzle_id, "start": puzzle.text(puzzle.start),
                                "goal": puzzle.text(puzzle.goal)}
     clock = time.perf_counter()
@@ -87,6 +93,13 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
             yield events.result(payload)
             return
         proven = bool(verdict.reachable)
+    if metric != "step":
+        coarse = CoarseProblem(puzzle, metric)
+        outcome = yield from breadth.bfs(coarse, max_states=max_states, all_solutions=every,
+                                         max_solutions=max_solutions)
+        payload.update(_solution(puzzle, coarse, outcome, "bfs", every), metric=metric)
+        yield events.result(payload)
+        return
     problem = problem_for(puzzle)
     if algorithm == "auto":
         algorithm = choose(puzzle, every)
@@ -165,7 +178,7 @@ def _as_states(problem: SlidingProblem, outcome: SearchOutcome) -> SearchOutcome
     return outcome
 
 
-def _solution(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, algorithm: str,
+def _solution(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, outcome: SearchOutcome, algorithm: str,
               every: bool) -> dict[str, Any]:
     text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
     stats = {"nodes": outcome.nodes, "states": outcome.states, "seconds": round(outcome.seconds, 6)}
@@ -180,8 +193,9 @@ def _solution(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, a
                 "reason": reason}
     result: dict[str, Any] = {"solvable": True, "moves": len(outcome.path) - 1,
                               "solution": [text(state) for state in outcome.path], "algorithm": algorithm}
-    result["piece_moves"], result["straight_moves"] = classic_counts(
-        puzzle.board, puzzle.pieces, puzzle.labels, [problem.decode(state) for state in outcome.path])
+    if not isinstance(problem, CoarseProblem):  # a coarse path's moves are counted already
+        result["piece_moves"], result["straight_moves"] = classic_counts(
+            puzzle.board, puzzle.pieces, puzzle.labels, [problem.decode(state) for state in outcome.path])
     if every:
         result["count"] = outcome.count
         result["solutions"] = [[text(state) for state in path] for path in outcome.paths]
@@ -235,7 +249,9 @@ def describe(command: str, result: dict[str, Any]) -> str:
         return (f"{result['puzzle']}: {result['start']} cannot reach {result['goal']}:\n"
                 f"{result['reason']}\n{_stats(result['stats'])}")
     plural = "" if result["moves"] == 1 else "s"
-    lines = [f"{result['puzzle']}: {result['moves']} move{plural} ({result['algorithm']})"]
+    counted = {"piece": ", a piece's whole slide as one move", "straight": ", one straight slide as one move"}
+    lines = [f"{result['puzzle']}: {result['moves']} move{plural} "
+             f"({result['algorithm']}{counted.get(result.get('metric', 'step'), '')})"]
     if result.get("piece_moves", result["moves"]) != result["moves"]:
         lines.append(f"as classic moves: {result['piece_moves']} (a piece moved any distance is one move), "
                      f"{result['straight_moves']} (one straight slide is one move)")

@@ -450,3 +450,29 @@ def test_dark_mode_follows_the_system_and_a_remembered_choice(browser: Browser, 
         assert errors == []
     finally:
         context.close()
+
+
+def test_sliding_blocks_can_be_solved_in_the_books_move_counts(app_page: Page, base_url: str, page: Page,
+                                                                 console_errors: list[str]):
+    open_link(app_page, base_url, "#puzzle=hakoiri-musume")
+    metric = app_page.get_by_test_id("metric")
+    expect(metric).to_be_visible()
+    metric.select_option("piece")
+    solve_and_wait(app_page)
+    expect(app_page.get_by_test_id("result-moves")).to_have_text("81")
+    expect(app_page.get_by_test_id("result-detail")).to_contain_text("a piece's whole slide counted as one move")
+    expect(app_page.get_by_test_id("result-classic")).to_be_hidden()
+    step_to(app_page, 3)
+    expect(app_page.get_by_test_id("move-count")).to_have_text("3")
+    assert "metric=piece" in app_page.url and "&moves=" in app_page.url
+    page.goto(app_page.url)  # a coarse move is a chain of one-cell slides in the link
+    expect(page.get_by_test_id("board")).to_have_attribute("data-position", board_position(app_page))
+    expect(page.get_by_test_id("move-count")).to_have_text("3")
+    expect(page.get_by_test_id("metric")).to_have_value("piece")
+    metric.select_option("straight")
+    solve_and_wait(app_page)
+    expect(app_page.get_by_test_id("result-text")).to_have_text("Solution from the position after move 3:")
+    metric.select_option("step")
+    open_link(app_page, base_url, "#puzzle=8-puzzle")
+    expect(metric).to_be_hidden()  # one empty cell: every count is the same
+    assert console_errors == []
