@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
 from pzl import api
+from pzl.sliding.catalog import entry
 from pzl.sliding.coarse import CoarseProblem
 from pzl.sliding.piece_moves import _step
 from pzl.sliding.position import decompose
 from pzl.sliding.puzzle import from_request
 from pzl.sliding.service import problem_for
+from tests.sliding.replay import whole_slides
 
 
 def naive_neighbours(puzzle, state, straight: bool) -> set:
@@ -66,3 +69,15 @@ def test_a_coarse_move_count_needs_breadth_first_search_and_a_known_name():
     assert refused["event"] == "error" and "breadth-first" in refused["message"]
     unknown = api.answer({"command": "solve", "puzzle": "no-off", "metric": "hops"})
     assert unknown["event"] == "error" and "step, piece, straight" in unknown["message"]
+
+
+def test_a_whole_slide_solution_replays_move_by_move_under_the_tests_own_rule():
+    """Each move of the 81 is one piece's whole slide by the independent rule in tests/sliding/replay.py."""
+    item = entry("hakoiri-musume")
+    cells = [tuple(cell) for cell in item["cells"]]
+    shapes = {label: [tuple(offset) for offset in data["shape"]] for label, data in item["pieces"].items()}
+    result = api.answer({"command": "solve", "puzzle": "hakoiri-musume", "metric": "piece"})["result"]
+    positions = [tuple(text.split()) for text in result["solution"]]
+    assert len(positions) == 82
+    for before, after in pairwise(positions):
+        assert after in whole_slides(cells, shapes, before)
