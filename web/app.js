@@ -3,23 +3,22 @@
 // (the start and the moves up to the position shown).
 
 import { drawPegBoard } from "./board-peg.js";
-import { drawSlidingBoard } from "./board-sliding.js";
 import {
   customPegEntry, customSlidingEntry, DEFAULT_MASK, MASK_SIDE, maskGridEntry, maskProblem, MAX_SIDE, toggleMask,
 } from "./custom.js";
 import { pegGame } from "./game-peg.js";
 import { slidingGame } from "./game-sliding.js";
+import { createGoalView } from "./goal-view.js";
 import { createTree } from "./game-tree.js";
 import { wireKeys } from "./keys.js";
 import { LinkError, readLink, writeLink } from "./link.js";
 import { LONGEST_LIMIT, openLongestPanel, redrawHistogram, showLongest } from "./longest.js";
 import { createPlayerPanel } from "./player-panel.js";
-import { scrambleTo, SHUFFLE_DISTANCES } from "./scramble.js";
+import { createNewStarts } from "./new-start.js";
 import { createSearchPanel } from "./search-panel.js";
-import { formatPosition, parsePosition } from "./sliding.js";
 import { createSolver } from "./solver.js";
 import { clear, htmlElement } from "./svg.js";
-import { capitalise, plural } from "./words.js";
+import { capitalise } from "./words.js";
 
 const GAMES = { sliding: slidingGame, peg: pegGame };
 const DEFAULT_PUZZLE = "8-puzzle";
@@ -27,8 +26,6 @@ const CUSTOM_SLIDING = "custom-sliding";
 const CUSTOM_PEG = "custom-peg";
 /** Smallest comfortable touch target, in CSS pixels (one cell or hole spacing on the board). */
 const TOUCH_TARGET = 40;
-/** How long Shuffle waits for one exact distance before it settles for bounds. */
-const SHUFFLE_SOLVE_MS = 4000;
 
 const $ = (id) => document.getElementById(id);
 /** "Tap" on a touch screen, "Click" with a mouse. */
@@ -68,6 +65,10 @@ const { clearSolution, showSolution, stopPlayer, stepTo, syncLine, togglePlay } 
 const { finishFigures, hint, puzzleFields, solve, startSearch, watchPosition } = createSearchPanel(app, {
   announce, stopPlayer, showSolution, where, redraw: () => render({ animate: false }),
 });
+const { fillShuffleDistances, openPositionForm, shuffle, usePosition } = createNewStarts(app, {
+  newGame, stopSearch, puzzleFields, announce,
+});
+const { showGoal, showParity } = createGoalView(app, { useGoal });
 
 main();
 
@@ -383,16 +384,6 @@ function fillAlgorithms(game, chosen) {
   select.value = game.algorithms.includes(chosen) ? chosen : game.algorithms[0];
 }
 
-/** The shuffle choice: a random position, or one at a chosen distance from the goal. */
-function fillShuffleDistances() {
-  const select = $("shuffle-distance");
-  clear(select);
-  select.append(htmlElement("option", { value: "" }, "random"));
-  for (const distance of SHUFFLE_DISTANCES) {
-    select.append(htmlElement("option", { value: distance }, `${distance} moves from the goal`));
-  }
-}
-
 /** Name a node of the game for the panels: "the start", "the position after move 5". */
 function where(node) {
   if (node === app.tree.root) return "the start";
@@ -552,44 +543,6 @@ function render({ animate, path = null }) {
   writeHash();
 }
 
-/** A sliding start that parity proves cannot reach the goal: say so and offer a goal it can reach. */
-function showParity() {
-  const check = app.game.family === "sliding" && !app.editing
-    ? app.game.parity(app.tree.root.position, app.goal) : { allows: null, offers: [] };
-  $("parity").hidden = check.allows !== false;
-  if (check.allows !== false) return;
-  const [offer] = check.offers;
-  $("parity-text").textContent = "This start cannot reach the goal: its tiles are in the other half of the "
-    + "arrangements (permutation parity), which no sequence of slides can cross."
-    + (offer ? ` It can reach the goal with ${offer.name}: ${formatPosition(offer.goal)}.` : "");
-  $("parity-offer").hidden = !offer;
-  $("parity-offer").textContent = offer ? `Use the goal with ${offer.name}` : "";
-  $("parity-offer").onclick = offer ? () => {
-    app.goal = offer.goal;
-    clearSolution();
-    $("result").hidden = true;
-    render({ animate: false });
-    watchPosition();
-    announce(`The goal is now ${formatPosition(offer.goal)}.`);
-  } : null;
-}
-
-/** The goal of a sliding puzzle, drawn small beside the board. */
-function showGoal() {
-  const sliding = app.game.family === "sliding";
-  $("goal-view").hidden = !sliding;
-  if (!sliding) return;
-  const svg = $("goal-board");
-  const key = `${app.game.entry.id}|${app.game.entry.rows}x${app.game.entry.cols}|${app.goal.join(" ")}`;
-  if (svg.dataset.key === key) return;
-  svg.dataset.key = key;
-  drawSlidingBoard(svg, app.game.entry, app.game.rules, { onCell: () => {} }).show(app.goal, { goal: app.goal });
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `Goal: ${formatPosition(app.goal)}`);
-  svg.onclick = null;
-  svg.dataset.position = app.goal.join(" ");
-}
-
 /** The hole editor: every grid point, with a "peg" where the board has a hole. */
 function showMaskEditor() {
   const entry = app.game.entry;
@@ -650,69 +603,17 @@ function announce(text) {
   $("announce").textContent = text;
 }
 
-// ---- shuffle, a typed position ----------------------------------------------
+// ---- new starts ----------------------------------------------------------
 
-/** Shuffle: a random position, or (a distance chosen) one that many moves from the goal. */
-async function shuffle() {
+/** Stop what the solver does for this game: a search, a shuffle waiting for its answer, the player. */
+function stopSearch() {
   if (app.search) app.search.cancel();
   clearSolution();
-  $("result").hidden = true;
-  const distance = Number($("shuffle-distance").value);
-  const ticket = ++app.shuffling;
-  const game = app.game;
-  if (!distance) {
-    startFrom(game.shuffle(), "Shuffled.");
-    return;
-  }
-  announce(`Shuffling to ${plural(distance, "move")} from the goal…`);
-  $("shuffle").disabled = true;
-  try {
-    const found = await scrambleTo(game, app.goal, distance, (position) => distanceOf(position, ticket));
-    if (ticket !== app.shuffling) return;
-    let text;
-    if (found.exact && found.distance === distance) text = `Shuffled: exactly ${plural(distance, "move")} from the goal.`;
-    else if (found.exact) {
-      text = `Shuffled: ${plural(found.distance, "move")} from the goal, the farthest found (positions `
-        + `${distance} moves away are rare or do not exist on this board).`;
-    } else {
-      const bound = Number.isInteger(found.lowerBound) ? `at least ${found.lowerBound} and ` : "";
-      text = `Shuffled: ${bound}at most ${plural(distance, "move")} from the goal (the solver could not say exactly in time).`;
-    }
-    startFrom(found.position, text);
-    if (found.exact) {
-      $("distance").textContent = `Distance to the goal: ${plural(found.distance, "move")}.`;
-      app.distanceFor = app.tree.root;
-    }
-  } finally {
-    $("shuffle").disabled = false;
-  }
-}
-
-/** A shortest solution from `position` (quietly, at most SHUFFLE_SOLVE_MS), or null. */
-function distanceOf(position, ticket) {
-  return new Promise((resolve) => {
-    if (!app.solver || app.solver.state() !== "ready" || ticket !== app.shuffling) {
-      resolve(null);
-      return;
-    }
-    const request = { command: "solve", ...puzzleFields(), ...app.game.request(position, app.goal), algorithm: "auto" };
-    let timer = null;
-    const handle = app.solver.run(request, (event) => {
-      if (event.event === "progress") return;
-      clearTimeout(timer);
-      const result = event.result;
-      if (event.event !== "result" || result?.solvable !== true || ticket !== app.shuffling) {
-        resolve(null);
-        return;
-      }
-      resolve({ moves: result.moves, positions: result.solution.map(parsePosition) });
-    }, { quiet: true });
-    timer = setTimeout(() => handle.cancel(), SHUFFLE_SOLVE_MS);
-  });
+  app.shuffling += 1;
 }
 
 /** A new game from `position` (shuffled or typed). */
-function startFrom(position, said) {
+function newGame(position, said) {
   newTree(position);
   render({ animate: false });
   announce(said);
@@ -725,40 +626,14 @@ function startFrom(position, said) {
   watchPosition();
 }
 
-/** The "Type a position…" form: open it with the position on the board, in the family's text. */
-function openPositionForm() {
-  const form = $("position-form");
-  form.hidden = !form.hidden;
-  $("type-position").setAttribute("aria-expanded", String(!form.hidden));
-  if (form.hidden) return;
-  const peg = app.game.family === "peg";
-  $("position-label").textContent = peg ? "Empty holes" : "Position";
-  $("position-help").textContent = peg
-    ? "The holes that are empty, such as 6 or 0, 3 (holes are numbered as on the board); or one 1 (peg) or 0 per hole."
-    : "The labels cell by cell, row by row, separated by spaces or commas; 0 for an empty cell.";
-  $("position-text").value = peg
-    ? app.position.flatMap((peg, hole) => (peg === "0" ? [hole] : [])).join(", ")
-    : formatPosition(app.position);
-  $("position-problem").hidden = true;
-  $("position-text").focus();
-  $("position-text").select();
-}
-
-function usePosition(event) {
-  event.preventDefault();
-  const read = app.game.readPosition($("position-text").value);
-  if (read.problem) {
-    $("position-problem").textContent = `This position cannot be used: ${read.problem}.`;
-    $("position-problem").hidden = false;
-    return;
-  }
-  if (app.search) app.search.cancel();
+/** Make `goal` the puzzle's goal (a goal parity allows the start to reach). */
+function useGoal(goal) {
+  app.goal = goal;
   clearSolution();
-  app.shuffling += 1;
-  $("position-form").hidden = true;
-  $("type-position").setAttribute("aria-expanded", "false");
-  startFrom(read.position, "The typed position is the new start.");
-  $("board").focus();
+  $("result").hidden = true;
+  render({ animate: false });
+  watchPosition();
+  announce(`The goal is now ${goal.join(" ")}.`);
 }
 
 // ---- longest positions -----------------------------------------------------

@@ -150,10 +150,11 @@ def app_page(app_context: BrowserContext, base_url: str, app_errors: list[str]) 
 
 @pytest.fixture(autouse=True)
 def no_console_errors(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Every test on the warm page ends with no console error and no uncaught exception there."""
+    """Every test on a warm page (desktop or phone) ends with no console error and no uncaught exception there."""
     yield
-    if "app_page" in request.fixturenames:
-        assert request.getfixturevalue("app_errors") == []
+    for page, errors in (("app_page", "app_errors"), ("phone_page", "phone_errors")):
+        if page in request.fixturenames:
+            assert request.getfixturevalue(errors) == []
 
 
 #: The phone the page is tried on: a 390 × 844 touch screen (an iPhone 12-14 in CSS pixels).
@@ -177,10 +178,3 @@ def phone_page(browser: Browser, base_url: str, phone_errors: list[str]) -> Iter
     yield page
     context.close()
 
-
-@pytest.fixture(autouse=True)
-def no_console_errors_on_the_phone(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Every test on the phone page ends with no console error there either."""
-    yield
-    if "phone_page" in request.fixturenames:
-        assert request.getfixturevalue("phone_errors") == []

@@ -290,8 +290,10 @@ def test_progress_only_grows_names_its_phase_and_hides_what_depth_first_does_not
                        document.querySelector('[data-testid="progress-phase"]').textContent,
             });
             window.watcher = new MutationObserver(read);
-            window.watcher.observe(document.querySelector('[data-testid="progress"]'),
-                                   {childList: true, characterData: true, subtree: true});
+            for (const id of ['progress', 'progress-phase']) {
+                window.watcher.observe(document.querySelector(`[data-testid="${id}"]`),
+                                       {childList: true, characterData: true, subtree: true, attributes: true});
+            }
         }"""
     )
     solve_and_wait(app_page)
