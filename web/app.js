@@ -450,6 +450,7 @@ function travel(forward) {
   const from = app.tree.current();
   if (!(forward ? app.tree.redo() : app.tree.undo())) return false;
   stopPlayer();
+  app.game.drop?.();
   const to = app.tree.current();
   const path = forward ? to.path : from.path?.slice().reverse() ?? null;
   render({ animate: true, path });

@@ -182,6 +182,10 @@ export function pegGame(entry) {
       return { positions, paths, words };
     },
     cursorHole: () => cursor,
+    /** Put the peg in hand down (the board moved to another position of the game). */
+    drop() {
+      selected = null;
+    },
     /** A position typed by a person: the empty holes ("6" or "0, 3") or one 1/0 per hole; {position} or {problem}. */
     readPosition(text) {
       const typed = String(text).trim();
