@@ -238,9 +238,7 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
     }
     figures.last = Math.max(figures.base + figures.last, stats.nodes ?? 0) - figures.base;
     if (Number.isInteger(result.longest)) figures.depth = Math.max(figures.depth ?? 0, result.longest);
-    if (app.game.family === "sliding" && Number.isInteger(result.moves)) {
-      figures.depth = Math.max(figures.depth ?? 0, result.moves);
-    }
+    if (Number.isInteger(result.moves)) figures.depth = Math.max(figures.depth ?? 0, result.moves);
     const stored = Number.isInteger(result.states) ? result.states : stats.states; // longest: every position
     if (!figures.depthFirst && Number.isInteger(stored)) figures.states = Math.max(figures.states, stored);
     showFigures(null);
