@@ -20,6 +20,7 @@ from pzl.search.problem import Search, SearchOutcome
 from pzl.sliding.fast_exact import shortest_blank_path
 from pzl.sliding.fast_place import Placer
 from pzl.sliding.fast_shorten import cut_loops, reoptimise
+from pzl.sliding.solvability import permutation_parity
 from pzl.sliding.tiles import linear_conflict, manhattan
 
 Position = tuple[Hashable, ...]
@@ -39,8 +40,8 @@ def lower_bound(position: Position, goal: Position, rows: int, cols: int) -> int
 def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten: bool = True) -> Search:
     """A solution (not necessarily shortest) from `start` to `goal` on a full rows x cols board.
 
-    Positions are tuples of distinct labels in cell order, 0 the blank. The caller checks
-    solvability first (parity); an unsolvable pair raises PositionError. The outcome's path
+    Positions are tuples of distinct labels in cell order, 0 the blank. An unsolvable pair
+    (parity decides on every rectangle) raises PositionError. The outcome's path
     is the list of positions from start to goal.
     """
     clock = time.perf_counter()
@@ -48,6 +49,9 @@ def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten
     home = {label: cell for cell, label in enumerate(goal)}
     if len(start) != rows * cols or sorted(home) != sorted(set(start)) or len(home) != len(start) or 0 not in home:
         raise PositionError("the fast solver needs distinct tiles and one blank (0), the same in start and goal")
+    z, g = start.index(0), goal.index(0)
+    if (permutation_parity(start, goal) + z // cols + z % cols + g // cols + g % cols) % 2:
+        raise PositionError("the position cannot reach the goal (the tiles' parity differs)")
     board = [home[label] for label in start]
     placer = Placer(rows, cols, board, home[0])
 
@@ -64,7 +68,7 @@ def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten
         yield report(PHASE_PLACING)
     finish = yield from _exact(placer, region, cols, report)
     if finish is None:
-        raise PositionError("the position cannot reach the goal (the tiles' parity differs)")
+        raise AssertionError("the last region of a solvable position could not be finished")
     placer.walk(finish[1:])
     blanks = placer.blanks
     if shorten:
@@ -72,6 +76,7 @@ def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten
         yield report(PHASE_SHORTENING)
         blanks = yield from reoptimise(blanks, [home[label] for label in start], home[0], cols,
                                        lambda nodes: report(PHASE_SHORTENING))
+        blanks = cut_loops(blanks, start)   # a re-solved stretch may pass a position met elsewhere
     path = _replay(start, blanks)
     if path[-1] != goal:
         raise AssertionError("the fast solver's path does not end at the goal")

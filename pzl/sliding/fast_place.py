@@ -155,7 +155,10 @@ class Placer:
                 self.bring(x, window - {x})
                 self.fixed[x] = 0
             if self.where[self.blank] not in window:
-                self.walk(self._route_between(window, (self.where[x], self.where[y])))
+                path = self._route_between(window, (self.where[x], self.where[y]))
+                if path is None:  # the two tiles wall the window off (a region two cells deep)
+                    window = {cell for cell in range(len(self.board)) if not self.fixed[cell]}
+                self.walk(path or [])
             self.walk(self._pair(x, y, window))
         self.fixed[x] = self.fixed[y] = 1
 
@@ -172,7 +175,7 @@ class Placer:
                     window.add(r * cols + c)
         return window
 
-    def _route_between(self, window: set[int], occupied: tuple[int, int]) -> list[int]:
+    def _route_between(self, window: set[int], occupied: tuple[int, int]) -> list[int] | None:
         """The blank's way into `window` without passing the two tiles being placed."""
         saved = [self.fixed[cell] for cell in occupied]
         for cell in occupied:
@@ -182,8 +185,6 @@ class Placer:
         finally:
             for cell, was in zip(occupied, saved, strict=True):
                 self.fixed[cell] = was
-        if path is None:
-            raise AssertionError("the blank cannot reach the last two tiles' window")
         return path
 
     def _pair(self, x: int, y: int, window: set[int]) -> list[int]:

@@ -48,7 +48,7 @@ def reoptimise(blanks: list[int], board: list[int], blank: int, cols: int, repor
     """
     path = list(blanks)
     board = list(board)
-    nodes = 0
+    nodes = tried = 0
     i = 0
     while i + 2 < len(path):
         j = min(len(path) - 1, i + length)
@@ -75,6 +75,9 @@ def reoptimise(blanks: list[int], board: list[int], blank: int, cols: int, repor
                 yield report(nodes)
             if found is not None:
                 path[i:j + 1] = found
+            tried += 1
+            if tried % 8 == 0:
+                yield report(nodes)
         for a, b in pairwise(path[i:i + stride + 1]):
             board[a], board[b] = board[b], board[a]
         i += stride
