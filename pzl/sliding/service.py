@@ -88,7 +88,6 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
             yield events.result(payload)
             return
         proven = bool(verdict.reachable)
-    problem = problem_for(puzzle)
     auto = algorithm == "auto"
     if auto:
         algorithm = choose(puzzle, every)
@@ -104,11 +103,13 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
         if attempt is None:
             yield from _fast(puzzle, payload, every, "auto: fast", fast_reach.budget_note(budget), clock, budget)
             return
+        problem = problem_for(puzzle)
         payload.update(_solution(puzzle, problem, _as_states(problem, attempt), algorithm, every))
         yield events.result(payload)
         return
     fast_reach.refuse_hopeless(puzzle, algorithm, every)
     # -----------------------------------------------------------------------------------------
+    problem = problem_for(puzzle)
     if algorithm == "bidirectional" and (every or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
                           "use bfs (or ida) for a partial goal or --all")
@@ -146,7 +147,9 @@ def _fast(puzzle: Puzzle, payload: dict[str, Any], every: bool, label: str, note
         yield {**event, "nodes": event["nodes"] + spent, "seconds": round(time.perf_counter() - clock, 3)}
     bound = fast_reach.bound_of(puzzle)
     moves = len(outcome.path) - 1
-    payload.update(solvable=True, moves=moves, solution=[puzzle.text(position) for position in outcome.path],
+    labels = puzzle.labels   # a complete goal: no '*' to write, so the labels are joined directly
+    payload.update(solvable=True, moves=moves, solution=[" ".join([labels[code] for code in position])
+                                                         for position in outcome.path],
                    algorithm=label, minimal=moves == bound, lower_bound=bound)
     if moves == bound:
         payload["note"] = "the solution is as short as the lower bound, so it is proved minimal"
