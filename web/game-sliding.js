@@ -3,17 +3,21 @@
 
 import { drawSlidingBoard } from "./board-sliding.js";
 import {
-  ANY, EMPTY, formatPosition, legalSlides, parsePosition, positionProblem, randomWalk, reaches, sameLabels, slideAt,
-  slideToward, slidingRules,
+  ANY, EMPTY, formatPosition, isTileRectangle, legalSlides, parsePosition, positionProblem, randomSolvable, randomWalk,
+  reaches, sameLabels, slideAt, slideToward, slidingRules,
 } from "./sliding.js";
 
 const DIRECTION_WORDS = { "-1,0": "up", "1,0": "down", "0,-1": "left", "0,1": "right" };
+
+/** Boards of more than this many cells are shuffled uniformly at random (random walks mix too slowly there). */
+const WALK_CELLS = 16;
 
 /** A game for one sliding catalog entry. */
 export function slidingGame(entry) {
   const rules = slidingRules(entry);
   const goal = parsePosition(entry.goal);
   const start = parsePosition(entry.start ?? entry.goal);
+  const tileRectangle = isTileRectangle(entry);
 
   let picked = null; // edit mode: the first cell of a swap
 
@@ -23,7 +27,7 @@ export function slidingGame(entry) {
     start,
     goal,
     unit: ["move", "moves"],
-    algorithms: entry.algorithms ?? ["auto", "bfs", "bidirectional", "iddfs", "ida"],
+    algorithms: entry.algorithms ?? ["auto", "bfs", "bidirectional", "iddfs", "ida", ...(tileRectangle ? ["fast"] : [])],
     allowsAll: true,
     canShuffle: true,
     same: (a, b) => Array.isArray(a) && Array.isArray(b) && sameLabels(a, b),
@@ -93,8 +97,12 @@ export function slidingGame(entry) {
       picked = null;
       return result;
     },
-    /** A random position from which the goal can be reached (a random walk from it, or from the start). */
+    /**
+     * A random position from which the goal can be reached: uniformly random on a big board of
+     * numbered tiles, else a random walk from the goal (or from the start for a partial goal).
+     */
     shuffle(random = Math.random) {
+      if (tileRectangle && rules.size > WALK_CELLS) return randomSolvable(rules, goal, random);
       const from = goal.includes(ANY) ? start : goal;
       return randomWalk(rules, from, Math.max(200, rules.size * 40), random);
     },

@@ -26,12 +26,21 @@ export function showStep(step, last) {
   $("step-first").disabled = step === 0;
   $("step-next").disabled = step === last;
   $("step-last").disabled = step === last;
-  $("move-list").querySelectorAll("button").forEach((button) => {
+  const list = $("move-list");
+  list.querySelectorAll("button").forEach((button) => {
     const current = Number(button.dataset.step) === step;
     button.classList.toggle("current", current);
     if (current) button.setAttribute("aria-current", "step");
     else button.removeAttribute("aria-current");
+    if (current) keepInView(list, button);
   });
+}
+
+/** Scroll the move list (only the list, not the page) so that a long solution's current move shows. */
+function keepInView(list, button) {
+  const box = list.getBoundingClientRect();
+  const item = button.getBoundingClientRect();
+  if (item.top < box.top || item.bottom > box.bottom) list.scrollTop += item.top - box.top - box.height / 2;
 }
 
 /** The play button as Play or Pause. */

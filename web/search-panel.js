@@ -171,7 +171,8 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution }) {
     $("result").hidden = false;
     $("result").classList.remove("error");
     $("result-summary").hidden = false;
-    $("result-text").textContent = moves === 0 ? "Already at the goal." : "Solution found.";
+    $("result-text").textContent = moves === 0 ? "Already at the goal."
+      : `Solution found${result.note ? ` (${result.note})` : ""}.`;
     $("result-moves").textContent = String(moves);
     $("result-unit").textContent = moves === 1 ? game.unit[0] : game.unit[1];
     $("result-detail").textContent = resultDetails(result, game.family);

@@ -187,3 +187,49 @@ export function positionCount(entry) {
   for (const count of counts.values()) for (let n = 2; n <= count; n += 1) total /= n;
   return [...counts.values()].every((count) => count === 1) ? total / 2 : total;
 }
+
+/**
+ * Whether the fast solver (and a uniformly random shuffle) fits an entry: numbered tiles, one
+ * cell each and all different, one empty cell, a complete goal, on a full rectangle of cells.
+ */
+export function isTileRectangle(entry) {
+  if (Object.values(entry.pieces ?? {}).some((piece) => piece.shape?.length > 1)) return false;
+  const labels = parsePosition(entry.goal);
+  if (labels.includes(ANY) || labels.filter((label) => label === EMPTY).length !== 1) return false;
+  if (new Set(labels).size !== labels.length) return false;
+  const rows = new Set(entry.cells.map(([row]) => row)).size;
+  const cols = new Set(entry.cells.map(([, col]) => col)).size;
+  return rows * cols === entry.cells.length;
+}
+
+/**
+ * A uniformly random position from which `goal` can be reached, on a full rectangle of
+ * distinct tiles (see isTileRectangle): a random arrangement, two tiles swapped when its
+ * permutation parity disagrees with the empty cell's trip (a random walk would need far
+ * too many slides to mix on a 10 x 10 board).
+ */
+export function randomSolvable(rules, goal, random = Math.random) {
+  const position = goal.slice();
+  for (let i = position.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [position[i], position[j]] = [position[j], position[i]];
+  }
+  const home = new Map(goal.map((label, cell) => [label, cell]));
+  const seen = new Array(position.length).fill(false);
+  let swaps = 0;
+  for (let cell = 0; cell < position.length; cell += 1) {
+    let length = 0;
+    for (let at = cell; !seen[at]; at = home.get(position[at])) {
+      seen[at] = true;
+      length += 1;
+    }
+    swaps += Math.max(0, length - 1);
+  }
+  const [r1, c1] = rules.cells[position.indexOf(EMPTY)];
+  const [r2, c2] = rules.cells[goal.indexOf(EMPTY)];
+  if ((swaps + r1 + c1 + r2 + c2) % 2 === 1) {
+    const [a, b] = position.flatMap((label, cell) => (label === EMPTY ? [] : [cell]));
+    [position[a], position[b]] = [position[b], position[a]];
+  }
+  return position;
+}

@@ -11,7 +11,9 @@ export function resultDetails(result, family) {
   const details = [];
   const minimal = result.minimal ?? result.optimal;
   if (minimal === true || (minimal === undefined && family === "sliding")) details.push("proved minimal");
-  else if (minimal === false) details.push("not proved minimal");
+  else if (minimal === false && Number.isInteger(result.lower_bound)) {
+    details.push(`not proved minimal; at least ${formatCount(result.lower_bound)}`);
+  } else if (minimal === false) details.push("not proved minimal");
   if (Number.isInteger(result.jumps)) details.push(`${result.jumps} jumps`);
   if (Number.isInteger(result.count)) details.push(`${formatCount(result.count)} shortest solutions`);
   if (result.algorithm) details.push(`by ${result.algorithm}`);
@@ -36,7 +38,8 @@ export function hintText(result, family, nextMove) {
     const next = result.continues ? `go on with the same peg: ${nextMove ?? "?"}` : `next move: ${nextMove ?? "?"}`;
     return `Hint: ${moves(result.moves)} to finish${result.minimal ? " (fewest)" : ""}; ${next}.`;
   }
-  return `Hint: ${moves(result.moves)} to the goal; next move: ${nextMove ?? "?"}.`;
+  const shortest = result.minimal === false ? " (a way found, not proved shortest)" : "";
+  return `Hint: ${moves(result.moves)} to the goal${shortest}; next move: ${nextMove ?? "?"}.`;
 }
 
 /** Why a longest-positions search is refused for a puzzle with `count` positions. */
