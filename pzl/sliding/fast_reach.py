@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from pzl.errors import PuzzleError
+from pzl.errors import SearchLimitError
 from pzl.events import Event
 from pzl.search.problem import SearchOutcome
 from pzl.sliding.board import distances
@@ -103,14 +103,14 @@ def optimal_attempt(puzzle: Puzzle, nodes: int) -> Generator[Event, None, Search
 
 
 def refuse_hopeless(puzzle: Puzzle, algorithm: str, every: bool) -> None:
-    """Refuse up front an optimal search that cannot finish on a big board (PuzzleError with advice)."""
+    """Refuse up front an optimal search that cannot finish on a big board (SearchLimitError with advice)."""
     limit = HOPELESS.get(algorithm)
     if limit is None or puzzle.board.size <= OPTIMAL_CELLS or not takes(puzzle):
         return
     bound = bound_of(puzzle)
     if bound > limit:
-        raise PuzzleError(f"an optimal search ({algorithm}) cannot finish here: on a {size_words(puzzle)} this "
-                          f"start needs at least {bound} moves, far beyond its reach. {advice(puzzle, every)}")
+        raise SearchLimitError(f"an optimal search ({algorithm}) cannot finish here: on a {size_words(puzzle)} this "
+                               f"start needs at least {bound} moves, far beyond its reach. {advice(puzzle, every)}")
 
 
 def advice(puzzle: Puzzle, every: bool = False) -> str:

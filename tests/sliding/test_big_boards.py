@@ -106,7 +106,7 @@ def api_puzzle(puzzle_id: str):
 def test_optimal_searches_that_cannot_finish_on_big_boards_are_refused_with_advice(algorithm):
     start, _ = solvable_pair(6, 6, random.Random(5), standard_goal=True)
     final = solve(6, 6, start, algorithm=algorithm)
-    assert final["event"] == "error" and "cannot finish here" in final["message"]
+    assert final["error"] == "SearchLimitError" and "cannot finish here" in final["message"]
     assert "6×6 board" in final["message"] and "fast algorithm" in final["message"]
 
 
