@@ -4,9 +4,10 @@ Numbered tiles on a rectangle can always be solved by the fast solver; the quest
 an optimal search is worth starting. Measured (`bench/sliding_fast.py --line`) on 5x5 and
 7x7 boards with IDA* (Manhattan distance + linear conflict): from starts whose lower bound is
 under 30, almost every search finishes within 250,000 nodes; from 30 to 39 a quarter (5x5)
-to five sixths (7x7); from 40 to 49 fewer; from 50 on none. So on boards of more than 16 cells `auto` tries IDA* with that
-node budget when the bound is under AUTO_IDA_BOUND, and otherwise (or when the budget runs
-out) gives the fast solver's answer with a note that says why it is not proved shortest.
+to five sixths (7x7); from 40 to 49 fewer; from 50 on none. So on boards of more than 16
+cells `auto` tries IDA* with that node budget when the bound is under AUTO_IDA_BOUND, and
+otherwise (or when the budget runs out) gives the fast solver's answer with a note that
+says why it is not proved shortest.
 Boards of up to 16 cells (the 15-puzzle) always get an optimal search.
 """
 

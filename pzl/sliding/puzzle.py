@@ -97,8 +97,10 @@ def from_request(request: dict[str, Any], start_from_goal: bool = False) -> Puzz
     if start_text is None and start_from_goal and "*" not in str(goal_text):
         start_text = goal_text
     if start_text is None:
+        goal_words = "the one given" if request.get("goal") else \
+            default_goal if board.size <= 12 else f"1 2 3 … {board.size - 2} {board.size - 1} 0"
         raise PositionError(f"a custom {puzzle_id} board needs a start position (its labels in cell order, 0 for "
-                            f"the empty cell); the goal is {'the one given' if request.get('goal') else default_goal}")
+                            f"the empty cell); the goal is {goal_words}")
     return build(puzzle_id, board, pieces, start_text, goal_text)
 
 
