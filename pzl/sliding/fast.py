@@ -11,13 +11,13 @@ events between lines and shortening passes, no recursion, and closing it cancels
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from itertools import pairwise
 
 from pzl.errors import PositionError
-from pzl.events import progress
+from pzl.events import Event, progress
 from pzl.search.problem import Search, SearchOutcome
-from pzl.sliding.fast_exact import shortest_blank_path
+from pzl.sliding.fast_exact import YIELD_EVERY, shortest_blank_path
 from pzl.sliding.fast_place import Placer
 from pzl.sliding.fast_shorten import cut_loops, reoptimise
 from pzl.sliding.solvability import permutation_parity
@@ -47,7 +47,7 @@ def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten
     clock = time.perf_counter()
     start, goal = tuple(start), tuple(goal)
     home = {label: cell for cell, label in enumerate(goal)}
-    if len(start) != rows * cols or sorted(home) != sorted(set(start)) or len(home) != len(start) or 0 not in home:
+    if len(start) != rows * cols or set(home) != set(start) or len(home) != len(start) or 0 not in home:
         raise PositionError("the fast solver needs distinct tiles and one blank (0), the same in start and goal")
     z, g = start.index(0), goal.index(0)
     if (permutation_parity(start, goal) + z // cols + z % cols + g // cols + g % cols) % 2:
@@ -55,8 +55,8 @@ def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten
     board = [home[label] for label in start]
     placer = Placer(rows, cols, board, home[0])
 
-    def report(phase: str) -> dict:
-        return progress(placer.nodes, len(placer.blanks), time.perf_counter() - clock, None, phase=phase)
+    def report(phase: str, more: int = 0) -> Event:
+        return progress(placer.nodes + more, len(placer.blanks), time.perf_counter() - clock, None, phase=phase)
 
     lines = placer.reduce()
     while True:
@@ -74,8 +74,9 @@ def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten
     if shorten:
         blanks = cut_loops(blanks, start)
         yield report(PHASE_SHORTENING)
-        blanks = yield from reoptimise(blanks, [home[label] for label in start], home[0], cols,
-                                       lambda nodes: report(PHASE_SHORTENING))
+        blanks, nodes = yield from reoptimise(blanks, [home[label] for label in start], home[0], cols,
+                                              lambda nodes: report(PHASE_SHORTENING, nodes))
+        placer.nodes += nodes
         blanks = cut_loops(blanks, start)   # a re-solved stretch may pass a position met elsewhere
     path = _replay(start, blanks)
     if path[-1] != goal:
@@ -83,7 +84,7 @@ def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten
     return SearchOutcome(path, nodes=placer.nodes, states=len(path), seconds=time.perf_counter() - clock)
 
 
-def _exact(placer: Placer, region: list[int], cols: int, report) -> Search:
+def _exact(placer: Placer, region: list[int], cols: int, report: Callable[[str], Event]) -> Search:
     """The blank's path that solves the last region exactly (None when parity forbids it)."""
     search = shortest_blank_path(cols, region, [_local(placer, cell) for cell in region],
                                  [cell if cell != placer.blank else -1 for cell in region], budget=10_000_000)
@@ -92,7 +93,7 @@ def _exact(placer: Placer, region: list[int], cols: int, report) -> Search:
             next(search)
         except StopIteration as stop:
             return stop.value
-        placer.nodes += 4096
+        placer.nodes += YIELD_EVERY
         yield report(PHASE_PLACING)
 
 

@@ -9,11 +9,10 @@ join them by fewer moves, and the shorter stretch replaces the old one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Generator, Hashable, Sequence
 from itertools import pairwise
 
 from pzl.events import Event
-from pzl.search.problem import Search
 from pzl.sliding.fast_exact import YIELD_EVERY, shortest_blank_path
 
 
@@ -39,12 +38,14 @@ def cut_loops(blanks: list[int], start: Sequence[Hashable]) -> list[int]:
 
 
 def reoptimise(blanks: list[int], board: list[int], blank: int, cols: int, report: Callable[[int], Event],
-               length: int = 24, stride: int = 8, area: int = 12, budget: int = 4096) -> Search:
+               length: int = 24, stride: int = 8, area: int = 12,
+               budget: int = 4096) -> Generator[Event, None, tuple[list[int], int]]:
     """The blank's path with stretches of `length` moves re-solved exactly where shorter (never longer).
 
     `board` holds the start (tile ids, `blank` the blank's id). A stretch is tried every
     `stride` moves when its bounding rectangle has at most `area` cells, with at most
-    `budget` nodes of exact search.
+    `budget` nodes of exact search. Returns the path and the exact searches' nodes
+    (counted as they report them, every YIELD_EVERY nodes).
     """
     path = list(blanks)
     board = list(board)
@@ -81,4 +82,4 @@ def reoptimise(blanks: list[int], board: list[int], blank: int, cols: int, repor
         for a, b in pairwise(path[i:i + stride + 1]):
             board[a], board[b] = board[b], board[a]
         i += stride
-    return path
+    return path, nodes

@@ -179,7 +179,7 @@ def test_reoptimise_never_lengthens_and_keeps_the_ends():
         plain, _ = run_to_end(fast_solve(start, goal, 6, 6, shorten=False))
         home = {label: cell for cell, label in enumerate(goal)}
         blanks = [position.index(0) for position in plain.path]
-        shorter, _ = run_to_end(reoptimise(blanks, [home[label] for label in start], home[0], 6,
+        (shorter, _nodes), _ = run_to_end(reoptimise(blanks, [home[label] for label in start], home[0], 6,
                                            lambda nodes: {"event": "progress"}))
         assert len(shorter) <= len(blanks)
         board = list(start)
