@@ -62,7 +62,7 @@ def _parser() -> argparse.ArgumentParser:
         peg.add_argument("--pegs", help="the current pattern of pegs (analyse): holes with a peg, e.g. 0,1,5")
         if name == "solve":
             sub.add_argument("--algorithm", default="auto",
-                             help="sliding: auto (default), bfs, bidirectional, iddfs, ida; "
+                             help="sliding: auto (default), bfs, bidirectional, iddfs, ida, fast; "
                                   "peg solitaire: auto (default), minimal, beam, fast")
             sub.add_argument("--all", action="store_true", help="count every shortest solution")
             sub.add_argument("--max-solutions", type=int,

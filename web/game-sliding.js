@@ -3,8 +3,8 @@
 
 import { drawSlidingBoard } from "./board-sliding.js";
 import {
-  ANY, EMPTY, formatPosition, legalSlides, manhattan, otherGoals, parityAllows, parsePosition, piecesOf, positionProblem,
-  randomWalk, reaches, sameLabels, slideAt, slideToward, slidingRules,
+  ANY, EMPTY, formatPosition, isTileRectangle, legalSlides, manhattan, otherGoals, parityAllows, parsePosition,
+  piecesOf, positionProblem, randomSolvable, randomWalk, reaches, sameLabels, slideAt, slideToward, slidingRules,
 } from "./sliding.js";
 
 const DIRECTION_WORDS = { "-1,0": "up", "1,0": "down", "0,-1": "left", "0,1": "right" };
@@ -12,12 +12,27 @@ const DIRECTION_WORDS = { "-1,0": "up", "1,0": "down", "0,-1": "left", "0,1": "r
 const DIRECTION_LETTERS = { "-1,0": "u", "1,0": "d", "0,-1": "l", "0,1": "r" };
 const TOKEN = /^(\d{1,3})([udlr])$/;
 
+/** Boards of more than this many cells are shuffled uniformly at random (random walks mix too slowly there). */
+const WALK_CELLS = 16;
+
 /** A game for one sliding catalog entry. */
 export function slidingGame(entry) {
   const rules = slidingRules(entry);
   const goal = parsePosition(entry.goal);
+  const tileRectangle = isTileRectangle(entry);
   // A board of your own opens shuffled: solved already, it would have nothing to do.
-  const start = entry.custom ? randomWalk(rules, goal, Math.max(200, rules.size * 40)) : parsePosition(entry.start);
+  const start = entry.custom ? shuffled(Math.random, Math.max(200, rules.size * 40))
+    : parsePosition(entry.start ?? entry.goal);
+
+  /**
+   * A random position from which the goal can be reached: uniformly random on a big board of
+   * numbered tiles (random walks mix too slowly there), else a random walk of `steps` slides
+   * from the goal (or from the start for a partial goal).
+   */
+  function shuffled(random, steps, from = goal) {
+    if (tileRectangle && rules.size > WALK_CELLS) return randomSolvable(rules, goal, random);
+    return randomWalk(rules, from, steps, random);
+  }
 
   let picked = null; // edit mode: the first cell of a swap
 
@@ -55,7 +70,7 @@ export function slidingGame(entry) {
     start,
     goal,
     unit: ["move", "moves"],
-    algorithms: entry.algorithms ?? ["auto", "bfs", "bidirectional", "iddfs", "ida"],
+    algorithms: entry.algorithms ?? ["auto", "bfs", "bidirectional", "iddfs", "ida", ...(tileRectangle ? ["fast"] : [])],
     allowsAll: true,
     canShuffle: true,
     rules,
@@ -128,10 +143,9 @@ export function slidingGame(entry) {
       picked = null;
       return result;
     },
-    /** A random position from which the goal can be reached (a random walk from it, or from the start). */
+    /** A random position from which the goal can be reached (see `shuffled`). */
     shuffle(random = Math.random, steps = Math.max(200, rules.size * 40)) {
-      const from = goal.includes(ANY) ? start : goal;
-      return randomWalk(rules, from, steps, random);
+      return shuffled(random, steps, goal.includes(ANY) ? start : goal);
     },
     /** A lower bound on the moves from `position` to `target` (Manhattan distance), or null. */
     lowerBound: (position, target) => manhattan(rules, position, target),

@@ -54,8 +54,8 @@ export function readLink(hash) {
     throw new LinkError(`“${shorten(link.puzzle)}” is not a puzzle name.`);
   }
   if (link.board) {
-    const size = /^([2-6])x([2-6])$/.exec(link.board);
-    if (!size) throw new LinkError(`“${shorten(link.board)}” is not a board size from 2x2 to 6x6.`);
+    const size = /^([2-9]|10)x([2-9]|10)$/.exec(link.board);
+    if (!size) throw new LinkError(`“${shorten(link.board)}” is not a board size from 2x2 to 10x10.`);
     link.board = { rows: Number(size[1]), cols: Number(size[2]) };
   }
   for (const key of ["empty", "finish"]) {

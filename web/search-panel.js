@@ -310,7 +310,8 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
     $("result").hidden = false;
     $("result").classList.remove("error", "message");
     $("result-summary").hidden = moves === 0;
-    $("result-text").textContent = moves === 0 ? `${capitalise(what)} is the goal already.` : `Solution from ${what}:`;
+    $("result-text").textContent = moves === 0 ? `${capitalise(what)} is the goal already.`
+      : `Solution from ${what}${result.note ? ` (${result.note})` : ""}:`;
     $("result-moves").textContent = String(moves);
     $("result-unit").textContent = moves === 1 ? game.unit[0] : game.unit[1];
     $("result-detail").textContent = `(${resultDetails(result, game.family)})`;

@@ -214,6 +214,39 @@ export function parityAllows(rules, position, goal) {
 }
 
 /**
+ * Whether the fast solver (and a uniformly random shuffle) fits an entry: numbered tiles, one
+ * cell each and all different, one empty cell, a complete goal, on a full rectangle of cells.
+ */
+export function isTileRectangle(entry) {
+  if (Object.values(entry.pieces ?? {}).some((piece) => piece.shape?.length > 1)) return false;
+  const labels = parsePosition(entry.goal);
+  if (labels.includes(ANY) || labels.filter((label) => label === EMPTY).length !== 1) return false;
+  if (new Set(labels).size !== labels.length) return false;
+  const rows = new Set(entry.cells.map(([row]) => row)).size;
+  const cols = new Set(entry.cells.map(([, col]) => col)).size;
+  return rows * cols === entry.cells.length;
+}
+
+/**
+ * A uniformly random position from which `goal` can be reached, on a full rectangle of
+ * distinct tiles (see isTileRectangle): a random arrangement, two tiles swapped when its
+ * permutation parity disagrees with the empty cell's trip (a random walk would need far
+ * too many slides to mix on a 10 x 10 board).
+ */
+export function randomSolvable(rules, goal, random = Math.random) {
+  const position = goal.slice();
+  for (let i = position.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [position[i], position[j]] = [position[j], position[i]];
+  }
+  if (!parityAllows(rules, position, goal)) {
+    const [a, b] = position.flatMap((label, cell) => (label === EMPTY ? [] : [cell]));
+    [position[a], position[b]] = [position[b], position[a]];
+  }
+  return position;
+}
+
+/**
  * Other usual goals for the same tiles, each {name, goal}: the empty cell first, the empty cell
  * last, and the goal with its last two tiles swapped (always the other parity).
  */

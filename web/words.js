@@ -48,7 +48,9 @@ export function resultDetails(result, family) {
   const details = [];
   const minimal = result.minimal ?? result.optimal;
   if (minimal === true || (minimal === undefined && family === "sliding")) details.push("proved minimal");
-  else if (minimal === false) details.push("not proved minimal");
+  else if (minimal === false && Number.isInteger(result.lower_bound)) {
+    details.push(`not proved minimal; at least ${formatCount(result.lower_bound)}`);
+  } else if (minimal === false) details.push("not proved minimal");
   if (Number.isInteger(result.jumps)) details.push(plural(result.jumps, "jump"));
   if (Number.isInteger(result.count)) {
     details.push(family === "peg"

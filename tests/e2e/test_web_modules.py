@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from pzl.peg.mask import board_from_mask
+from pzl.sliding.solvability import permutation_parity
 
 ROOT = Path(__file__).resolve().parents[2]
 MASKS = [
@@ -70,7 +71,8 @@ def test_a_link_round_trips_through_the_codec_glyphs_included():
 @pytest.mark.parametrize(
     "fragment",
     ["#start=1,2", "#puzzle=8-puzzle&puzzle=8-puzzle", "#puzzle=8-puzzle&onload=x", "#puzzle=a%20b",
-     "#puzzle=8-puzzle&start=1,,2", "#puzzle=8-puzzle&step=-1", "#board=9x9", "#mask=o<o", "#puzzle=x&mask=ooo"],
+     "#puzzle=8-puzzle&start=1,,2", "#puzzle=8-puzzle&step=-1", "#board=11x11", "#board=1x5", "#mask=o<o",
+     "#puzzle=x&mask=ooo"],
 )
 def test_the_codec_refuses_a_malformed_link_with_a_message(fragment: str):
     refused, message = run_node(
@@ -97,6 +99,44 @@ def test_shuffled_8_puzzles_are_solvable_and_shuffled():
         tiles = [int(label) for label in position if label != "0"]
         inversions = sum(1 for i in range(8) for j in range(i + 1, 8) if tiles[i] > tiles[j])
         assert inversions % 2 == 0
+
+
+def test_big_boards_shuffle_uniformly_to_solvable_positions():
+    """On 10x10 (and 3x8 with a goal whose blank is inside) a shuffle is a random arrangement of the right parity."""
+    for rows, cols, goal in ((10, 10, [*map(str, range(1, 100)), "0"]),
+                             (3, 8, [*map(str, range(1, 10)), "0", *map(str, range(10, 24))])):
+        cells = [[r, c] for r in range(rows) for c in range(cols)]
+        positions = run_node(
+            {"sliding.js": ["slidingRules", "randomSolvable", "isTileRectangle"]},
+            f"const entry = {{cells: {json.dumps(cells)}, goal: {json.dumps(' '.join(goal))}}};"
+            "const rules = slidingRules(entry);"
+            f"const goal = {json.dumps(goal)};"
+            "if (!isTileRectangle(entry)) throw new Error('not a tile rectangle');"
+            "console.log(JSON.stringify(Array.from({length: 100}, () => randomSolvable(rules, goal))));",
+        )
+        assert len({" ".join(position) for position in positions}) == 100
+        blank_goal = goal.index("0")
+        for position in positions:
+            assert sorted(position) == sorted(goal)
+            blank = position.index("0")
+            colour = (blank // cols + blank % cols + blank_goal // cols + blank_goal % cols) % 2
+            assert permutation_parity(tuple(position), tuple(goal)) == colour
+        # uniform, not a walk: most tiles are far from home
+        assert sum(position[cell] != goal[cell] for position in positions for cell in range(len(goal))) > \
+            0.9 * 100 * len(goal)
+
+
+def test_only_full_rectangles_of_numbered_tiles_count_as_tile_rectangles():
+    verdicts = run_node(
+        {"sliding.js": ["isTileRectangle"]},
+        "console.log(JSON.stringify(["
+        "isTileRectangle({cells: [[0,0],[0,1],[1,0],[1,1]], goal: '1 2 3 0'}),"
+        "isTileRectangle({cells: [[0,0],[0,1],[1,0],[1,1]], goal: '1 1 2 0'}),"
+        "isTileRectangle({cells: [[0,0],[0,1],[1,1]], goal: '1 2 0'}),"
+        "isTileRectangle({cells: [[0,0],[0,1],[1,0],[1,1]], goal: '1 * 2 0'}),"
+        "isTileRectangle({cells: [[0,0],[0,1],[1,0],[1,1]], goal: 'L L 2 0', pieces: {L: {shape: [[0,0],[0,1]]}}})]));",
+    )
+    assert verdicts == [True, False, False, False, False]
 
 
 def test_index_preloads_exactly_the_modules_the_app_imports():
