@@ -20,7 +20,7 @@ PROGRESS_EVERY = 0.5  # seconds between progress lines on a terminal
 #: Exit statuses: answered, a request pzl cannot take, and the shells' 128 + signal for SIGINT / SIGPIPE.
 OK, REFUSED, INTERRUPTED, BROKEN_PIPE = 0, 2, 130, 141
 
-SLIDING_FLAGS = ("board", "start", "goal")
+SLIDING_FLAGS = ("board", "start", "goal", "metric")
 PEG_FLAGS = ("mask", "lattice", "empty", "finish", "pegs", "first")
 #: What the CLI adds to a message whose search a limit stopped (`stopped` in the api's error or result).
 LIMIT_HINTS = {
@@ -113,12 +113,14 @@ def _parser() -> argparse.ArgumentParser:
         peg.add_argument("--pegs", help="the current pattern of pegs (analyse): holes with a peg, e.g. 0,1,5")
         if name == "solve":
             sub.add_argument("--algorithm", default="auto",
-                             help="sliding: auto (default), bfs, bidirectional, iddfs, ida; "
+                             help="sliding: auto (default), bfs, bidirectional, iddfs, ida, fast; "
                                   "peg solitaire: auto (default), minimal, beam, fast")
             sub.add_argument("--all", action="store_true", help="count every shortest solution")
             sub.add_argument("--max-solutions", metavar="N",
                              help="with --all: how many solutions to list (the count is exact; 0: count only)")
             peg.add_argument("--first", help="fix the first jump, e.g. 0-6")
+            sliding.add_argument("--metric", help="count a move as one cell (step, default), a piece's whole "
+                                                  "slide along any path (piece) or one straight slide (straight)")
     return parser
 
 

@@ -115,18 +115,18 @@ class StateCap:
         where = "a browser tab's budget" if in_browser() else "the memory available"
         return f"{size_words(self.budget)}, {where}"
 
-    def check(self, needed: int, what: str, advice: str, exact: bool = True) -> None:
-        """Refuse up front (SearchLimitError with `estimate`) when `what` must store more than the cap allows."""
+    def check(self, needed: int, what: str, advice: str) -> None:
+        """Refuse up front (SearchLimitError with `estimate`) a search that must store `needed` states beyond the cap.
+
+        `what` says why it needs them ("the 15-puzzle has ... positions, and ... needs every one of them").
+        """
         if needed <= self.limit:
             return
-        amount = f"{needed:,}" if exact else f"up to {needed:,}"
         estimate = {"states": needed, "bytes": needed * self.per_state}
         if self.by == "memory":
-            message = (f"{what} must store {amount} positions, {self.memory_words(needed)}: more than "
-                       f"{self.budget_words()}. {advice}")
+            message = f"{what}: {self.memory_words(needed)}, more than {self.budget_words()}. {advice}"
         else:
-            message = (f"{what} must store {amount} positions, more than the state budget of "
-                       f"{self.requested:,}. {advice}")
+            message = f"{what}: more than the state budget of {self.requested:,}. {advice}"
         raise SearchLimitError(message.strip(), self.by, estimate=estimate)
 
     def stop(self, stop: SearchLimitError, what: str, advice: str, **more: Any) -> SearchLimitError:

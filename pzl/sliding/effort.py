@@ -21,6 +21,7 @@ from pzl.errors import SearchLimitError
 from pzl.search import limits
 from pzl.search.deepening import MAX_DEPTH
 from pzl.search.limits import StateCap
+from pzl.sliding import fast_reach
 from pzl.sliding.puzzle import Puzzle
 from pzl.sliding.space import estimated_states
 
@@ -33,11 +34,14 @@ WARN_SECONDS = 30.0
 PROBES = 48
 PROBE_STEPS = 12_000
 
+#: Advice that names an algorithm (the rest: a larger budget, another start or board).
+ALGORITHM_ADVICE = ("ida", "bfs", "bidirectional", "fast")
 ADVICE = {
     "ida": "IDA* (ida), which stores almost nothing",
     "bidirectional": "bidirectional search, which stores far fewer positions than bfs",
     "bfs": "breadth-first search (bfs), whose positions fit in memory here",
     "budget": "a larger state budget (0: no cap of pzl's own, only the memory)",
+    "fast": "the fast algorithm (fast), which gives a solution at once, not proved shortest",
     "nearer": "a start nearer the goal",
     "smaller": "a smaller board",
 }
@@ -83,9 +87,11 @@ def what_to_try(puzzle: Puzzle, algorithm: str, *, every: bool = False, command:
         if space_fits(puzzle, breadth_kernel(puzzle, "bfs")):
             options.append("bidirectional" if complete and not every else "bfs")
         options.append("nearer")
+    if command == "solve" and not every and fast_reach.takes(puzzle) and puzzle.board.size > fast_reach.OPTIMAL_CELLS:
+        options.insert(0, "fast")   # a big board of numbered tiles: a solution at once
     if cap is not None and cap.by == "max_states":
         options.append("budget")
-    names = [option for option in options if option in ("ida", "bfs", "bidirectional")]
+    names = [option for option in options if option in ALGORITHM_ADVICE]
     if not options:
         return names, ""
     return names, "Try " + "; or ".join(ADVICE[option] for option in options) + "."

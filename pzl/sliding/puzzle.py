@@ -72,9 +72,14 @@ class Puzzle:
         return "packed" if self.single_cell and self.blanks == 1 else "blocks"
 
 
-def from_request(request: dict[str, Any]) -> Puzzle:
-    """The task a request describes: a catalog puzzle or a custom 'board', with optional start/goal."""
-    for key in ("start", "goal"):   # given means given: an empty value is refused, not replaced by the default
+def from_request(request: dict[str, Any], start_from_goal: bool = False) -> Puzzle:
+    """The task a request describes: a catalog puzzle or a custom 'board', with optional start/goal.
+
+    A custom board's goal defaults to the tiles in order with the blank last. Its start must
+    be given, unless `start_from_goal` (for `longest`, which needs only the goal) takes the goal.
+    A start or goal that is given but empty is refused, not replaced by the default.
+    """
+    for key in ("start", "goal"):
         value = request.get(key)
         if isinstance(value, str | list | tuple) and not (value.strip() if isinstance(value, str) else value):
             raise PositionError(f"the {key} is empty: write its labels in cell order, or leave it out for the default")
@@ -96,8 +101,13 @@ def from_request(request: dict[str, Any]) -> Puzzle:
         default_goal, default_start = entry["goal"], entry["start"]
     goal_text = default_goal if request.get("goal") is None else request["goal"]
     start_text = default_start if request.get("start") is None else request["start"]
+    if start_text is None and start_from_goal and "*" not in str(goal_text):
+        start_text = goal_text
     if start_text is None:
-        raise PositionError(f"a custom {puzzle_id} board needs a start position")
+        goal_words = "the one given" if request.get("goal") else \
+            default_goal if board.size <= 12 else f"1 2 3 … {board.size - 2} {board.size - 1} 0"
+        raise PositionError(f"a custom {puzzle_id} board needs a start position (its labels in cell order, 0 for "
+                            f"the empty cell); the goal is {goal_words}")
     return build(puzzle_id, board, pieces, start_text, goal_text)
 
 

@@ -16,20 +16,23 @@ from pzl.events import Event
 from pzl.request import flag, solution_cap, state_cap
 from pzl.search import breadth, deepening, limits
 from pzl.search.problem import Search, SearchOutcome
-from pzl.sliding import tiles
+from pzl.sliding import fast_reach, tiles
 from pzl.sliding.blocks import BlockProblem
 from pzl.sliding.board import distances
+from pzl.sliding.coarse import METRICS, CoarseProblem
 from pzl.sliding.effort import breadth_kernel, check_depth_first, what_to_try
+from pzl.sliding.fast import fast_solve
 from pzl.sliding.packed import PackedProblem
+from pzl.sliding.piece_moves import classic_counts
 from pzl.sliding.puzzle import Puzzle, from_request
 from pzl.sliding.solvability import parity_verdict
 from pzl.sliding.space import estimated_states
 from pzl.sliding.sweep import shortest, sweep
 from pzl.wording import counted
 
-ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida")
+ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida", "fast")
 #: Request keys of sliding puzzles besides `pzl.api.COMMON_OPTIONS`.
-OPTIONS = ("board", "start", "goal")
+OPTIONS = ("board", "start", "goal", "metric")
 
 #: `auto` uses breadth-first search up to this many (estimated) reachable positions, IDA* beyond.
 AUTO_BREADTH_LIMIT = 2_000_000
@@ -79,6 +82,12 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     every = flag(request, "all")
     max_states = state_cap(request, breadth.DEFAULT_MAX_STATES)
     max_solutions = solution_cap(request, every)
+    metric = request.get("metric") or "step"
+    if not isinstance(metric, str) or metric.lower() not in METRICS:
+        raise PuzzleError(f"unknown move count {shown(metric)}; use one of: {', '.join(METRICS)}")
+    metric = metric.lower()
+    if metric != "step" and algorithm not in ("auto", "bfs"):
+        raise PuzzleError("moves counted as whole slides are searched breadth-first: use the algorithm auto or bfs")
     payload: dict[str, Any] = {"puzzle": puzzle.puzzle_id, "start": puzzle.text(puzzle.start),
                                "goal": puzzle.text(puzzle.goal)}
     clock = time.perf_counter()
@@ -86,21 +95,48 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     if puzzle.distinct_tiles and not puzzle.goal_is_partial:
         verdict = parity_verdict(puzzle.board, puzzle.start, puzzle.goal, puzzle.labels)
         if verdict.reachable is False:
-            payload.update(solvable=False, moves=None, solution=[], algorithm="parity", reason=verdict.reason,
+            payload.update(solvable=False, moves=None, solution=[], algorithm="parity", minimal=False,
+                           reason=verdict.reason,
                            stats={"nodes": 0, "states": 0, "seconds": round(time.perf_counter() - clock, 6)})
             if every:
                 payload.update(count=0, solutions=[])
             yield events.result(payload)
             return
         proven = bool(verdict.reachable)
-    problem = problem_for(puzzle)
-    if algorithm == "auto":
+    if metric != "step":
+        coarse = CoarseProblem(puzzle, metric)
+        cap = limits.state_cap(max_states, "bfs-blocks", puzzle.board.size)
+        outcome = yield from _capped(breadth.bfs(coarse, max_states=cap.limit, all_solutions=every,
+                                                 max_solutions=max_solutions), cap, puzzle, "bfs", every)
+        payload.update(_solution(puzzle, coarse, outcome, "bfs", every), metric=metric)
+        yield events.result(payload)
+        return
+    auto = algorithm == "auto"
+    if auto:
         algorithm = choose(puzzle, every)
+    # -- big boards (fast_reach): auto goes fast when an optimal search is out of reach --------
+    budget, note = None, None
+    if auto and algorithm == "ida" and not every:
+        algorithm, budget, note = fast_reach.auto_plan(puzzle)
+    if algorithm == "fast":
+        yield from _fast(puzzle, payload, every, "auto: fast" if auto else "fast", note, clock)
+        return
+    if budget:
+        attempt = yield from fast_reach.optimal_attempt(puzzle, budget)
+        if attempt is None:
+            yield from _fast(puzzle, payload, every, "auto: fast", fast_reach.budget_note(budget), clock, budget)
+            return
+        problem = problem_for(puzzle)
+        payload.update(_solution(puzzle, problem, _as_states(problem, attempt), algorithm, every))
+        yield events.result(payload)
+        return
+    fast_reach.refuse_hopeless(puzzle, algorithm, every)
+    # -----------------------------------------------------------------------------------------
+    problem = problem_for(puzzle)
     if algorithm == "bidirectional" and (every or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
                           "use bfs (or ida) for a partial goal or for all shortest solutions")
-    warning = None
-    before = SearchOutcome(None)   # the reachability check's cost, carried on in later progress events
+    before, warning = (0, 0.0), None   # an earlier phase's nodes and seconds, carried on in progress
     if algorithm in ("iddfs", "ida"):
         distance = None
         if not proven or algorithm == "iddfs":
@@ -113,32 +149,23 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
             if estimated_states(puzzle) <= affordable:
                 search = breadth.bfs(problem, max_states=cap.limit) if check == "bfs" else \
                     breadth.bidirectional(problem, max_states=cap.limit)
-                before = reach = yield from _capped(search, cap, puzzle, check, every)
+                reach = yield from _labelled(_capped(search, cap, puzzle, check, every), phase="reachability check")
                 if reach.path is None:
                     payload.update(_solution(puzzle, problem, reach, algorithm, every))
                     yield events.result(payload)
                     return
                 distance = len(reach.path) - 1
+                before = (reach.nodes, time.perf_counter() - clock)
         warning = check_depth_first(puzzle, problem, algorithm, distance, every)
         if warning:
-            yield events.progress(before.nodes, 0, time.perf_counter() - clock, warning=warning)
-    outcome = yield from _after(before, _search(puzzle, problem, algorithm, every, max_states, max_solutions))
+            yield events.progress(before[0], 0, time.perf_counter() - clock, warning=warning)
+    search = _search(puzzle, problem, algorithm, every, max_states, max_solutions)
+    fields = {"search": "depth-first"} if algorithm in ("iddfs", "ida") else {}
+    outcome = yield from _labelled(search, nodes=before[0], seconds=before[1], **fields)
     payload.update(_solution(puzzle, problem, outcome, algorithm, every))
     if warning:
         payload["warning"] = warning
     yield events.result(payload)
-
-
-def _after(before: SearchOutcome, search: Search) -> Search:
-    """`search`, its progress nodes counting on from an earlier phase's (the api stamps the request's seconds)."""
-    if not before.nodes:
-        return (yield from search)
-    while True:
-        try:
-            event = next(search)
-        except StopIteration as stop:
-            return stop.value
-        yield {**event, "nodes": event["nodes"] + before.nodes}
 
 
 def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str, every: bool) -> Search:
@@ -151,20 +178,66 @@ def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str
         raise cap.stop(stop, what, advice, alternatives=names) from None
 
 
+def _labelled(inner: Search, *, nodes: int = 0, seconds: float = 0.0, **fields: Any) -> Search:
+    """`inner` with its progress labelled (`phase`, or `search: "depth-first"`, whose `states` is the path)
+    and its `nodes` and `seconds` counted on from an earlier phase of the same request."""
+    try:
+        while True:
+            try:
+                event = next(inner)
+            except StopIteration as stop:
+                return stop.value
+            if event.get("event") == "progress":
+                event = {**fields, **event, "nodes": event["nodes"] + nodes,
+                         "seconds": round(event["seconds"] + seconds, 3)}
+            yield event
+    finally:
+        inner.close()
+
+
+def _fast(puzzle: Puzzle, payload: dict[str, Any], every: bool, label: str, note: str | None, clock: float,
+          spent: int = 0) -> Iterator[Event]:
+    """The fast solver's answer: a solution, its lower bound, minimal only when the two meet.
+
+    `clock` is when the request began and `spent` the nodes an optimal attempt used before,
+    so that progress and statistics count on for the whole request.
+    """
+    refusal = fast_reach.why_not(puzzle, every)
+    if refusal:
+        raise PuzzleError(refusal)
+    search = fast_solve(puzzle.start, puzzle.goal, puzzle.board.rows, puzzle.board.cols)
+    # progress counts on from what an optimal attempt spent (nodes never go back)
+    outcome = yield from _labelled(search, nodes=spent, seconds=time.perf_counter() - clock)
+    bound = fast_reach.bound_of(puzzle)
+    moves = len(outcome.path) - 1
+    labels = puzzle.labels   # a complete goal: no '*' to write, so the labels are joined directly
+    payload.update(solvable=True, moves=moves, solution=[" ".join([labels[code] for code in position])
+                                                         for position in outcome.path],
+                   algorithm=label, minimal=moves == bound, lower_bound=bound)
+    if moves == bound:
+        payload["note"] = "the solution is as short as the lower bound, so it is proved minimal"
+    elif note:
+        payload["note"] = note
+    payload["stats"] = {"nodes": outcome.nodes + spent, "states": outcome.states,
+                        "seconds": round(time.perf_counter() - clock, 6)}
+    yield events.result(payload)
+
+
 def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool, max_states: int | None,
             max_solutions: int) -> Search:
     """Run one algorithm; paths come back as states of `problem`. `max_states` None: only the memory caps it."""
     if algorithm in ("bfs", "bidirectional"):
-        cap = limits.state_cap(max_states, breadth_kernel(puzzle, algorithm), puzzle.board.size)
+        kernel = breadth_kernel(puzzle, algorithm)
+        cap = limits.state_cap(max_states, kernel, puzzle.board.size)
         if algorithm == "bidirectional":
             search = breadth.bidirectional(problem, max_states=cap.limit)
-        elif puzzle.kind == "packed" and not puzzle.goal_is_partial:
+        elif kernel == "shortest":
             search = shortest(puzzle.board, puzzle.start, puzzle.goal, max_states=cap.limit,
                               all_solutions=every, max_solutions=max_solutions)
         else:
             search = breadth.bfs(problem, max_states=cap.limit, all_solutions=every, max_solutions=max_solutions)
         outcome = yield from _capped(search, cap, puzzle, algorithm, every)
-        return _as_states(problem, outcome) if breadth_kernel(puzzle, algorithm) == "shortest" else outcome
+        return _as_states(problem, outcome) if kernel == "shortest" else outcome
     if puzzle.distinct_tiles and not puzzle.goal_is_partial:
         board = puzzle.board
         if algorithm == "ida":
@@ -190,7 +263,7 @@ def _as_states(problem: SlidingProblem, outcome: SearchOutcome) -> SearchOutcome
     return outcome
 
 
-def _solution(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, algorithm: str,
+def _solution(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, outcome: SearchOutcome, algorithm: str,
               every: bool) -> dict[str, Any]:
     text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
     stats = {"nodes": outcome.nodes, "states": outcome.states, "seconds": round(outcome.seconds, 6)}
@@ -204,13 +277,17 @@ def _solution(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, a
         else:
             reason = (f"the goal is not reachable: all {counted(outcome.states, 'position')} reachable from the start "
                       "were examined")
-        unsolvable = {"solvable": False, "moves": None, "solution": [], "algorithm": algorithm, "stats": stats,
-                      "reason": reason}
+        unsolvable = {"solvable": False, "moves": None, "solution": [], "algorithm": algorithm, "minimal": False,
+                      "stats": stats, "reason": reason}
         if every:
             unsolvable.update(count=0, solutions=[])
         return unsolvable
     result: dict[str, Any] = {"solvable": True, "moves": len(outcome.path) - 1,
-                              "solution": [text(state) for state in outcome.path], "algorithm": algorithm}
+                              "solution": [text(state) for state in outcome.path], "algorithm": algorithm,
+                              "minimal": True}
+    if not isinstance(problem, CoarseProblem):  # a coarse path's moves are counted already
+        result["piece_moves"], result["straight_moves"] = classic_counts(
+            puzzle.board, puzzle.pieces, puzzle.labels, [problem.decode(state) for state in outcome.path])
     if every:
         result["count"] = outcome.count
         result["solutions"] = [[text(state) for state in path] for path in outcome.paths]
@@ -221,13 +298,16 @@ def _solution(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, a
 def _longest(request: dict[str, Any]) -> Iterator[Event]:
     if isinstance(request.get("goal"), str) and request.get("start") is None and "*" not in request["goal"]:
         request = {**request, "start": request["goal"]}   # a complete goal is the whole task
-    puzzle = from_request(request)
+    puzzle = from_request(request, start_from_goal=True)
     problem = problem_for(puzzle)
     cap = limits.state_cap(state_cap(request, breadth.DEFAULT_MAX_STATES * 2), breadth_kernel(puzzle, "", "longest"),
                            puzzle.board.size)
     names, advice = what_to_try(puzzle, "longest", command="longest", cap=cap)
-    if puzzle.single_cell:   # the count is exact: a sweep must store every position
-        cap.check(estimated_states(puzzle), "a sweep of every position", advice)
+    if puzzle.single_cell:   # the count is exact: finding the hardest positions needs every one of them
+        name = f"the {puzzle.puzzle_id} board" if request.get("board") else puzzle.puzzle_id
+        needed = estimated_states(puzzle)
+        cap.check(needed, f"{name} has {needed:,} positions reachable from the goal, and finding the hardest needs "
+                          "every one of them", advice)
     try:
         if puzzle.goal_is_partial:
             # every position that meets the goal and can be reached from the start is a source
@@ -235,8 +315,8 @@ def _longest(request: dict[str, Any]) -> Iterator[Event]:
             sources = [state for state in space if problem.is_goal(state)]
             if not sources:
                 raise PuzzleError(f"no position reachable from the start meets the goal ({len(space):,} examined)")
-            before = SearchOutcome(None, nodes=len(space))   # the reachability sweep expanded every position once
-            layers = yield from _after(before, breadth.longest(problem, sources, max_states=cap.limit))
+            # the reachability sweep expanded every position once: the sweep's nodes count on from there
+            layers = yield from _labelled(breadth.longest(problem, sources, max_states=cap.limit), nodes=len(space))
             text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
         elif puzzle.kind == "packed":
             layers = yield from sweep(puzzle.board, puzzle.goal, max_states=cap.limit)
@@ -271,7 +351,18 @@ def describe(command: str, result: dict[str, Any]) -> str:
     if not result["solvable"]:
         return (f"{result['puzzle']}: {result['start']} cannot reach {result['goal']}:\n"
                 f"{result['reason']}\n{_stats(result['stats'])}")
-    lines = [f"{result['puzzle']}: {counted(result['moves'], 'move')} ({result['algorithm']})"]
+    metrics = {"piece": ", a piece's whole slide as one move", "straight": ", one straight slide as one move"}
+    how = f"{result['algorithm']}{metrics.get(result.get('metric', 'step'), '')}"
+    if result.get("minimal", True):
+        head = f"{counted(result['moves'], 'move')}, proved minimal ({how})"
+    else:
+        head = f"{counted(result['moves'], 'move')} (not proved minimal; at least {result['lower_bound']}; {how})"
+    lines = [f"{result['puzzle']}: {head}"]
+    if result.get("note"):
+        lines.append(f"note: {result['note']}")
+    if result.get("piece_moves", result["moves"]) != result["moves"]:
+        lines.append(f"as classic moves: {result['piece_moves']} (a piece moved any distance is one move), "
+                     f"{result['straight_moves']} (one straight slide is one move)")
     lines += [f"{i:3d}  {position}" for i, position in enumerate(result["solution"])]
     if "count" in result:
         lines.append(f"{counted(result['count'], 'distinct shortest solution')}"
