@@ -121,6 +121,8 @@ def build(puzzle_id: str, board: Board, pieces: PieceSet, start_text: Any, goal_
     check_same_pieces(start_pieces, goal_pieces, partial)
     if not partial and "0" not in start_labels:
         raise PositionError("the start has no empty cell, so nothing can move")
+    if not start_pieces:
+        raise PositionError("the start has no pieces, only empty cells: there is nothing to move")
     codes, labels = pieces.code_table()
     start = tuple(codes[label] if label != "0" else EMPTY for label in start_labels)
     goal = tuple(ANY if label == "*" else codes[label] if label != "0" else EMPTY for label in goal_labels)
