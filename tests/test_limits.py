@@ -54,6 +54,27 @@ def test_a_positive_cap_stops_breadth_first_search_with_what_it_reached():
     assert "ida" in final["alternatives"] and "state budget is 20,000" in final["message"]
 
 
+def test_a_breadth_first_search_sure_to_overflow_is_refused_up_front_with_a_floor():
+    every = events_of(puzzle="15-puzzle", algorithm="bfs")
+    assert len(every) == 1, "refused before any search step"
+    final = every[0]
+    assert final["stopped"] == "max_states" and final["estimate"]["states"] > 10**9
+    assert "lower bound of 36 moves" in final["message"] and "ida" in final["alternatives"]
+
+
+def test_the_floor_stays_below_what_breadth_first_search_really_stores():
+    from pzl.sliding.effort import breadth_floor
+    from pzl.sliding.puzzle import from_request
+    from pzl.sliding.service import problem_for
+
+    for request, stored in (({"puzzle": "8-puzzle"}, 181_440), ({"puzzle": "9-puzzle"}, 1_780_414),
+                            ({"puzzle": "symbols"}, 90_720)):
+        puzzle = from_request(request)
+        assert breadth_floor(puzzle, problem_for(puzzle), "bfs")[0] <= stored
+    assert breadth_floor(from_request({"puzzle": "8-puzzle"}), problem_for(from_request({"puzzle": "8-puzzle"})),
+                         "bidirectional")[0] <= 16_088
+
+
 def test_bidirectional_stops_report_a_proved_lower_bound():
     final = answer(puzzle="8-puzzle", algorithm="bidirectional", max_states=2_000)
     assert final["stopped"] == "max_states" and 10 <= final["lower_bound"] <= 31

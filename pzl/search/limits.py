@@ -115,10 +115,11 @@ class StateCap:
         where = "a browser tab's budget" if in_browser() else "the memory available"
         return f"{size_words(self.budget)}, {where}"
 
-    def check(self, needed: int, what: str, advice: str) -> None:
+    def check(self, needed: int, what: str, advice: str, **more: Any) -> None:
         """Refuse up front (SearchLimitError with `estimate`) a search that must store `needed` states beyond the cap.
 
-        `what` says why it needs them ("the 15-puzzle has ... positions, and ... needs every one of them").
+        `what` says why it needs them ("the 15-puzzle has ... positions, and ... needs every one of them");
+        `more` adds fields to the error event (e.g. `alternatives`).
         """
         if needed <= self.limit:
             return
@@ -127,7 +128,7 @@ class StateCap:
             message = f"{what}: {self.memory_words(needed)}, more than {self.budget_words()}. {advice}"
         else:
             message = f"{what}: more than the state budget of {self.requested:,}. {advice}"
-        raise SearchLimitError(message.strip(), self.by, estimate=estimate)
+        raise SearchLimitError(message.strip(), self.by, estimate=estimate, **more)
 
     def stop(self, stop: SearchLimitError, what: str, advice: str, **more: Any) -> SearchLimitError:
         """The error to give when a search raised `stop` at this cap: which limit, what it reached, what to try.

@@ -97,6 +97,39 @@ def what_to_try(puzzle: Puzzle, algorithm: str, *, every: bool = False, command:
     return names, "Try " + "; or ".join(ADVICE[option] for option in options) + "."
 
 
+#: Blank walks per distinct position within a distance, at most, on the boards measured (the 15-puzzle's
+#: layers from its goal grow ~1.9 times a move where walks that never step back grow ~2.13: about 15 walks
+#: per position at 35 moves); dividing by this keeps `breadth_floor` below the true count.
+WALKS_PER_POSITION = 100
+
+
+def breadth_floor(puzzle: Puzzle, problem: Any, algorithm: str) -> tuple[int, int] | None:
+    """(a floor on the positions bfs or bidirectional must store, the lower bound it comes from), or None.
+
+    For one-cell pieces and one blank: a solution is at least L moves long (the start's lower bound),
+    so bfs stores every position within L moves of the start, and bidirectional those within about
+    L/2 of either end. Their number is estimated from below by the blank's walks that never step
+    straight back (counted exactly, by cell and previous cell) divided by WALKS_PER_POSITION, and
+    never more than the reachable positions.
+    """
+    if puzzle.kind != "packed":
+        return None
+    bound = problem.lower_bound(problem.start)
+    depth, sides = (bound, 1) if algorithm == "bfs" else ((bound + 1) // 2, 2)
+    adjacency = puzzle.board.adjacency
+    walks = {(puzzle.start.index(0), -1): 1}
+    total = 1
+    for _ in range(depth):
+        following: dict[tuple[int, int], int] = {}
+        for (cell, previous), count in walks.items():
+            for neighbour in adjacency[cell]:
+                if neighbour != previous:
+                    following[(neighbour, cell)] = following.get((neighbour, cell), 0) + count
+        walks = following
+        total += sum(walks.values())
+    return min(estimated_states(puzzle), sides * total // WALKS_PER_POSITION), bound
+
+
 def check_depth_first(puzzle: Puzzle, problem: Any, algorithm: str, distance: int | None,
                        every: bool) -> str | None:
     """Refuse (SearchLimitError) an iddfs or ida search that cannot finish; a warning text when it is merely slow.

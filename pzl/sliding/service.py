@@ -20,7 +20,7 @@ from pzl.sliding import fast_reach, tiles
 from pzl.sliding.blocks import BlockProblem
 from pzl.sliding.board import distances
 from pzl.sliding.coarse import METRICS, CoarseProblem
-from pzl.sliding.effort import breadth_kernel, check_depth_first, what_to_try
+from pzl.sliding.effort import breadth_floor, breadth_kernel, check_depth_first, what_to_try
 from pzl.sliding.fast import fast_solve
 from pzl.sliding.packed import PackedProblem
 from pzl.sliding.piece_moves import classic_counts
@@ -229,6 +229,12 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool
     if algorithm in ("bfs", "bidirectional"):
         kernel = breadth_kernel(puzzle, algorithm)
         cap = limits.state_cap(max_states, kernel, puzzle.board.size)
+        floor = breadth_floor(puzzle, problem, algorithm)
+        if floor is not None and floor[0] > cap.limit:   # refused up front: it would surely stop at the cap
+            names, advice = what_to_try(puzzle, algorithm, every=every, cap=cap)
+            what = "breadth-first search" if algorithm == "bfs" else "bidirectional search"
+            cap.check(floor[0], f"{what} must store at least about {floor[0]:,} positions here (a floor, from the "
+                                f"start's lower bound of {floor[1]} moves)", advice, alternatives=names)
         if algorithm == "bidirectional":
             search = breadth.bidirectional(problem, max_states=cap.limit)
         elif kernel == "shortest":
