@@ -163,18 +163,30 @@ class Job:
         self._events = run(request)
 
     def run_for(self, seconds: float) -> list[Event]:
-        """Advance the search for about `seconds`; the latest progress plus any final event."""
+        """Advance the search for about `seconds`; what happened meanwhile, in order.
+
+        That is the latest progress event, any final event, and the events a slice must not
+        drop: a warning, and the last progress of each phase that ended within the slice (so a
+        short phase such as a reachability check still shows).
+        """
         deadline = time.perf_counter() + seconds
+        kept: list[Event] = []
         latest: Event | None = None
         for event in self._events:
             if event["event"] != "progress":
                 self.done = True
-                return [latest, event] if latest else [event]
+                return [*kept, latest, event] if latest else [*kept, event]
+            if latest is not None and (event.get("warning") or event.get("phase") != latest.get("phase")):
+                kept.append(latest)
             latest = event
+            if event.get("warning"):
+                kept.append(event)
+                latest = None
             if time.perf_counter() >= deadline:
-                return [latest]
-        self.done = True
-        return [latest] if latest else []
+                break
+        else:
+            self.done = True
+        return [*kept, latest] if latest else kept
 
     def run_for_json(self, seconds: float) -> str:
         """`run_for` as a JSON string (cheaper to hand across to JavaScript)."""

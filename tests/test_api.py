@@ -139,6 +139,21 @@ def test_a_request_with_non_text_keys_is_refused():
 
 
 def test_a_limit_stop_is_an_error_event_with_stopped_and_what_was_reached():
-    final = api.answer({"command": "solve", "puzzle": "8-puzzle", "algorithm": "bfs", "max_states": 500})
+    final = api.answer({"command": "solve", "puzzle": "8-puzzle", "algorithm": "bfs", "max_states": 10_000})
     assert final["error"] == "SearchLimitError"
     assert {"stopped", "states", "lower_bound", "alternatives"} <= final.keys()
+
+
+def test_a_slice_keeps_the_end_of_a_short_phase_and_every_warning():
+    job = api.Job({"command": "solve", "puzzle": "symbols", "algorithm": "ida"})
+    seen = []
+    while not job.done:
+        seen.extend(job.run_for(10.0))
+    phases = [event.get("phase") for event in seen if event["event"] == "progress"]
+    assert "reachability check" in phases and phases[-1] is None, "the check's last word, then the search's"
+    nodes = [event["nodes"] for event in seen if event["event"] == "progress"]
+    assert nodes == sorted(nodes)
+    job = api.Job({"command": "solve", "puzzle": "9-puzzle", "algorithm": "iddfs"})   # warned: ~50 minutes
+    slices = [job.run_for(0.2) for _ in range(5)]   # the warning comes after a 0.2 s reachability check
+    job.cancel()
+    assert sum(bool(event.get("warning")) for events in slices for event in events) == 1
