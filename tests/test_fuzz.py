@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pzl.peg.boards import board_by_id
 from pzl.peg.mask import board_from_mask
 from tests.fuzz_cases import (
     check,
@@ -27,11 +28,11 @@ from tests.fuzz_cases import (
 from tests.test_cli import ROOT
 
 
-def assert_right(case) -> None:
+def assert_right(case, budget: float = 10.0) -> None:
     if case is None:
         return
-    outcome = check(case, budget=10.0)
-    assert not outcome.problems, f"{case.request} ({case.note}): {outcome.problems}"
+    outcome = check(case, budget=budget)
+    assert not outcome.problems, f"{str(case.request)[:500]} ({case.note}): {outcome.problems}"
 
 
 @pytest.mark.slow
@@ -52,18 +53,14 @@ def test_valid_peg_requests_agree_with_brute_force(rng):
 @given(st.randoms(use_true_random=False))
 @settings(max_examples=150)
 def test_malformed_requests_end_in_a_readable_error_never_an_exception(rng):
-    case = malformed_request(rng)
-    outcome = check(case, budget=3.0)
-    assert not outcome.problems, f"{str(case.request)[:500]}: {outcome.problems}"
+    assert_right(malformed_request(rng), budget=3.0)
 
 
 @pytest.mark.slow
 @given(st.randoms(use_true_random=False))
 @settings(max_examples=100)
 def test_edge_case_requests_end_in_a_readable_answer(rng):
-    case = edge_request(rng)
-    outcome = check(case, budget=3.0)
-    assert not outcome.problems, f"{case.request}: {outcome.problems}"
+    assert_right(edge_request(rng), budget=3.0)
 
 
 @pytest.mark.parametrize(("mask", "lattice"), [("ooo/ooo/ooo", "square"), ("oooo/oooo/oo.o", "square-diagonal"),
@@ -74,10 +71,10 @@ def test_the_oracles_jump_tables_are_the_boards(mask, lattice):
     assert holes == board.size and sorted(jumps) == sorted(board.jumps)
 
 
-def test_the_peg_oracle_knows_the_triangles_published_figures():
-    holes, jumps = peg_jumps("o/oo/ooo/oooo/ooooo", "triangular")
-    reference = peg_reference(holes, jumps, ((1 << holes) - 1) & ~1, None)   # corner hole empty, one peg anywhere
-    assert reference.moves is not None and reference.count > 0
+def test_the_peg_oracle_finds_hoppers_published_figures():
+    board = board_by_id("hoppers")   # the articles: 7 moves, 72 minimal solutions from hole 6 to hole 6
+    reference = peg_reference(board.size, list(board.jumps), board.full & ~(1 << 6), 1 << 6)
+    assert (reference.moves, reference.count) == (7, 72)
 
 
 @pytest.mark.slow
