@@ -40,8 +40,21 @@ NODE_MODULES = ROOT / "node_modules"
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "tests" / "requirements.txt"
 
-#: What Pyodide needs to boot with no extra packages (pyodide.mjs loads the rest).
-PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: What Pyodide needs to boot with no extra packages (the worker hands it the lock file's
+#: `info` from build.json, so pyodide-lock.json itself is not shipped).
+PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+#: Made by Node from node_modules/pyodide: a memory snapshot of a booted interpreter, gzipped.
+#: PYTHONHASHSEED is fixed and `random` seeded so that snapshots differ little from run to run
+#: (the worker reseeds `random` after restoring); it is still not byte-for-byte reproducible
+#: (libc's random state, file times), so it is made once per Pyodide version and kept.
+SNAPSHOT_SCRIPT = """
+import { loadPyodide } from "%(pyodide)s";
+import { writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+const pyodide = await loadPyodide({ _makeSnapshot: true, _sysExecutable: "python", env: { PYTHONHASHSEED: "0" } });
+pyodide.runPython("import random; random.seed(0)");
+writeFileSync(%(target)s, gzipSync(pyodide.makeMemorySnapshot(), { level: 9 }));
+"""
 #: Served with `Cache-Control: no-cache`: they name everything else, which is versioned.
 ALWAYS_REVALIDATE = ("index.html", "build.json", "sw.js")
 #: The placeholder in web/sw.js that the root copy gets the build version in.
@@ -62,6 +75,7 @@ MIME_TYPES = {
     ".webmanifest": "application/manifest+json",
     ".whl": "application/octet-stream",
     ".zip": "application/octet-stream",
+    ".gz": "application/gzip",
     ".txt": "text/plain; charset=utf-8",
 }
 
@@ -108,6 +122,28 @@ def ensure_node_modules(version: str) -> bool:
         raise BuildError(f"npm installed pyodide {installed_pyodide()}, but package.json pins {version}")
     stamp.write_text(lock + "\n")
     return True
+
+
+def pyodide_snapshot(version: str) -> bytes:
+    """The gzipped memory snapshot of a booted Pyodide `version`, made by Node once and kept in node_modules."""
+    runtime = NODE_MODULES / "pyodide"
+    key = sha256_hex((runtime / "pyodide.asm.wasm").read_bytes() + SNAPSHOT_SCRIPT.encode())[:16]
+    kept = NODE_MODULES / ".pzl-snapshots" / f"pyodide-{version}-{key}.gz"
+    if kept.is_file():
+        return kept.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node not found: install Node.js 18+ (it makes the Pyodide snapshot)")
+    kept.parent.mkdir(exist_ok=True)
+    partial = kept.with_suffix(".partial")
+    script = SNAPSHOT_SCRIPT % {"pyodide": (runtime / "pyodide.mjs").as_uri(), "target": json.dumps(str(partial))}
+    print(f"build: making the Pyodide {version} memory snapshot (once per version)", flush=True)
+    done = subprocess.run([node, "--input-type=module", "-e", script], cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0 or not partial.is_file():
+        sys.stderr.write(done.stderr)
+        raise BuildError("Node could not make the Pyodide memory snapshot (its error is above)")
+    partial.replace(kept)
+    return kept.read_bytes()
 
 
 # --------------------------------------------------------------------------- the wheel
@@ -227,15 +263,26 @@ def site_plan(pyodide_version: str) -> dict[str, Path | bytes]:
         plan[f"pyodide/{pyodide_version}/{name}"] = runtime / name
     wheel_path, wheel = build_wheel(project)
     plan[wheel_path] = wheel
+    snapshot = pyodide_snapshot(pyodide_version)
+    snapshot_path = f"snapshots/{sha256_hex(snapshot)[:12]}/pyodide-{pyodide_version}.gz"
+    plan[snapshot_path] = snapshot
     plan["catalog.json"] = export_catalog()
     version = content_version(plan)
     if "web/sw.js" in plan:
         source = Path(plan["web/sw.js"]).read_text(encoding="utf-8")  # type: ignore[arg-type]
         plan["sw.js"] = source.replace(VERSION_PLACEHOLDER, version).encode()
+    lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
     manifest = {"version": version, "pyodide": f"pyodide/{pyodide_version}/", "wheel": wheel_path,
+                "snapshot": snapshot_path, "pyodideLock": lock["info"], "sizes": file_sizes(plan),
                 "precache": precache_list(plan)}
     plan["build.json"] = (json.dumps(manifest, indent=1) + "\n").encode()
     return plan
+
+
+def file_sizes(plan: dict[str, Path | bytes]) -> dict[str, int]:
+    """Each planned file's size in bytes (the page shows download progress against them)."""
+    return {path: len(source) if isinstance(source, bytes) else source.stat().st_size
+            for path, source in sorted(plan.items())}
 
 
 def content_version(plan: dict[str, Path | bytes]) -> str:
