@@ -11,7 +11,7 @@ import { LinkError, readLink, writeLink } from "./link.js";
 import { LONGEST_LIMIT, openLongestPanel, showLongest } from "./longest.js";
 import { createPlayerPanel } from "./player-panel.js";
 import { createSearchPanel } from "./search-panel.js";
-import { createSolver } from "./solver.js";
+import { solver } from "./start.js";
 import { clear, htmlElement } from "./svg.js";
 
 const GAMES = { sliding: slidingGame, peg: pegGame };
@@ -52,10 +52,9 @@ const { hint, puzzleFields, solve, startSearch, watchPosition } = createSearchPa
 main();
 
 async function main() {
-  registerServiceWorker();
   wireControls();
-  const build = fetchJSON("build.json");
-  bootSolver(build);
+  app.solver = solver; // started by start.js, the page's first module
+  solver.subscribe(onSolverState);
   try {
     app.catalog = (await fetchJSON("catalog.json")).filter((entry) => GAMES[entry.family]);
   } catch (error) {
@@ -76,35 +75,7 @@ async function fetchJSON(name) {
   return response.json();
 }
 
-function registerServiceWorker() {
-  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-  navigator.serviceWorker.register("./sw.js").catch(() => {
-    // Offline use is a bonus: the page works the same without it.
-  });
-}
-
 // ---- the solver ------------------------------------------------------------
-
-async function bootSolver(buildPromise) {
-  let build;
-  try {
-    build = await buildPromise;
-  } catch (error) {
-    showStatus("error", `The solver's build manifest could not be loaded (${error.message}).`);
-    return;
-  }
-  const urls = {
-    pyodide: new URL(build.pyodide, document.baseURI).href,
-    wheel: new URL(build.wheel, document.baseURI).href,
-  };
-  app.solver = createSolver(urls, onSolverState, { bootTimeoutMs: bootTimeout() * 1000 });
-}
-
-/** The boot time limit in seconds: 60, or `?boot-timeout=N` in the page's URL (1–600; tests use it). */
-function bootTimeout() {
-  const asked = Number(new URLSearchParams(location.search).get("boot-timeout"));
-  return Number.isInteger(asked) && asked >= 1 && asked <= 600 ? asked : 60;
-}
 
 function onSolverState({ state, message }) {
   showStatus(state, message);
