@@ -2,10 +2,10 @@
 // notices a worker that stalls, dies or stops answering, replacing it and saying why.
 //
 // Boot: the worker reports its downloaded bytes; the boot fails only when no byte has come for
-// `stallSeconds` (a slow link keeps going), or when it goes silent for a minute after its
-// downloads (Python starting up sends nothing). Running: the worker sends something at least
-// every 0.25 s; after `silenceSeconds` without a word, or at once when its lock is released
-// (the worker is gone), the request ends with an error and a new worker starts.
+// `stallSeconds` while it downloads (a slow link keeps going), or when it goes silent for a
+// minute after its downloads (Python starting up sends nothing). Running: the worker sends
+// something at least every 0.25 s; after `silenceSeconds` without a word, or at once when its
+// lock is released (the worker is gone), the request ends with an error and a new worker starts.
 
 import { megabytes } from "./download.js";
 
@@ -33,8 +33,10 @@ export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSe
   let message = "Starting the solver…";
   let nextId = 1;
   let running = null; // {id, onEvent, cancelTimer}
+  let settling = false; // the worker has answered a request and is still freeing its memory
   let lastHeard = 0; // performance.now() of the worker's latest message
   let downloading = null; // {phase, loaded, total}
+  let bootStage = null; // the worker's latest boot stage (null, "manifest", "download": downloading)
   let generation = 0; // which worker a lock or timer belongs to
   const listeners = [];
   const downloadListeners = [];
@@ -70,6 +72,8 @@ export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSe
     };
     const lock = `pzl-solver-${mine}-${Math.random().toString(36).slice(2)}`;
     worker.postMessage({ type: "boot", build: buildURL, lock });
+    bootStage = null;
+    settling = false;
     lastHeard = performance.now();
     setDownload({ phase: "boot", loaded: 0, total: 0 });
   }
@@ -103,6 +107,7 @@ export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSe
     if (data.type === "held") {
       watchLock(data.lock, generation);
     } else if (data.type === "stage") {
+      bootStage = data.stage;
       setState("starting", `Starting the solver: ${data.message}`);
     } else if (data.type === "bytes") {
       setDownload({ phase: "boot", loaded: data.loaded, total: data.total });
@@ -118,7 +123,8 @@ export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSe
         start("it stopped working");
       }
     } else if (data.type === "freed") {
-      performance.mark("pzl-cancel-freed", { detail: { ms: data.ms } });
+      settling = false;
+      performance.mark("pzl-freed", { detail: { ms: data.ms } });
     } else if (data.type === "event" && running && data.id === running.id) {
       const event = data.event;
       if (data.heard) {
@@ -130,6 +136,7 @@ export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSe
         else if (downloading) setDownload(null);
         running.onEvent(event);
       } else {
+        settling = true; // until "freed": a big search's memory takes a while to free, in silence
         finishRun(event);
       }
     }
@@ -151,14 +158,15 @@ export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSe
     if (!worker) return;
     const silent = (performance.now() - lastHeard) / 1000;
     if (state === "starting") {
-      const fetching = downloading && downloading.loaded < downloading.total;
+      const fetching = (bootStage === null || bootStage === "manifest" || bootStage === "download")
+        && !(downloading && downloading.total > 0 && downloading.loaded >= downloading.total);
       if (fetching && silent >= stallSeconds) {
         fail(`the download stopped: no data for ${Math.round(silent)} s `
           + `(${megabytes(downloading.loaded)} of ${megabytes(downloading.total)} MB arrived)`);
       } else if (!fetching && silent >= Math.max(stallSeconds, STARTUP_SILENCE_SECONDS)) {
         fail(`the solver did not start: no sign of progress for ${Math.round(silent)} s`);
       }
-    } else if (running && silent >= silenceSeconds) {
+    } else if (running && !settling && silent >= silenceSeconds) {
       died(`no sign of life for ${Math.round(silent)} s`);
     }
   }
@@ -179,7 +187,10 @@ export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSe
       onEvent({ event: "error", error: "SolverError", message: "the solver is not ready yet" });
       return { cancel() {} };
     }
-    if (running) finishRun({ event: "cancelled" });
+    if (running) {
+      finishRun({ event: "cancelled" });
+      settling = true; // the worker frees the replaced request first
+    }
     const id = nextId++;
     running = { id, onEvent, cancelTimer: null };
     lastHeard = performance.now();

@@ -3,10 +3,11 @@
 //
 // Booting is the page's longest wait, so it is done in the cheapest way that is sure:
 // - When the link is fast or the files are cached, the interpreter is restored from a memory
-//   snapshot of a booted Pyodide (made by build.py) instead of starting Python from scratch
-//   (about 0.1 s instead of 2–5 s of CPU). On a slow link the 6 MB snapshot would cost more
-//   than it saves, so the worker boots Python itself (and the service worker caches the
-//   snapshot for the next visit).
+//   snapshot of Pyodide booted with every pzl module imported (made by build.py) instead of
+//   starting Python, installing the wheel and compiling pzl's modules (seconds of CPU). In
+//   that case pzl's source files are not in Pyodide's file system: everything is in memory.
+//   On a slow link the 6 MB snapshot would cost more than it saves, so the worker boots Python
+//   itself and installs the wheel (and the service worker caches the snapshot for next time).
 // - Every byte downloaded is reported, so the page can show progress and tell a slow link
 //   from a stalled one (the page, not the worker, decides when to give up).
 //
@@ -19,7 +20,8 @@
 //               {type: "event", id, event, heard} a pzl.api event of request `id` (a "cancelled"
 //                                                one says when the cancel was heard, epoch ms)
 //               {type: "beat", id}               still working on `id` (when no event was due)
-//               {type: "freed", id, ms}          a cancelled search's memory is freed (it took ms)
+//               {type: "freed", id, ms}          request `id` is over and its memory freed (that took
+//                                                ms after its answer; the worker is free again)
 //               {type: "fatal", id, message}     the runtime broke; the page replaces this worker
 
 import { countingFetch, download, DownloadError, gunzipped } from "./download.js";
@@ -41,6 +43,8 @@ let api = null;
 let current = null; // {id, cancelled}
 const waiting = []; // runs that arrived while another was going
 let lastPost = 0;
+const link = { bytes: 0, seconds: 0 }; // the runtime scripts' download, to judge the link's speed
+const afterReady = []; // what the boot leaves until the solver is ready
 
 mark("worker");
 
@@ -73,36 +77,40 @@ async function boot(buildURL) {
     const at = (path) => new URL(path, buildURL).href;
     const runtime = build.pyodide;
     const bytes = byteCounter(build.sizes ?? {}, [`${runtime}pyodide.asm.mjs`, `${runtime}pyodide.mjs`,
-      `${runtime}pyodide.asm.wasm`, `${runtime}python_stdlib.zip`, build.wheel]);
+      `${runtime}pyodide.asm.wasm`, `${runtime}python_stdlib.zip`]);
 
     stage("download", "downloading the Python runtime…");
-    const wheel = download(at(build.wheel), bytes.add, fetchFile);
-    wheel.catch(() => {}); // awaited below; a failure here must not go unhandled meanwhile
     const runtimeScript = await importCounted(at(`${runtime}pyodide.asm.mjs`), `${runtime}pyodide.asm.mjs`, bytes);
     const { loadPyodide } = await importCounted(at(`${runtime}pyodide.mjs`), `${runtime}pyodide.mjs`, bytes);
     mark("scripts");
-
-    const useSnapshot = await chooseSnapshot(build, at, bytes);
-    let snapshot = useSnapshot ? snapshotBytes(at(build.snapshot), build.snapshot, bytes) : null;
     const start = (loadSnapshot) => startPython(loadPyodide, runtimeScript, at(runtime), build, loadSnapshot, bytes);
-    try {
-      pyodide = await start(snapshot ?? undefined);
-    } catch (error) {
-      if (!snapshot || error instanceof DownloadError) throw error;
-      mark("snapshot-failed"); // an unusable snapshot costs time, not the boot
-      snapshot = null;
-      pyodide = await start(undefined);
-    }
-    mark(snapshot ? "restore" : "python");
 
-    stage("solver", "installing the solver…");
-    if (snapshot) pyodide.runPython("import random; random.seed()"); // else every visit shares the snapshot's
-    const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-    pyodide.unpackArchive(await wheel, "zip", { extractDir: sitePackages });
-    mark("wheel");
-    api = pyodide.pyimport("pzl.api");
+    if (await chooseSnapshot(build, at)) {
+      try {
+        pyodide = await start(snapshotBytes(build, at, bytes));
+        mark("restore");
+        pyodide.runPython("import random; random.seed()"); // else every visit shares the snapshot's
+      } catch (error) {
+        if (error instanceof DownloadError) throw error;
+        mark("snapshot-failed"); // an unusable snapshot costs time, not the boot
+        pyodide = null;
+      }
+    }
+    if (!pyodide) {
+      bytes.expect(build.wheel);
+      const wheel = download(at(build.wheel), bytes.add, fetchFile);
+      wheel.catch(() => {}); // awaited below; its failure must not go unhandled meanwhile
+      pyodide = await start(undefined);
+      mark("python");
+      stage("solver", "installing the solver…");
+      const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+      pyodide.unpackArchive(await wheel, "zip", { extractDir: sitePackages });
+      mark("wheel");
+    }
+    api = pyodide.pyimport("pzl.api"); // in the snapshot, pzl's modules are imported already
     mark("import");
-    self.postMessage({ type: "ready", stages, snapshot: Boolean(snapshot) });
+    self.postMessage({ type: "ready", stages, snapshot: stages.some(([name]) => name === "restore") });
+    for (const task of afterReady.splice(0)) task();
     runNext();
   } catch (error) {
     self.postMessage({ type: "fatal", message: `the solver could not start: ${describe(error)}` });
@@ -117,6 +125,9 @@ async function startPython(loadPyodide, runtimeScript, indexURL, build, loadSnap
       indexURL,
       createPyodideModule: (settings) => {
         settings.preRun.push(() => mark("wasm"));
+        settings.onRuntimeInitialized = () => { // every download has arrived; the rest is CPU
+          stage("python", loadSnapshot ? "restoring Python from its snapshot…" : "starting Python…");
+        };
         return runtimeScript.default(settings);
       },
       lockFileContents: { info: build.pyodideLock, packages: {} }, // pzl needs none of Pyodide's packages
@@ -161,7 +172,10 @@ async function importCounted(scriptURL, path, bytes) {
     bytes.arrived(path);
     return import(scriptURL);
   }
+  const started = performance.now();
   const source = await download(scriptURL, bytes.add, fetchFile);
+  link.bytes += source.byteLength;
+  link.seconds += (performance.now() - started) / 1000;
   const copy = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
   try {
     return await import(copy);
@@ -173,18 +187,48 @@ async function importCounted(scriptURL, path, bytes) {
 }
 
 /** Use the snapshot when the build has one and it is cached or the link has been fast so far. */
-async function chooseSnapshot(build, at, bytes) {
+async function chooseSnapshot(build, at) {
   if (!build.snapshot) return false;
-  if (await isCached(at(build.snapshot))) return true;
-  const seconds = (performance.timeOrigin + performance.now() - markedAt("manifest")) / 1000;
-  return bytes.loaded / Math.max(seconds, 0.001) >= SNAPSHOT_MIN_RATE;
+  const rate = link.seconds > 0 ? link.bytes / link.seconds : Infinity; // Infinity: the scripts were cached
+  return rate >= SNAPSHOT_MIN_RATE || isCached(at(build.snapshot));
 }
 
-async function snapshotBytes(snapshotURL, path, bytes) {
-  bytes.expect(path);
-  const packed = await download(snapshotURL, bytes.add, fetchFile);
+/**
+ * The snapshot's bytes, unzipped. Unzipping 30 MB is the slowest step of a warm boot, so the
+ * unzipped copy is kept in the build's cache (the service worker drops it with the build) and
+ * used next time.
+ */
+async function snapshotBytes(build, at, bytes) {
+  bytes.expect(build.snapshot);
+  const unzippedURL = `${at(build.snapshot)}?unzipped`;
+  const kept = await cachedBytes(unzippedURL);
+  if (kept) {
+    bytes.arrived(build.snapshot);
+    mark("snapshot");
+    return kept;
+  }
+  const packed = await download(at(build.snapshot), bytes.add, fetchFile);
   mark("snapshot");
-  return gunzipped(packed);
+  const unzipped = await gunzipped(packed);
+  afterReady.push(() => keep(`pzl-${build.version}`, unzippedURL, unzipped));
+  return unzipped;
+}
+
+async function cachedBytes(fileURL) {
+  try {
+    const response = self.caches && (await caches.match(fileURL));
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch {
+    return null; // no Cache Storage here (an insecure origin), or a damaged entry
+  }
+}
+
+async function keep(cacheName, fileURL, bytes) {
+  try {
+    if (self.caches) await (await caches.open(cacheName)).put(fileURL, new Response(bytes));
+  } catch {
+    // out of quota, say: the next boot unzips again
+  }
 }
 
 async function isCached(fileURL) {
@@ -204,9 +248,6 @@ function mark(name) {
   stages.push([name, performance.timeOrigin + performance.now()]);
 }
 
-function markedAt(name) {
-  return stages.find(([marked]) => marked === name)?.[1] ?? performance.timeOrigin;
-}
 
 // ---- requests -------------------------------------------------------------------------------
 
@@ -240,23 +281,23 @@ async function runNext() {
   const next = waiting.shift();
   if (!next) return;
   const { id, request } = next;
-  current = { id, cancelled: false };
+  current = { id, cancelled: false, heard: null };
   let job = null;
+  let answered = performance.now();
   try {
     for (const prepare of preparations) await prepare(pyodide, request, (event) => post(id, event));
     job = api.Job(JSON.stringify(request));
     for (;;) {
       if (current.cancelled) {
-        // First the answer, then the clean-up: freeing a big search's memory takes time.
         lastPost = performance.now();
         self.postMessage({ type: "event", id, event: { event: "cancelled" }, heard: current.heard });
-        const freeing = performance.now();
-        job.cancel();
-        self.postMessage({ type: "freed", id, ms: performance.now() - freeing });
+        answered = performance.now();
+        job.cancel(); // frees the search's memory: after the answer, as that can take a second
         break;
       }
       const events = JSON.parse(job.run_for_json(SLICE_SECONDS));
       for (const event of events) post(id, event);
+      answered = performance.now();
       if (job.done) break;
       if (performance.now() - lastPost >= BEAT_MS) beat(id);
       await nextTask(); // let a cancel message in
@@ -274,6 +315,7 @@ async function runNext() {
     }
     current = null;
   }
+  self.postMessage({ type: "freed", id, ms: performance.now() - answered });
   runNext();
 }
 
