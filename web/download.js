@@ -29,13 +29,22 @@ export async function download(url, onBytes, fetchFile = fetch) {
 
 /**
  * A fetch that reports the bytes of every successful response body to `onBytes(url, count)`
- * as they arrive. It reads a clone, and hands the caller the response itself untouched: the
- * response keeps its URL and cache identity, so the browser's compiled-code cache for
- * WebAssembly still applies to it.
+ * as they arrive, and a failed one to `onFailure(DownloadError)` (a caller may swallow it:
+ * Pyodide waits forever when its WebAssembly does not arrive). It reads a clone, and hands
+ * the caller the response itself untouched: the response keeps its URL and cache identity,
+ * so the browser's compiled-code cache for WebAssembly still applies to it.
  */
-export function countingFetch(fetchFile, onBytes) {
+export function countingFetch(fetchFile, onBytes, onFailure = () => {}) {
   return async (input, init) => {
-    const response = await fetchFile(input, init);
+    let response;
+    try {
+      response = await fetchFile(input, init);
+    } catch (error) {
+      onFailure(new DownloadError(`${fileName(String(input.url ?? input))} could not be downloaded `
+        + `(${error.message || "network error"})`));
+      throw error;
+    }
+    if (!response.ok) onFailure(new DownloadError(`${fileName(response.url)} could not be downloaded (HTTP ${response.status})`));
     if (response.ok && response.body) {
       readAll(response.clone().body, (piece) => onBytes(response.url, piece.byteLength)).catch(() => {
         // the caller reads the same body and sees the same failure
@@ -78,5 +87,9 @@ async function readAll(body, onPiece) {
 }
 
 function fileName(url) {
-  return new URL(url).pathname.split("/").pop() || url;
+  try {
+    return new URL(url).pathname.split("/").pop() || url;
+  } catch {
+    return url; // not an absolute URL
+  }
 }

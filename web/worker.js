@@ -119,9 +119,13 @@ async function boot(buildURL) {
 
 /** loadPyodide from the site's runtime folder, with Pyodide's own downloads counted. */
 async function startPython(loadPyodide, runtimeScript, indexURL, build, loadSnapshot, bytes) {
-  self.fetch = countingFetch(fetchFile, (from, count) => bytes.add(count));
+  let failed;
+  const failure = new Promise((resolve, reject) => {
+    failed = reject;
+  });
+  self.fetch = countingFetch(fetchFile, (from, count) => bytes.add(count), (error) => failed(error));
   try {
-    return await loadPyodide({
+    return await Promise.race([failure, loadPyodide({
       indexURL,
       createPyodideModule: (settings) => {
         settings.preRun.push(() => mark("wasm"));
@@ -135,7 +139,7 @@ async function startPython(loadPyodide, runtimeScript, indexURL, build, loadSnap
       _sysExecutable: "python",
       stdout: () => {},
       stderr: () => {},
-    });
+    })]);
   } finally {
     self.fetch = fetchFile;
   }

@@ -147,8 +147,20 @@ def test_a_stalled_download_fails_with_a_message_and_retry_resumes(browser: Brow
 
 
 def solver_worker(page: Page):
+    """The page's solver worker, which notes on itself when it has ended (`worker.closed`)."""
     (worker,) = [worker for worker in page.workers if worker.url.endswith("/web/worker.js")]
+    worker.closed = []
+    worker.on("close", lambda gone: worker.closed.append(gone))
     return worker
+
+
+def wait_until_closed(page: Page, worker) -> None:
+    """A worker stuck in a loop takes a moment to end after the page terminates it."""
+    for _ in range(50):
+        if worker.closed:
+            return
+        page.wait_for_timeout(100)
+    pytest.fail("the old worker is still running")
 
 
 def start_long_search(page: Page, base_url: str) -> None:
@@ -172,7 +184,7 @@ def test_a_worker_that_ends_mid_search_is_noticed_at_once_and_replaced(app_page:
     expect(app_page.get_by_test_id("result-text")).to_contain_text(
         "the solver stopped (its worker ended unexpectedly); it has been restarted", timeout=3_000)
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
-    assert worker not in app_page.workers
+    wait_until_closed(app_page, worker)
     solve_one_move(app_page, base_url)
 
 
@@ -187,7 +199,7 @@ def test_a_silent_worker_is_noticed_by_its_missing_heartbeat(browser: Browser, b
         expect(page.get_by_test_id("result-text")).to_contain_text(
             "the solver stopped (no sign of life for 2 s); it has been restarted", timeout=10_000)
         expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
-        assert worker not in page.workers
+        wait_until_closed(page, worker)
         solve_one_move(page, base_url + "?silence=2")
     finally:
         context.close()

@@ -82,3 +82,14 @@ console.log(JSON.stringify({{ text: new TextDecoder().decode(unzipped).slice(0, 
                              mb: megabytes(12_345_678) }}));
 """)
     assert result == {"text": "snapshot snapshot ", "plain": [1, 2, 3], "mb": "12.3"}
+
+
+def test_counting_fetch_reports_a_file_that_does_not_arrive():
+    result = run("""
+const failures = [];
+const fetchCounted = countingFetch(serve(new Uint8Array(10), 404), () => {}, (error) => failures.push(error));
+const response = await fetchCounted("http://site/pyodide/pyodide.asm.wasm");
+const seen = failures.map((error) => [error instanceof DownloadError, error.message]);
+console.log(JSON.stringify({ status: response.status, failures: seen }));
+""")
+    assert result == {"status": 404, "failures": [[True, "pyodide.asm.wasm could not be downloaded (HTTP 404)"]]}
