@@ -6,8 +6,9 @@
 //   snapshot of Pyodide booted with every pzl module imported (made by build.py) instead of
 //   starting Python, installing the wheel and compiling pzl's modules (seconds of CPU). In
 //   that case pzl's source files are not in Pyodide's file system: everything is in memory.
-//   On a slow link the 6 MB snapshot would cost more than it saves, so the worker boots Python
-//   itself and installs the wheel (and the service worker caches the snapshot for next time).
+//   On a slow link (under 1 MB/s) the 6.4 MB snapshot would cost more than it saves, so the
+//   worker boots Python itself and installs the wheel (and the service worker caches the
+//   snapshot for next time).
 // - Every byte downloaded is reported, so the page can show progress and tell a slow link
 //   from a stalled one (the page, not the worker, decides when to give up).
 //
@@ -31,10 +32,11 @@ const SLICE_SECONDS = 0.05;
 /** While a request runs, the page hears from the worker at least this often. */
 const BEAT_MS = 250;
 /**
- * Bytes per second above which downloading the snapshot (about 6 MB) is quicker than starting
- * Python from scratch (2–5 s of CPU): 2.5 MB/s.
+ * Bytes per second from which the snapshot (about 6.4 MB) is worth downloading: it saves
+ * starting Python, installing the wheel and compiling pzl — 4 s of CPU on an idle desktop,
+ * 15 s and more on a loaded one or a phone. At 1 MB/s (8 Mbit/s) it takes about 6 s.
  */
-const SNAPSHOT_MIN_RATE = 2.5e6;
+const SNAPSHOT_MIN_RATE = 1e6;
 
 const fetchFile = self.fetch.bind(self);
 const stages = [];
