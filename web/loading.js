@@ -40,7 +40,8 @@ export function showLoading(container, solver) {
       return;
     }
     if (!download) return;
-    const label = PHASES[download.phase] ?? capitalised(download.phase);
+    const label = download.label ? capitalised(download.label).replace(/…$/, "")
+      : PHASES[download.phase] ?? capitalised(download.phase);
     text.textContent = `${label}…`;
     if (download.total > 0) {
       bar.max = download.total;

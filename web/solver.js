@@ -24,8 +24,9 @@ const WATCH_MS = 250;
  * Start the worker for the site whose build.json is at `buildURL` (absolute).
  * Returns {run(request, onEvent, {quiet}) → {cancel()}, retry(), state(), subscribe(listener), onDownload(listener)}:
  * `subscribe` hears {state, message} now and on every change (starting → ready ⇄ solving, or error);
- * `onDownload` hears {phase, loaded, total} as bytes arrive (the boot's, or a request's own
- * downloads such as pattern tables), and null when none is under way.
+ * `onDownload` hears {phase, label, loaded, total} as bytes arrive (the boot's, with its stage
+ * in words as `label`, or a request's own downloads such as pattern tables), and null when none
+ * is under way.
  */
 export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSeconds = SILENCE_SECONDS } = {}) {
   let worker = null;
@@ -109,8 +110,9 @@ export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSe
     } else if (data.type === "stage") {
       bootStage = data.stage;
       setState("starting", `Starting the solver: ${data.message}`);
+      setDownload({ ...downloading, label: data.message });
     } else if (data.type === "bytes") {
-      setDownload({ phase: "boot", loaded: data.loaded, total: data.total });
+      setDownload({ ...downloading, phase: "boot", loaded: data.loaded, total: data.total });
     } else if (data.type === "ready") {
       markStages(data);
       setDownload(null);
