@@ -168,8 +168,15 @@ export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSe
       } else if (!fetching && silent >= Math.max(stallSeconds, STARTUP_SILENCE_SECONDS)) {
         fail(`the solver did not start: no sign of progress for ${Math.round(silent)} s`);
       }
-    } else if (running && !settling && silent >= silenceSeconds) {
-      died(`no sign of life for ${Math.round(silent)} s`);
+    } else if (running && !settling) {
+      // A request's own download (pattern tables) may pause longer than a search may go silent.
+      const fetching = downloading && downloading.phase !== "boot";
+      if (fetching && silent >= stallSeconds) {
+        died(`its download stopped: no data for ${Math.round(silent)} s `
+          + `(${megabytes(downloading.loaded)} of ${megabytes(downloading.total)} MB arrived)`);
+      } else if (!fetching && silent >= silenceSeconds) {
+        died(`no sign of life for ${Math.round(silent)} s`);
+      }
     }
   }
 

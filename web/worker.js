@@ -42,6 +42,7 @@ const fetchFile = self.fetch.bind(self);
 const stages = [];
 let pyodide = null;
 let api = null;
+const site = { build: null, url: null }; // build.json and a site path's absolute URL, once booted
 let current = null; // {id, cancelled}
 const waiting = []; // runs that arrived while another was going
 let lastPost = 0;
@@ -77,6 +78,7 @@ async function boot(buildURL) {
     const build = await (await fetchFile(buildURL, { cache: "no-cache" })).json();
     mark("manifest");
     const at = (path) => new URL(path, buildURL).href;
+    Object.assign(site, { build, url: at });
     const runtime = build.pyodide;
     const bytes = byteCounter(build.sizes ?? {}, [`${runtime}pyodide.asm.mjs`, `${runtime}pyodide.mjs`,
       `${runtime}pyodide.asm.wasm`, `${runtime}python_stdlib.zip`]);
@@ -277,11 +279,28 @@ function cancel(id) {
 }
 
 /**
- * What runs before each request, in order: `async (pyodide, request, report) => {}` gets the
- * data the request needs (e.g. pattern tables fetched on demand) and may `report(event)`
- * progress events, e.g. {event: "progress", phase: "loading tables", bytes, total_bytes}.
+ * What runs before each request, in order: `async (request, context) => {}` fetches what the
+ * request needs first (e.g. pattern tables, on demand). `context` = {pyodide, site, report,
+ * cancelled}: `site` = {build (build.json), url(path) (a site path's absolute URL)};
+ * `report(event)` sends a progress event to the page — one with a `phase` and `bytes` /
+ * `total_bytes` shows in the loading line under the board ("Loading pattern tables… 1.2 /
+ * 3.4 MB"); `cancelled()` is true once the request is cancelled (stop downloading then).
  */
 const preparations = [];
+self.pzlPreparations = preparations; // reachable from devtools and the browser tests
+
+/** Run the preparations for a request; an error event when one fails (a download, say), else null. */
+async function prepareFor(request, run) {
+  const context = { pyodide, site, report: (event) => post(run.id, event), cancelled: () => run.cancelled };
+  try {
+    for (const prepare of preparations) {
+      if (!run.cancelled) await prepare(request, context);
+    }
+    return null;
+  } catch (error) {
+    return { event: "error", error: error.name || "Error", message: describe(error) };
+  }
+}
 
 async function runNext() {
   const next = waiting.shift();
@@ -291,14 +310,19 @@ async function runNext() {
   let job = null;
   let answered = performance.now();
   try {
-    for (const prepare of preparations) await prepare(pyodide, request, (event) => post(id, event));
-    job = api.Job(JSON.stringify(request));
-    for (;;) {
+    const problem = await prepareFor(request, current);
+    if (problem) {
+      post(id, problem);
+      answered = performance.now();
+    } else if (!current.cancelled) {
+      job = api.Job(JSON.stringify(request));
+    }
+    while (!problem && (job || current.cancelled)) {
       if (current.cancelled) {
         lastPost = performance.now();
         self.postMessage({ type: "event", id, event: { event: "cancelled" }, heard: current.heard });
         answered = performance.now();
-        job.cancel(); // frees the search's memory: after the answer, as that can take a second
+        job?.cancel(); // frees the search's memory: after the answer, as that can take a second
         break;
       }
       const events = JSON.parse(job.run_for_json(SLICE_SECONDS));

@@ -242,3 +242,57 @@ def test_cancel_answers_within_half_a_second_on_a_busy_machine(app_page: Page, b
     print(f"cancel on a busy machine: {', '.join(f'{ms:.0f}' for ms in waited)} ms "
           f"(median {statistics.median(waited):.0f})")
     assert max(waited) < 500, waited
+
+
+TABLES_HOOK = """() => {
+    self.pzlPreparations.length = 0;
+    self.pzlPreparations.push(async (request, { report, site }) => {
+        if (!site.build.wheel) throw new Error('no build.json');
+        const total = 3_400_000;
+        for (const bytes of [0, 1_200_000, 2_300_000, total]) {
+            report({ event: 'progress', phase: 'loading tables', bytes, total_bytes: total,
+                     nodes: 0, states: 0, seconds: 0 });
+            await new Promise((resolve) => setTimeout(resolve, 700));
+        }
+    });
+}"""
+
+
+def test_a_request_s_own_download_shows_in_the_loading_line(browser: Browser, base_url: str):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        link = "?boot-stall=2#puzzle=8-puzzle&start=1,2,3,4,5,6,7,0,8"
+        page.goto(base_url + link)
+        expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+        solver_worker(page).evaluate(TABLES_HOOK)
+        page.get_by_test_id("solve").click()
+        expect(page.get_by_test_id("loading-text")).to_have_text("Loading pattern tables…")
+        expect(page.get_by_test_id("loading-bytes")).to_have_text("1.2 / 3.4 MB")
+        assert in_view(page, "loading")
+        expect(page.get_by_test_id("result-moves")).to_have_text("1", timeout=30_000)
+        expect(page.get_by_test_id("loading")).to_be_hidden()
+    finally:
+        context.close()
+
+
+def test_a_request_s_download_that_stalls_ends_the_request_and_restarts_the_solver(browser: Browser, base_url: str):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        link = "?boot-stall=2#puzzle=8-puzzle&start=1,2,3,4,5,6,7,0,8"
+        page.goto(base_url + link)
+        expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+        solver_worker(page).evaluate("""() => self.pzlPreparations.push(async (request, { report }) => {
+            report({ event: 'progress', phase: 'loading tables', bytes: 1_000_000, total_bytes: 3_400_000 });
+            await new Promise(() => {});  // the link goes quiet
+        })""")
+        page.get_by_test_id("solve").click()
+        expect(page.get_by_test_id("result-text")).to_contain_text(
+            "the solver stopped (its download stopped: no data for 2 s (1.0 of 3.4 MB arrived)); "
+            "it has been restarted", timeout=15_000)
+        expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+        page.get_by_test_id("solve").click()  # the new worker has no such hook
+        expect(page.get_by_test_id("result-moves")).to_have_text("1", timeout=30_000)
+    finally:
+        context.close()
