@@ -84,20 +84,22 @@ async function boot(buildURL) {
       `${runtime}pyodide.asm.wasm`, `${runtime}python_stdlib.zip`]);
 
     stage("download", "downloading the Python runtime…");
+    const unzipped = build.snapshot ? cachedBytes(unzippedURL(build, at)) : null; // read meanwhile
     const runtimeScript = await importCounted(at(`${runtime}pyodide.asm.mjs`), `${runtime}pyodide.asm.mjs`, bytes);
     const { loadPyodide } = await importCounted(at(`${runtime}pyodide.mjs`), `${runtime}pyodide.mjs`, bytes);
     mark("scripts");
     const start = (loadSnapshot) => startPython(loadPyodide, runtimeScript, at(runtime), build, loadSnapshot, bytes);
 
-    if (await chooseSnapshot(build, at)) {
+    if (await unzipped || await chooseSnapshot(build, at)) {
       try {
-        pyodide = await start(snapshotBytes(build, at, bytes));
+        pyodide = await start(snapshotBytes(build, at, bytes, await unzipped));
         mark("restore");
         pyodide.runPython("import random; random.seed()"); // else every visit shares the snapshot's
       } catch (error) {
         if (error instanceof DownloadError) throw error;
         mark("snapshot-failed"); // an unusable snapshot costs time, not the boot
         pyodide = null;
+        forget(`pzl-${build.version}`, unzippedURL(build, at)); // if the kept copy was damaged
       }
     }
     if (!pyodide) {
@@ -206,10 +208,8 @@ async function chooseSnapshot(build, at) {
  * unzipped copy is kept in the build's cache (the service worker drops it with the build) and
  * used next time.
  */
-async function snapshotBytes(build, at, bytes) {
+async function snapshotBytes(build, at, bytes, kept) {
   bytes.expect(build.snapshot);
-  const unzippedURL = `${at(build.snapshot)}?unzipped`;
-  const kept = await cachedBytes(unzippedURL);
   if (kept) {
     bytes.arrived(build.snapshot);
     mark("snapshot");
@@ -218,8 +218,12 @@ async function snapshotBytes(build, at, bytes) {
   const packed = await download(at(build.snapshot), bytes.add, fetchFile);
   mark("snapshot");
   const unzipped = await gunzipped(packed);
-  afterReady.push(() => keep(`pzl-${build.version}`, unzippedURL, unzipped));
+  afterReady.push(() => keep(`pzl-${build.version}`, unzippedURL(build, at), unzipped));
   return unzipped;
+}
+
+function unzippedURL(build, at) {
+  return `${at(build.snapshot)}?unzipped`;
 }
 
 async function cachedBytes(fileURL) {
@@ -228,6 +232,14 @@ async function cachedBytes(fileURL) {
     return response ? new Uint8Array(await response.arrayBuffer()) : null;
   } catch {
     return null; // no Cache Storage here (an insecure origin), or a damaged entry
+  }
+}
+
+async function forget(cacheName, fileURL) {
+  try {
+    if (self.caches) await (await caches.open(cacheName)).delete(fileURL);
+  } catch {
+    // nothing kept, nothing to forget
   }
 }
 
