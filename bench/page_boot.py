@@ -50,6 +50,7 @@ MARKS = """() => Object.fromEntries(performance.getEntriesByType('mark')
     .filter((mark) => mark.name.startsWith('pzl-'))
     .map((mark) => [mark.name, mark.startTime]))"""
 READY = """() => performance.getEntriesByName('pzl-boot-ready').length > 0
+    || performance.getEntriesByName('pzl-solver-ready').length > 0
     || document.querySelector('[data-testid="status"]')?.dataset.state === 'error'"""
 SNAPSHOT_USED = "() => performance.getEntriesByName('pzl-boot-ready')[0]?.detail?.snapshot ?? null"
 CACHED = """async () => {
@@ -84,6 +85,7 @@ def visit(playwright, chromium: str, profile: str, url: str, mbps: float | None,
         if state == "error":
             raise SystemExit(f"the solver failed to start: {page.get_by_test_id('status').inner_text()}")
         marks = page.evaluate(MARKS)
+        marks.setdefault("pzl-boot-ready", marks.get("pzl-solver-ready"))  # a build from before the boot marks
         marks["snapshot"] = page.evaluate(SNAPSHOT_USED)
         if wait_for_cache:
             page.wait_for_function(CACHED, timeout=600_000, polling=200)
@@ -119,33 +121,31 @@ def table(runs: dict[str, list[dict]]) -> str:
 
 def previous(marks: dict, name: str) -> float:
     """The end of the stage before `name` on the same clock (0 = navigation start)."""
-    order = [stage for stage in STAGES if stage in marks]
+    if name in ("pzl-first-board", "pzl-boot-start"):
+        return 0.0  # both from navigation start: the worker is created before the board is drawn
+    if name == "pzl-boot-snapshot":
+        return marks.get("pzl-boot-scripts", 0.0)  # downloaded alongside Pyodide's own files
+    order = [stage for stage in STAGES if stage in marks and stage not in ("pzl-first-board", "pzl-boot-snapshot")]
     index = order.index(name)
-    if name == "pzl-boot-snapshot" or index == 0:
-        return marks.get("pzl-boot-scripts", 0.0) if name == "pzl-boot-snapshot" else 0.0
-    before = order[index - 1]
-    if before == "pzl-boot-snapshot":
-        before = order[index - 2]
-    if name == "pzl-boot-start":
-        return 0.0  # the worker is created by the first module, before the board is drawn
-    if before == "pzl-first-board":
-        before = "pzl-boot-start"
-    return marks[before]
+    return marks[order[index - 1]] if index > 0 else 0.0
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="rounds of cold + warm visits (default 5)")
     parser.add_argument("--mbps", type=float, default=None, help="emulate a link of this many Mbit/s")
+    parser.add_argument("--site", type=Path, default=None,
+                        help="serve this built site instead of building ours (e.g. another branch's, to compare)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     build = load_build_module()
-    build.build()
+    if args.site is None:
+        build.build()
     chromium = build.find_chromium()
     if not chromium:
         raise SystemExit("no Chromium found: set PZL_CHROMIUM")
-    server = build.make_server(build.SITE, port=0, prefix=PREFIX, quiet=True)
+    server = build.make_server(args.site or build.SITE, port=0, prefix=PREFIX, quiet=True)
     threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
     runs: dict[str, list[dict]] = {"cold": [], "warm": []}
