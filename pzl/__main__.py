@@ -62,12 +62,14 @@ def _parser() -> argparse.ArgumentParser:
         peg.add_argument("--pegs", help="the current pattern of pegs (analyse): holes with a peg, e.g. 0,1,5")
         if name == "solve":
             sub.add_argument("--algorithm", default="auto",
-                             help="sliding: auto (default), bfs, bidirectional, iddfs, ida; "
+                             help="sliding: auto (default), bfs, bidirectional, iddfs, ida, fast; "
                                   "peg solitaire: auto (default), minimal, beam, fast")
             sub.add_argument("--all", action="store_true", help="count every shortest solution")
             sub.add_argument("--max-solutions", type=int,
                              help="with --all: how many solutions to list (the count is exact)")
             peg.add_argument("--first", help="fix the first jump, e.g. 0-6")
+            sliding.add_argument("--metric", help="count a move as one cell (step, default), a piece's whole "
+                                                  "slide along any path (piece) or one straight slide (straight)")
     return parser
 
 
@@ -81,7 +83,7 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
     if args.mask:
         request["family"] = "peg"
     for option in ("board", "start", "goal", "mask", "lattice", "empty", "finish", "pegs", "first",
-                   "algorithm", "max_states", "max_solutions"):
+                   "algorithm", "max_states", "max_solutions", "metric"):
         value = getattr(args, option, None)
         if value is not None:
             request[option] = value

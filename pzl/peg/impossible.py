@@ -54,6 +54,17 @@ def why_impossible(board: PegBoard, start: int, finish: int | None, what: str = 
             f"class is the {what}'s, and no hole of this board that a jump lands in is in that class")
 
 
+def marked_holes(board: PegBoard, start: int, finish: int | None) -> list[int] | None:
+    """The marked holes of a position-class argument that rules `finish` out from `start`, or None.
+
+    The page draws them on the board: a jump changes the pegs on them by 0 or 2.
+    """
+    if finish is None or start == finish or start.bit_count() <= finish.bit_count():
+        return None
+    witness = classes_of(board).witness(start, finish)
+    return holes_of(witness.holes) if witness is not None else None
+
+
 def possible_finish_holes(board: PegBoard, start: int) -> list[int]:
     """The holes where a single last peg is not ruled out by position classes."""
     classes = classes_of(board)

@@ -16,7 +16,7 @@ from pzl.events import Event
 from pzl.peg.board import PegBoard
 from pzl.peg.boards import board_by_id, spec_by_id
 from pzl.peg.entries import board_entry
-from pzl.peg.impossible import possible_finish_holes, why_impossible
+from pzl.peg.impossible import marked_holes, possible_finish_holes, why_impossible
 from pzl.peg.mask import board_from_mask
 from pzl.peg.task import (
     ANY,
@@ -118,6 +118,7 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     if reason is not None:
         payload.update(solvable=False, moves=None, jumps=None, solution=None, minimal=False, reason=reason,
                        stats=_stats(0, 0, clock))
+        payload.update(_class_marks(task.board, _after_first(task), task.finish))
         if want_all:
             payload.update(count=0, solutions=[])
         yield events.result(payload)
@@ -155,6 +156,17 @@ def _auto(task: Task, request: dict[str, Any], want_all: bool, max_solutions: in
         return outcome, f"auto: minimal, then {outcome.method}"
     outcome = yield from _fast(task, request)
     return outcome, f"auto: {outcome.method}"
+
+
+def _class_marks(board: PegBoard, position: int, finish: int | None) -> dict[str, Any]:
+    """For a verdict by position classes: the marked holes and, for a one-peg finish, where one peg may end."""
+    marked = marked_holes(board, position, finish)
+    if marked is None:
+        return {}
+    extra: dict[str, Any] = {"marked": marked}
+    if finish is not None and finish.bit_count() == 1:
+        extra["possible_finishes"] = possible_finish_holes(board, position)
+    return extra
 
 
 def _instant_verdict(task: Task) -> str | None:
@@ -346,7 +358,7 @@ def _judge(task: Task, position: int, seconds: float, max_states: int):
         except PuzzleError as problem:
             reason = str(problem).removeprefix("finish: ")
     if reason is not None:
-        verdict.update(solvable=False, reason=reason)
+        verdict.update(solvable=False, reason=reason, **_class_marks(board, position, task.finish))
         return verdict
     if position.bit_count() <= AUTO_MINIMAL_PEGS:  # minimal for half the time, then the fast solver
         outcome = yield from analyse(board, position, task.finish, seconds_limit=seconds, max_states=max_states)

@@ -271,7 +271,8 @@ def longest(problem: Problem[Any], sources: Iterable[Any], *,
         for i in range(0, len(members), chunk):
             following |= expand(members[i:i + chunk])
             result.nodes += min(chunk, len(members) - i)
-            yield progress(result.nodes, total + len(following), time.perf_counter() - clock, len(result.histogram))
+            # distinct positions found and the farthest distance found: `following` still holds repeats
+            yield progress(result.nodes, total, time.perf_counter() - clock, len(result.histogram) - 1)
         following -= current
         following -= previous
         if not following:

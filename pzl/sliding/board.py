@@ -17,7 +17,7 @@ Cell = tuple[int, int]
 #: (up, left, right, down) — the order the articles write their adjacency lists in.
 DIRECTIONS: tuple[Cell, ...] = ((-1, 0), (0, -1), (0, 1), (1, 0))
 
-MIN_SIDE, MAX_SIDE = 2, 8
+MIN_SIDE, MAX_SIDE = 2, 10
 
 
 @dataclass(frozen=True, slots=True)

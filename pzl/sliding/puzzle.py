@@ -72,8 +72,12 @@ class Puzzle:
         return "packed" if self.single_cell and self.blanks == 1 else "blocks"
 
 
-def from_request(request: dict[str, Any]) -> Puzzle:
-    """The task a request describes: a catalog puzzle or a custom 'board', with optional start/goal."""
+def from_request(request: dict[str, Any], start_from_goal: bool = False) -> Puzzle:
+    """The task a request describes: a catalog puzzle or a custom 'board', with optional start/goal.
+
+    A custom board's goal defaults to the tiles in order with the blank last. Its start must
+    be given, unless `start_from_goal` (for `longest`, which needs only the goal) takes the goal.
+    """
     if request.get("board") not in (None, ""):
         board = parse_board_size(request["board"])
         puzzle_id = f"{board.rows}x{board.cols}"
@@ -90,8 +94,13 @@ def from_request(request: dict[str, Any]) -> Puzzle:
         default_goal, default_start = entry["goal"], entry["start"]
     goal_text = request.get("goal") or default_goal
     start_text = request.get("start") or default_start
+    if start_text is None and start_from_goal and "*" not in str(goal_text):
+        start_text = goal_text
     if start_text is None:
-        raise PositionError(f"a custom {puzzle_id} board needs a start position")
+        goal_words = "the one given" if request.get("goal") else \
+            default_goal if board.size <= 12 else f"1 2 3 … {board.size - 2} {board.size - 1} 0"
+        raise PositionError(f"a custom {puzzle_id} board needs a start position (its labels in cell order, 0 for "
+                            f"the empty cell); the goal is {goal_words}")
     return build(puzzle_id, board, pieces, start_text, goal_text)
 
 

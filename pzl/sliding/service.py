@@ -11,21 +11,24 @@ from collections.abc import Iterator
 from typing import Any
 
 from pzl import events
-from pzl.errors import CatalogError, PuzzleError
+from pzl.errors import CatalogError, PuzzleError, SearchLimitError
 from pzl.events import Event
 from pzl.request import flag, whole_number
 from pzl.search import breadth, deepening
 from pzl.search.problem import Search, SearchOutcome
-from pzl.sliding import tiles
+from pzl.sliding import fast_reach, tiles
 from pzl.sliding.blocks import BlockProblem
 from pzl.sliding.board import distances
+from pzl.sliding.coarse import METRICS, CoarseProblem
+from pzl.sliding.fast import fast_solve
 from pzl.sliding.packed import PackedProblem
+from pzl.sliding.piece_moves import classic_counts
 from pzl.sliding.puzzle import Puzzle, from_request
 from pzl.sliding.solvability import parity_verdict
 from pzl.sliding.space import estimated_states
 from pzl.sliding.sweep import shortest, sweep
 
-ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida")
+ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida", "fast")
 
 #: `auto` uses breadth-first search up to this many (estimated) reachable positions, IDA* beyond.
 AUTO_BREADTH_LIMIT = 2_000_000
@@ -74,6 +77,11 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     every = flag(request, "all")
     max_states = whole_number(request, "max_states", breadth.DEFAULT_MAX_STATES)
     max_solutions = whole_number(request, "max_solutions", 100) or 0
+    metric = str(request.get("metric") or "step").lower()
+    if metric not in METRICS:
+        raise PuzzleError(f"unknown move count {metric!r}; use one of: {', '.join(METRICS)}")
+    if metric != "step" and algorithm not in ("auto", "bfs"):
+        raise PuzzleError("moves counted as whole slides are searched breadth-first: use the algorithm auto or bfs")
     payload: dict[str, Any] = {"puzzle": puzzle.puzzle_id, "start": puzzle.text(puzzle.start),
                                "goal": puzzle.text(puzzle.goal)}
     clock = time.perf_counter()
@@ -81,14 +89,41 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     if puzzle.distinct_tiles and not puzzle.goal_is_partial:
         verdict = parity_verdict(puzzle.board, puzzle.start, puzzle.goal, puzzle.labels)
         if verdict.reachable is False:
-            payload.update(solvable=False, moves=None, solution=[], algorithm="parity", reason=verdict.reason,
+            payload.update(solvable=False, moves=None, solution=[], algorithm="parity", minimal=False,
+                           reason=verdict.reason,
                            stats={"nodes": 0, "states": 0, "seconds": round(time.perf_counter() - clock, 6)})
             yield events.result(payload)
             return
         proven = bool(verdict.reachable)
-    problem = problem_for(puzzle)
-    if algorithm == "auto":
+    if metric != "step":
+        coarse = CoarseProblem(puzzle, metric)
+        outcome = yield from breadth.bfs(coarse, max_states=max_states, all_solutions=every,
+                                         max_solutions=max_solutions)
+        payload.update(_solution(puzzle, coarse, outcome, "bfs", every), metric=metric)
+        yield events.result(payload)
+        return
+    auto = algorithm == "auto"
+    if auto:
         algorithm = choose(puzzle, every)
+    # -- big boards (fast_reach): auto goes fast when an optimal search is out of reach --------
+    budget, note = None, None
+    if auto and algorithm == "ida" and not every:
+        algorithm, budget, note = fast_reach.auto_plan(puzzle)
+    if algorithm == "fast":
+        yield from _fast(puzzle, payload, every, "auto: fast" if auto else "fast", note, clock)
+        return
+    if budget:
+        attempt = yield from fast_reach.optimal_attempt(puzzle, budget)
+        if attempt is None:
+            yield from _fast(puzzle, payload, every, "auto: fast", fast_reach.budget_note(budget), clock, budget)
+            return
+        problem = problem_for(puzzle)
+        payload.update(_solution(puzzle, problem, _as_states(problem, attempt), algorithm, every))
+        yield events.result(payload)
+        return
+    fast_reach.refuse_hopeless(puzzle, algorithm, every)
+    # -----------------------------------------------------------------------------------------
+    problem = problem_for(puzzle)
     if algorithm == "bidirectional" and (every or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
                           "use bfs (or ida) for a partial goal or --all")
@@ -96,13 +131,63 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
         # depth-first search cannot tell an unreachable goal from a far one: settle that first
         check = breadth.bfs(problem, max_states=max_states) if puzzle.goal_is_partial else \
             breadth.bidirectional(problem, max_states=max_states)
-        reach = yield from check
+        reach = yield from _labelled(check, phase="reachability check")
         if reach.path is None:
             payload.update(_solution(puzzle, problem, reach, algorithm, every))
             yield events.result(payload)
             return
-    outcome = yield from _search(puzzle, problem, algorithm, every, max_states, max_solutions)
+        before = (reach.nodes, time.perf_counter() - clock)
+    else:
+        before = (0, 0.0)
+    search = _search(puzzle, problem, algorithm, every, max_states, max_solutions)
+    fields = {"search": "depth-first"} if algorithm in ("iddfs", "ida") else {}
+    outcome = yield from _labelled(search, nodes=before[0], seconds=before[1], **fields)
     payload.update(_solution(puzzle, problem, outcome, algorithm, every))
+    yield events.result(payload)
+
+
+def _labelled(inner: Search, *, nodes: int = 0, seconds: float = 0.0, **fields: Any) -> Search:
+    """`inner` with its progress labelled (`phase`, or `search: "depth-first"`, whose `states` is the path)
+    and its `nodes` and `seconds` counted on from an earlier phase of the same request."""
+    try:
+        while True:
+            try:
+                event = next(inner)
+            except StopIteration as stop:
+                return stop.value
+            if event.get("event") == "progress":
+                event = {**fields, **event, "nodes": event["nodes"] + nodes,
+                         "seconds": round(event["seconds"] + seconds, 3)}
+            yield event
+    finally:
+        inner.close()
+
+
+def _fast(puzzle: Puzzle, payload: dict[str, Any], every: bool, label: str, note: str | None, clock: float,
+          spent: int = 0) -> Iterator[Event]:
+    """The fast solver's answer: a solution, its lower bound, minimal only when the two meet.
+
+    `clock` is when the request began and `spent` the nodes an optimal attempt used before,
+    so that progress and statistics count on for the whole request.
+    """
+    refusal = fast_reach.why_not(puzzle, every)
+    if refusal:
+        raise PuzzleError(refusal)
+    search = fast_solve(puzzle.start, puzzle.goal, puzzle.board.rows, puzzle.board.cols)
+    # progress counts on from what an optimal attempt spent (nodes never go back)
+    outcome = yield from _labelled(search, nodes=spent, seconds=time.perf_counter() - clock)
+    bound = fast_reach.bound_of(puzzle)
+    moves = len(outcome.path) - 1
+    labels = puzzle.labels   # a complete goal: no '*' to write, so the labels are joined directly
+    payload.update(solvable=True, moves=moves, solution=[" ".join([labels[code] for code in position])
+                                                         for position in outcome.path],
+                   algorithm=label, minimal=moves == bound, lower_bound=bound)
+    if moves == bound:
+        payload["note"] = "the solution is as short as the lower bound, so it is proved minimal"
+    elif note:
+        payload["note"] = note
+    payload["stats"] = {"nodes": outcome.nodes + spent, "states": outcome.states,
+                        "seconds": round(time.perf_counter() - clock, 6)}
     yield events.result(payload)
 
 
@@ -142,7 +227,7 @@ def _as_states(problem: SlidingProblem, outcome: SearchOutcome) -> SearchOutcome
     return outcome
 
 
-def _solution(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, algorithm: str,
+def _solution(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, outcome: SearchOutcome, algorithm: str,
               every: bool) -> dict[str, Any]:
     text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
     stats = {"nodes": outcome.nodes, "states": outcome.states, "seconds": round(outcome.seconds, 6)}
@@ -153,10 +238,14 @@ def _solution(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, a
         else:
             reason = (f"the goal is not reachable: all {outcome.states:,} positions reachable from the start "
                       "were examined")
-        return {"solvable": False, "moves": None, "solution": [], "algorithm": algorithm, "stats": stats,
-                "reason": reason}
+        return {"solvable": False, "moves": None, "solution": [], "algorithm": algorithm, "minimal": False,
+                "stats": stats, "reason": reason}
     result: dict[str, Any] = {"solvable": True, "moves": len(outcome.path) - 1,
-                              "solution": [text(state) for state in outcome.path], "algorithm": algorithm}
+                              "solution": [text(state) for state in outcome.path], "algorithm": algorithm,
+                              "minimal": True}
+    if not isinstance(problem, CoarseProblem):  # a coarse path's moves are counted already
+        result["piece_moves"], result["straight_moves"] = classic_counts(
+            puzzle.board, puzzle.pieces, puzzle.labels, [problem.decode(state) for state in outcome.path])
     if every:
         result["count"] = outcome.count
         result["solutions"] = [[text(state) for state in path] for path in outcome.paths]
@@ -167,9 +256,14 @@ def _solution(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, a
 def _longest(request: dict[str, Any]) -> Iterator[Event]:
     if request.get("goal") and not request.get("start") and "*" not in str(request["goal"]):
         request = {**request, "start": request["goal"]}   # a complete goal is the whole task
-    puzzle = from_request(request)
+    puzzle = from_request(request, start_from_goal=True)
     problem = problem_for(puzzle)
     max_states = whole_number(request, "max_states", breadth.DEFAULT_MAX_STATES * 2)
+    if max_states and puzzle.distinct_tiles and not puzzle.goal_is_partial and estimated_states(puzzle) > max_states:
+        name = f"the {puzzle.puzzle_id} board" if request.get("board") else puzzle.puzzle_id
+        raise SearchLimitError(f"{name} has {estimated_states(puzzle):,} positions reachable "
+                               "from the goal, and finding the hardest needs every one of them: far more than the "
+                               f"state budget of {max_states:,}")
     if puzzle.goal_is_partial:
         # every position that meets the goal and can be reached from the start is a source
         space = yield from breadth.reachable(problem, max_states=max_states)
@@ -210,7 +304,18 @@ def describe(command: str, result: dict[str, Any]) -> str:
         return (f"{result['puzzle']}: {result['start']} cannot reach {result['goal']}:\n"
                 f"{result['reason']}\n{_stats(result['stats'])}")
     plural = "" if result["moves"] == 1 else "s"
-    lines = [f"{result['puzzle']}: {result['moves']} move{plural} ({result['algorithm']})"]
+    counted = {"piece": ", a piece's whole slide as one move", "straight": ", one straight slide as one move"}
+    how = f"{result['algorithm']}{counted.get(result.get('metric', 'step'), '')}"
+    if result.get("minimal", True):
+        head = f"{result['moves']} move{plural}, proved minimal ({how})"
+    else:
+        head = f"{result['moves']} move{plural} (not proved minimal; at least {result['lower_bound']}; {how})"
+    lines = [f"{result['puzzle']}: {head}"]
+    if result.get("note"):
+        lines.append(f"note: {result['note']}")
+    if result.get("piece_moves", result["moves"]) != result["moves"]:
+        lines.append(f"as classic moves: {result['piece_moves']} (a piece moved any distance is one move), "
+                     f"{result['straight_moves']} (one straight slide is one move)")
     lines += [f"{i:3d}  {position}" for i, position in enumerate(result["solution"])]
     if "count" in result:
         lines.append(f"{result['count']:,} distinct shortest solution{'' if result['count'] == 1 else 's'}"

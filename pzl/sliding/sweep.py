@@ -50,7 +50,12 @@ class _Sweeper:
         self.depth = 0
 
     def step(self) -> Generator[Event, None, int]:
-        """Expand the current layer into the next; returns the number of new positions (0: done)."""
+        """Expand the current layer into the next; returns the number of new positions (0: done).
+
+        Progress events carry `states` = distinct positions found so far and `depth` = the
+        greatest distance at which a position has been found: both only grow, and they end
+        at the sweep's totals (181,440 and 31 on the 8-puzzle).
+        """
         n, adjacency, split = self.n, self.adjacency, self.split
         following: Buckets = {}
         for (b, came_from), states in self.buckets.items():
@@ -70,8 +75,10 @@ class _Sweeper:
                         target = following[(m, b)] = set()
                     target.update(map(_first, split(moved)))
                 self.nodes += len(part)
+                # `states` in progress counts distinct positions found; the sets may also hold repeats of
+                # the layer before until the layer is tidied, which the memory cap counts (`held`)
+                yield progress(self.nodes, self.total, time.perf_counter() - self.clock, self.depth)
                 held = self.total + sum(map(len, following.values()))
-                yield progress(self.nodes, held, time.perf_counter() - self.clock, self.depth + 1)
                 if self.limit and held > self.limit:
                     self._stop(held)
         layer: list[set[bytes]] = [set() for _ in range(n)]

@@ -265,4 +265,4 @@ def test_copy_link_puts_the_current_link_on_the_clipboard(app_page: Page, app_co
     expect(app_page.get_by_test_id("announce")).to_have_text("Link copied.")
     copied = app_page.evaluate("() => navigator.clipboard.readText()")
     assert copied == app_page.url
-    assert copied.endswith("#puzzle=8-puzzle&start=1,2,3,4,5,6,7,0,8")
+    assert copied.endswith("#puzzle=8-puzzle&start=1,2,3,4,5,6,7,8,0&moves=7r")  # the start and the move played
