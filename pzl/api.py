@@ -87,18 +87,25 @@ class Job:
         self._events = run(request)
 
     def run_for(self, seconds: float) -> list[Event]:
-        """Advance the search for about `seconds`; the latest progress plus any final event."""
+        """Advance the search for about `seconds`; the latest progress plus any final event.
+
+        A phase that ended within the slice (a quick reachability check before IDA*, say) keeps
+        its last progress event in the list, so a page shows every phase, however short.
+        """
         deadline = time.perf_counter() + seconds
+        ended: list[Event] = []
         latest: Event | None = None
         for event in self._events:
             if event["event"] != "progress":
                 self.done = True
-                return [latest, event] if latest else [event]
+                return [*ended, latest, event] if latest else [*ended, event]
+            if latest is not None and latest.get("phase") != event.get("phase"):
+                ended.append(latest)
             latest = event
             if time.perf_counter() >= deadline:
-                return [latest]
+                return [*ended, latest]
         self.done = True
-        return [latest] if latest else []
+        return [*ended, latest] if latest else ended
 
     def run_for_json(self, seconds: float) -> str:
         """`run_for` as a JSON string (cheaper to hand across to JavaScript)."""
