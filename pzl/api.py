@@ -167,7 +167,7 @@ class Job:
 
         That is the latest progress event, any final event, and the events a slice must not
         drop: a warning, and the last progress of each phase that ended within the slice (so a
-        short phase such as a reachability check still shows).
+        page shows every phase, however short: a quick reachability check before IDA*, say).
         """
         deadline = time.perf_counter() + seconds
         kept: list[Event] = []

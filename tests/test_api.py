@@ -66,6 +66,16 @@ def test_job_runs_a_search_to_its_result_in_slices():
     assert seen[-1]["result"]["moves"] == 31
 
 
+def test_a_phase_that_ends_within_one_slice_still_reports_its_progress():
+    # iddfs first checks (breadth-first, from both ends) that the goal can be reached at all
+    job = api.Job({"command": "solve", "puzzle": "symbols", "algorithm": "ida"})
+    events = job.run_for(60)
+    assert job.done and events[-1]["event"] == "result"
+    phases = [event.get("phase") for event in events if event["event"] == "progress"]
+    assert phases[0] == "reachability check" and phases[-1] is None
+    assert len(phases) == 2  # one per phase: the latest of each
+
+
 def test_cancelled_job_is_done_and_produces_nothing_more():
     job = api.Job({"command": "solve", "puzzle": "8-puzzle", "start": "8 6 7 2 5 4 3 0 1", "algorithm": "bfs"})
     job.run_for(0.001)

@@ -202,6 +202,22 @@ def test_runtime_files_are_the_pinned_npm_package(built_site: Path, build_module
         assert (built_site / "pyodide" / "314.0.7" / name).read_bytes() == (runtime / name).read_bytes(), name
 
 
+def test_file_sizes_gives_each_planned_file_its_byte_count(build_module: ModuleType, tmp_path: Path) -> None:
+    source = tmp_path / "web.js"
+    source.write_bytes(b"x" * 1234)
+    sizes = build_module.file_sizes({"b.bin": b"\0" * 10, "web/web.js": source})
+    assert sizes == {"b.bin": 10, "web/web.js": 1234}
+
+
+def test_the_manifest_names_the_snapshot_and_every_file_size(built_site: Path) -> None:
+    manifest = json.loads((built_site / "build.json").read_text())
+    assert manifest["snapshot"].startswith("snapshots/") and manifest["snapshot"].endswith(".gz")
+    for path in manifest["precache"]:
+        if path not in ("./", "build.json"):
+            assert manifest["sizes"][path] == (built_site / path).stat().st_size, path
+    assert "pyodide-lock.json" not in " ".join(manifest["precache"])  # the worker hands Pyodide its `info`
+
+
 # --------------------------------------------------------------------------- malformed HTTP (raw sockets)
 
 

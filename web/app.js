@@ -16,7 +16,7 @@ import { LONGEST_LIMIT, openLongestPanel, redrawHistogram, showLongest } from ".
 import { createPlayerPanel } from "./player-panel.js";
 import { createNewStarts } from "./new-start.js";
 import { createSearchPanel } from "./search-panel.js";
-import { createSolver } from "./solver.js";
+import { solver } from "./start.js";
 import { clear, htmlElement } from "./svg.js";
 import { capitalise } from "./words.js";
 
@@ -73,10 +73,9 @@ const { showGoal, showParity } = createGoalView(app, { useGoal });
 main();
 
 async function main() {
-  registerServiceWorker();
   wireControls();
-  const build = fetchJSON("build.json");
-  bootSolver(build);
+  app.solver = solver; // started by start.js, the page's first module
+  solver.subscribe(onSolverState);
   try {
     app.catalog = (await fetchJSON("catalog.json")).filter((entry) => GAMES[entry.family]);
   } catch (error) {
@@ -97,35 +96,7 @@ async function fetchJSON(name) {
   return response.json();
 }
 
-function registerServiceWorker() {
-  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-  navigator.serviceWorker.register("./sw.js").catch(() => {
-    // Offline use is a bonus: the page works the same without it.
-  });
-}
-
 // ---- the solver ------------------------------------------------------------
-
-async function bootSolver(buildPromise) {
-  let build;
-  try {
-    build = await buildPromise;
-  } catch (error) {
-    showStatus("error", `The solver's build manifest could not be loaded (${error.message}).`);
-    return;
-  }
-  const urls = {
-    pyodide: new URL(build.pyodide, document.baseURI).href,
-    wheel: new URL(build.wheel, document.baseURI).href,
-  };
-  app.solver = createSolver(urls, onSolverState, { bootTimeoutMs: bootTimeout() * 1000 });
-}
-
-/** The boot time limit in seconds: 60, or `?boot-timeout=N` in the page's URL (1–600; tests use it). */
-function bootTimeout() {
-  const asked = Number(new URLSearchParams(location.search).get("boot-timeout"));
-  return Number.isInteger(asked) && asked >= 1 && asked <= 600 ? asked : 60;
-}
 
 function onSolverState({ state, message }) {
   showStatus(state, message);
