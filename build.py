@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 import tomllib
+import urllib.parse
 import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -386,17 +387,25 @@ def build() -> dict:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves a folder under a URL prefix with the MIME types Pyodide needs."""
+    """Serves a folder under a URL prefix with the MIME types Pyodide needs.
+
+    Malformed requests get their status (400, 414, 431) and one log line, never a traceback;
+    folders without an index.html get 404 (no listings).
+    """
 
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     prefix = "/"
     quiet = False
+    default_request_version = "HTTP/1.0"   # a refused request line still gets a status line (not HTTP/0.9's bare body)
     #: When a list, every answered request is appended to it as (path as requested, status).
     journal: ClassVar[list[tuple[str, int]] | None] = None
 
     def send_head(self):
-        """404 outside the prefix; redirect the bare prefix to its folder URL."""
+        """404 outside the prefix; redirect the bare prefix to its folder URL; 400 for a path no file can have."""
         path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if any(char in urllib.parse.unquote(path) for char in "\x00\\") or not path.startswith("/"):
+            self.send_error(400, "malformed path")
+            return None
         if path + "/" == self.prefix:
             return self._redirect(self.prefix)
         if not path.startswith(self.prefix):
@@ -407,6 +416,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.path = "/" + self.path[len(self.prefix):]
         return super().send_head()
 
+    def list_directory(self, path):
+        """No listings: a folder is served only through its index.html."""
+        self.send_error(404, "no index.html in this folder")
+        return None
+
     def _redirect(self, location: str) -> None:
         self.send_response(301)
         self.send_header("Location", location)
@@ -415,8 +429,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         """Revalidate the files that name everything else; the rest may be cached briefly."""
-        name = self.path.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
-        if self.path.split("?", 1)[0].endswith("/") or name in ALWAYS_REVALIDATE:
+        path = getattr(self, "path", "")   # unset when the request line itself was refused
+        name = path.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+        if path.split("?", 1)[0].endswith("/") or name in ALWAYS_REVALIDATE:
             self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
@@ -430,20 +445,34 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A threaded server whose failures on one connection are one log line, not a traceback."""
+
+    daemon_threads = True
+    quiet = False
+
+    def handle_error(self, request, client_address) -> None:
+        problem = sys.exc_info()[1]
+        if isinstance(problem, ConnectionError | TimeoutError) or self.quiet:
+            return   # the client went away: nothing to report
+        print(f"serve: request from {client_address[0]} failed: {type(problem).__name__}: {problem}",
+              file=sys.stderr)
+
+
 def normal_prefix(prefix: str) -> str:
     """A URL prefix that starts and ends with '/'."""
     return "/" + "/".join(part for part in prefix.split("/") if part) + "/" if prefix.strip("/") else "/"
 
 
 def make_server(site: Path = SITE, host: str = "127.0.0.1", port: int = 0, prefix: str = "/",
-                quiet: bool = False, journal: list[tuple[str, int]] | None = None) -> http.server.ThreadingHTTPServer:
+                quiet: bool = False, journal: list[tuple[str, int]] | None = None) -> SiteServer:
     """A threaded HTTP server for `site` under `prefix` (port 0 picks a free port).
 
     With a `journal` list, every request is recorded in it as (path, status), for tests.
     """
     handler = type("Handler", (SiteHandler,), {"prefix": normal_prefix(prefix), "quiet": quiet, "journal": journal})
-    server = http.server.ThreadingHTTPServer((host, port), partial(handler, directory=str(site)))
-    server.daemon_threads = True
+    server = SiteServer((host, port), partial(handler, directory=str(site)))
+    server.quiet = quiet
     return server
 
 

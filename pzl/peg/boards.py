@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from pzl.errors import CatalogError
+from pzl.errors import CatalogError, shown
 from pzl.peg.board import PegBoard, build_board
 from pzl.peg.mask import board_from_mask
 
@@ -108,7 +108,7 @@ def spec_by_id(board_id: str) -> BoardSpec:
     try:
         return SPEC_BY_ID[board_id]
     except KeyError:
-        raise CatalogError(f"unknown peg board {board_id!r}; known: {', '.join(SPEC_BY_ID)}") from None
+        raise CatalogError(f"unknown peg board {shown(board_id)}; known: {', '.join(SPEC_BY_ID)}") from None
 
 
 @cache

@@ -10,6 +10,7 @@ from functools import cache
 from pzl.peg.board import PegBoard
 from pzl.peg.classes import PositionClasses, Witness
 from pzl.peg.task import holes_of
+from pzl.wording import counted
 
 
 @cache
@@ -80,7 +81,7 @@ def _class_reason(board: PegBoard, witness: Witness, start: int, finish: int, wh
         where = f" ({witness.rule})"
     return (f"position classes (a parity argument): mark holes {holes_of(marks)}{where}. Every jump line of "
             f"this board covers 0 or 2 marked holes, so a jump changes the number of pegs on marked holes by "
-            f"0 or 2 and its parity never changes. The {what} has {before} pegs on marked holes "
+            f"0 or 2 and its parity never changes. The {what} has {counted(before, 'peg')} on marked holes "
             f"({_parity_word(before)}); the finish would have {after} ({_parity_word(after)}).")
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pzl.errors import CatalogError
+from pzl.errors import CatalogError, shown
 from pzl.sliding.board import Board, from_rows, rectangle
 from pzl.sliding.position import Piece, PieceSet, rectangle_piece
 
@@ -110,4 +110,4 @@ def entry(puzzle_id: str) -> dict[str, Any]:
     try:
         return _BY_ID[puzzle_id]
     except KeyError:
-        raise CatalogError(f"unknown sliding puzzle {puzzle_id!r}; known: {', '.join(_BY_ID)}") from None
+        raise CatalogError(f"unknown sliding puzzle {shown(puzzle_id)}; known: {', '.join(_BY_ID)}") from None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from pzl.errors import PuzzleError
+from pzl.errors import PuzzleError, shown
 from pzl.sliding.board import DIRECTIONS
 from pzl.sliding.position import ANY, EMPTY
 from pzl.sliding.puzzle import Puzzle
@@ -25,7 +25,7 @@ class CoarseProblem:
 
     def __init__(self, puzzle: Puzzle, metric: str) -> None:
         if metric not in ("piece", "straight"):
-            raise PuzzleError(f"unknown move count {metric!r}; use one of: {', '.join(METRICS)}")
+            raise PuzzleError(f"unknown move count {shown(metric)}; use one of: {', '.join(METRICS)}")
         self.metric = metric
         self.start = puzzle.start
         self.goal = puzzle.goal

@@ -110,8 +110,11 @@ def refuse_hopeless(puzzle: Puzzle, algorithm: str, every: bool) -> None:
         return
     bound = bound_of(puzzle)
     if bound > limit:
+        depth_first = algorithm in ("ida", "iddfs")   # too many nodes; breadth-first: too many positions
         raise SearchLimitError(f"an optimal search ({algorithm}) cannot finish here: on a {size_words(puzzle)} this "
-                               f"start needs at least {bound} moves, far beyond its reach. {advice(puzzle, every)}")
+                               f"start needs at least {bound} moves, far beyond its reach. {advice(puzzle, every)}",
+                               "nodes" if depth_first else "memory", lower_bound=bound,
+                               alternatives=[] if every else ["fast"])
 
 
 def advice(puzzle: Puzzle, every: bool = False) -> str:

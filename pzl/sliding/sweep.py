@@ -100,12 +100,10 @@ class _Sweeper:
         return count
 
     def _stop(self, held: int) -> None:
-        if self.exhaustive:
-            raise SearchLimitError(f"the sweep stopped after storing {held:,} states (the limit is {self.limit:,}); "
-                                   "it must reach every position: raise --max-states if memory allows")
-        raise SearchLimitError(f"the breadth-first search stopped after storing {held:,} states "
-                               f"(the limit is {self.limit:,}). Try --algorithm ida, which stores almost "
-                               "nothing, or raise --max-states.")
+        """Stop at the state cap: a sweep has reached `depth` + 1 layers; a search knows the goal is farther."""
+        raise SearchLimitError(f"the breadth-first {'sweep' if self.exhaustive else 'search'} stopped after storing "
+                               f"{held:,} positions (the cap is {self.limit:,})", "max_states", states=held,
+                               lower_bound=self.depth + 1)
 
 
 def sweep(board: Board, goal: tuple[int, ...], *, max_states: int | None = None,

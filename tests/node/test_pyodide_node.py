@@ -58,7 +58,9 @@ def replays_on_3x3(solution: list[str]) -> bool:
 def pyodide_answers(built_site: Path) -> list[dict]:
     """One boot, several requests: the hardest start, an unknown puzzle, the catalog."""
     return run_in_pyodide(built_site, {"command": "solve", "puzzle": "8-puzzle", "start": HARDEST_START},
-                          {"command": "solve", "puzzle": "no-such-puzzle"}, {"command": "catalog"})
+                          {"command": "solve", "puzzle": "no-such-puzzle"}, {"command": "catalog"},
+                          {"command": "longest", "puzzle": "15-puzzle", "max_states": 0},
+                          {"command": "solve", "puzzle": "8-puzzle", "algorithm": "bfs", "max_states": 0})
 
 
 @pytest.fixture(scope="module")
@@ -122,6 +124,18 @@ def test_pyodide_reports_an_unknown_puzzle_as_an_error_event(pyodide_answers: li
     final = pyodide_answers[1]["final"]
     assert final["event"] == "error"
     assert "no-such-puzzle" in final["message"]
+
+
+def test_pyodide_refuses_what_cannot_fit_in_a_tabs_two_gigabytes(pyodide_answers: list[dict]) -> None:
+    final = pyodide_answers[3]["final"]
+    assert final["event"] == "error" and final["stopped"] == "memory", final
+    assert "2.0 GB, a browser tab's budget" in final["message"]
+    assert final["estimate"]["states"] == 10_461_394_944_000
+
+
+def test_pyodide_runs_without_a_cap_of_its_own_what_fits(pyodide_answers: list[dict]) -> None:
+    final = pyodide_answers[4]["final"]
+    assert final["event"] == "result" and final["result"]["moves"] == 31, final
 
 
 def test_a_ten_by_ten_board_is_solved_fast_in_short_slices(built_site: Path) -> None:
