@@ -10,8 +10,9 @@ from typing import Any
 from pzl.events import Event
 from pzl.peg import numbers, service
 from pzl.peg.entries import CATALOG
+from pzl.peg.service import OPTIONS
 
-__all__ = ["CATALOG", "describe", "run"]
+__all__ = ["CATALOG", "OPTIONS", "describe", "run"]
 
 
 def run(command: str, request: dict[str, Any]) -> Iterator[Event]:

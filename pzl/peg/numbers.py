@@ -6,8 +6,6 @@ atlas: every single-vacancy start against every single-peg finish of a board, up
 
 from __future__ import annotations
 
-import os
-import sys
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -20,10 +18,8 @@ from pzl.peg.board import PegBoard
 from pzl.peg.census import MAX_HOLES, census, estimate
 from pzl.peg.entries import board_entry
 from pzl.peg.service import _seconds_option, _task_payload, board_of, task_of
-from pzl.request import whole_number
-
-#: The page's memory budget (Pyodide's WebAssembly heap breaks between 2 and 4 GB).
-PAGE_BUDGET = 2 * 10**9
+from pzl.request import state_cap
+from pzl.search.limits import in_browser, memory_budget, size_words
 
 
 def run_census(request: dict[str, Any]) -> Iterator[Event]:
@@ -32,7 +28,7 @@ def run_census(request: dict[str, Any]) -> Iterator[Event]:
     board = board_of(request)
     task = task_of(board, request)
     _check_size(board)
-    max_states = whole_number(request, "max_states", None) or None
+    max_states = state_cap(request, 0)
     guess = estimate(board, task.start, task.finish)
     _refuse_oversized(board, guess.classes, guess.bytes)
     seconds = _seconds_option(request, "seconds_limit", 0) or None
@@ -65,7 +61,7 @@ def run_atlas(request: dict[str, Any]) -> Iterator[Event]:
     clock = time.perf_counter()
     board = board_of(request)
     _check_size(board)
-    max_states = whole_number(request, "max_states", None) or None
+    max_states = state_cap(request, 0)
     seconds = _seconds_option(request, "seconds_limit", 0) or None
     outcome = yield from atlas(board, max_states=max_states, seconds_limit=seconds)
     payload: dict[str, Any] = {"puzzle": board.id, "board": board_entry(board), "symmetries": outcome.symmetries}
@@ -87,23 +83,6 @@ def _check_size(board: PegBoard) -> None:
                           f"{MAX_HOLES} holes (their positions would not fit in memory anyway)")
 
 
-def memory_budget() -> int:
-    """Bytes a request may use: 2 GB in the page, the memory the machine has available on the command line."""
-    if sys.platform == "emscripten":
-        return PAGE_BUDGET
-    try:
-        with open("/proc/meminfo", encoding="ascii") as meminfo:
-            for line in meminfo:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (ValueError, OSError, AttributeError):
-        return PAGE_BUDGET
-
-
 def _refuse_oversized(board: PegBoard, classes: int, needed: int) -> None:
     """A SearchLimitError, before anything runs, when the estimate says the census cannot fit in memory.
 
@@ -111,9 +90,10 @@ def _refuse_oversized(board: PegBoard, classes: int, needed: int) -> None:
     """
     budget = memory_budget()
     if needed > budget:
-        raise SearchLimitError(f"the census of {board.id} would need about {needed / 1e9:.1f} GB by estimate "
-                               f"(up to {classes:,} classes), more than the {budget / 1e9:.1f} GB available; "
-                               f"try a smaller board")
+        where = "a browser tab's budget" if in_browser() else "the memory available"
+        raise SearchLimitError(f"the census of {board.id} would need {size_words(needed)} by estimate "
+                               f"(up to {classes:,} classes), more than {size_words(budget)}, {where}; "
+                               f"try a smaller board", "memory", estimate={"states": classes, "bytes": needed})
 
 
 # ------------------------------------------------------------------ text for the CLI

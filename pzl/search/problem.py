@@ -56,6 +56,7 @@ class SearchOutcome:
     count: int | None = None            # number of distinct shortest solutions, when asked for
     paths: list[list[Any]] = field(default_factory=list)  # up to a cap, with count
     exhausted: bool = False             # True when the whole reachable space was examined
+    stopped: str | None = None          # the limit that stopped it undecided (one of pzl.errors.LIMITS)
 
 
 Search = Generator[Event, None, SearchOutcome]

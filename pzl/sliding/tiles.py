@@ -28,7 +28,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Hashable, Sequence
-from functools import lru_cache
+from functools import lru_cache, wraps
 from itertools import pairwise
 from typing import Any
 
@@ -171,9 +171,20 @@ def _outcome(start: Position, found: list[list[int]], count: int, all_solutions:
                          count=count if all_solutions else None, paths=paths if all_solutions else [])
 
 
+def _listing(search: Any) -> Any:
+    """`max_solutions` caps the list only: the kernels keep one path at least (their sign of success)."""
+    @wraps(search)
+    def capped(*args: Any, max_solutions: int = 100, **kwargs: Any) -> Search:
+        outcome = yield from search(*args, max_solutions=max(max_solutions, 1), **kwargs)
+        outcome.paths = outcome.paths[:max_solutions]
+        return outcome
+    return capped
+
+
 # ---------------------------------------------------------------------------------------------
 # IDA* with the (graph) Manhattan distance.
 
+@_listing
 def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
                    distances: Sequence[Sequence[int]] | None = None, *, all_solutions: bool = False,
                    max_solutions: int = 100, linear_conflict: bool | None = None,
@@ -731,6 +742,7 @@ def _ida_patterns_max(start: Position, board: list[int], z0: int, adjacency: Adj
 # ---------------------------------------------------------------------------------------------
 # Plain iterative deepening (no lower bound; the distance sum only serves as the goal test).
 
+@_listing
 def iddfs_tiles(start: Position, goal: Position, adjacency: Adjacency, *, all_solutions: bool = False,
                 max_solutions: int = 100, max_depth: int = 200) -> Search:
     """Plain iterative deepening with "don't move the tile just moved": a shortest solution, or path None.
