@@ -10,7 +10,8 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import compress, islice, repeat
+from operator import and_, xor
 from typing import Any
 
 from pzl import events
@@ -44,6 +45,8 @@ STEPS_PER_PROGRESS = 8192
 #: positions one chunk should find (chunks shrink where positions have many moves).
 CHUNK = 8192
 RESULTS_PER_CHUNK = 32768
+#: For each byte value v: the table mapping a byte to 1 where it equals v, else 0.
+_IS_BYTE = [bytes(int(value == wanted) for value in range(256)) for wanted in range(256)]
 
 
 def solve_minimal(board: Any, start: int, finish: int | None, *, first: tuple[int, int] | None = None,
@@ -123,7 +126,7 @@ class _Side:
     """One side of the search: its moves, every canonical position it has seen, and its layers.
 
     layers[d]: the canonical positions first reached in d moves, compactly (an array, 8 bytes a
-    position; a list on boards over 64 holes); the newest also as a set in `newest`, with sequence
+    position; a list on boards over 64 holes); the newest also as a list in `newest`, with sequence
     counts in `counts` when counting. Rebuilding a solution looks up a few positions per layer
     (`at`), through a set made for that layer when first asked.
     """
@@ -132,7 +135,7 @@ class _Side:
     compact: bool  # positions fit 64 bits
     seen: set[int] = field(default_factory=set)
     layers: list[Any] = field(default_factory=list)
-    newest: set[int] = field(default_factory=set)
+    newest: list[int] = field(default_factory=list)
     counts: dict[int, int] | None = None
     lookups: dict[int, set[int]] = field(default_factory=dict)
 
@@ -140,16 +143,14 @@ class _Side:
     def depth(self) -> int:
         return len(self.layers) - 1
 
-    def enter(self, layer: set[int], counts: dict[int, int] | None) -> None:
-        """Make `layer` (already in `seen`) the newest layer."""
+    def enter(self, layer: list[int], counts: dict[int, int] | None) -> None:
+        """Make `layer` (distinct positions, already in `seen`) the newest layer."""
         self.newest = layer
         self.counts = counts
-        self.layers.append(positions(layer) if self.compact else list(layer))
+        self.layers.append(positions(layer) if self.compact else layer)
 
     def at(self, depth: int, key: int) -> bool:
         """True when the canonical position `key` was first reached at `depth` on this side."""
-        if depth == self.depth:
-            return key in self.newest
         if depth not in self.lookups:
             self.lookups[depth] = set(self.layers[depth])
         return key in self.lookups[depth]
@@ -184,6 +185,8 @@ class _MeetInMiddle:
         kept = tuple(perm for perm in perms if keeps(perm))
         self.symmetry = symmetry_group(size, kept)
         self.bulk = BulkBoard(size, jumps, kept)
+        passed_over = {over for _, over, _ in jumps}
+        self.corners = sum(1 << hole for hole in range(size) if hole not in passed_over)
         self.nodes = 0
         self.pending = 0  # positions found in a layer but not stored yet, when a limit strikes
         self.next_event = STEPS_PER_PROGRESS
@@ -215,11 +218,11 @@ class _MeetInMiddle:
             return self._impossible("the finish has as many pegs as the start or more", 0)
         fwd, bwd = self.forward, self.backward
         bwd.seen.update(goals)
-        bwd.enter(set(goals), dict(goals) if self.counting else None)
+        bwd.enter(list(goals), dict(goals) if self.counting else None)
         try:
             if self.first is None:
                 fwd.seen.add(start)
-                fwd.enter({start}, {start: 1} if self.counting else None)
+                fwd.enter([start], {start: 1} if self.counting else None)
                 meets = [start] if start in bwd.seen else []
             else:  # the start itself is no meeting point: solutions leave it by `first`
                 fwd.layers.append(positions())
@@ -306,14 +309,16 @@ class _MeetInMiddle:
         not through dead ones (see `pzl.peg.chains`).
         """
         bulk, seen, counting = self.bulk, side.seen, self.counting
-        layer: set[int] = set()
+        layer: set[int] = set()  # counting: the layer as a set (its counts grow as equal positions merge)
+        fresh_list: list[int] = []  # not counting: the layer in the order found (chunks are disjoint)
         counts: dict[int, int] | None = {} if counting else None
         meets: list[int] = []
         if first:
             frontier, weights = [self.start], [1]
             jump = self.tables.jumps.index(self.first)
         else:
-            frontier = list(side.counts) if counting else list(side.newest)
+            # not counting, the layer's first meeting ends it: expand the likeliest meeting positions first
+            frontier = list(side.counts) if counting else self._promising_first(side, side.newest)
             weights = [side.counts[key] for key in frontier] if counting else None
             jump = None
         begin, step = 0, CHUNK
@@ -340,16 +345,35 @@ class _MeetInMiddle:
                     fresh = set(bulk.canonical(some))
                     fresh -= seen
                     seen.update(fresh)
-                    layer.update(fresh)
-                    meets.extend(key for key in fresh if key in other.seen)
+                    fresh_list.extend(fresh)
+                    meets.extend(fresh & other.seen)
                 yield from self._tick(len(some), bound, len(raw) - low)
             if meets:
                 break
-        side.enter(layer, counts)
+        side.enter(list(layer) if counting else fresh_list, counts)
         if counting:
             meets = [key for key in layer if key in other.seen]
         yield self._progress(bound, self._stored())
         return meets
+
+    def _promising_first(self, side: _Side, layer: list[int]) -> list[int]:
+        """The layer with the positions likeliest to meet the other side first: forwards, those with the fewest
+        pegs in corner holes (holes no jump passes over: each such peg needs a move of its own); backwards,
+        those with the fewest empty corner holes (the start's corners are full).
+
+        Only the order changes (a stable bucket sort in bulk); on the English board the meeting layer then
+        meets after a tenth of its positions instead of about half.
+        """
+        corners = self.corners
+        if not corners or len(layer) < 2:
+            return list(layer)
+        marked = list(map(and_, map(xor, layer, repeat(self.full)) if side is self.backward else layer,
+                          repeat(corners)))
+        counts = self.bulk.pegs(marked)
+        order: list[int] = []
+        for value in sorted(set(counts)):
+            order.extend(compress(layer, counts.translate(_IS_BYTE[value])))
+        return order
 
     # ----------------------------------------------------------------- answers
     def _outcome(self, **fields: Any) -> PegOutcome:
