@@ -15,6 +15,7 @@ import { LinkError, readLink, writeLink } from "./link.js";
 import { LONGEST_LIMIT, openLongestPanel, redrawHistogram, showLongest } from "./longest.js";
 import { createPlayerPanel } from "./player-panel.js";
 import { createNewStarts } from "./new-start.js";
+import { ATLAS_HOLES, createNumbersPanel } from "./numbers.js";
 import { createSearchPanel } from "./search-panel.js";
 import { solver } from "./start.js";
 import { clear, htmlElement } from "./svg.js";
@@ -64,6 +65,9 @@ const { clearSolution, showSolution, stopPlayer, stepTo, syncLine, togglePlay } 
 });
 const { finishFigures, hint, puzzleFields, solve, startSearch, watchPosition } = createSearchPanel(app, {
   announce, stopPlayer, showSolution, where, redraw: () => render({ animate: false }),
+});
+const numbers = createNumbersPanel(app, {
+  startSearch, finishFigures, puzzleFields, announce, openProblem: openAtlasProblem,
 });
 const { fillShuffleDistances, openPositionForm, shuffle, usePosition } = createNewStarts(app, {
   newGame, stopSearch, puzzleFields, announce,
@@ -125,6 +129,8 @@ function updateSolveButtons() {
   $("solve").disabled = state !== "ready" || blocked;
   $("hint").disabled = state !== "ready" || blocked;
   $("longest").disabled = state !== "ready";
+  $("census").disabled = state !== "ready";
+  $("atlas").disabled = state !== "ready" || Boolean(app.game && app.game.entry.holes?.length > ATLAS_HOLES);
   $("cancel").disabled = state !== "solving";
 }
 
@@ -320,6 +326,7 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric
   $("shuffle-distance").hidden = !game.canShuffle;
   $("numbers-choice").hidden = game.family !== "peg";
   $("longest").hidden = game.family !== "sliding"; // peg positions do not all lie on paths from one goal
+  $("numbers").hidden = game.family !== "peg";
   $("legend-sliding").hidden = game.family !== "sliding";
   $("legend-peg").hidden = game.family !== "peg";
   $("result").hidden = true;
@@ -327,6 +334,7 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric
   $("progress-about").hidden = true;
   $("progress-phase").hidden = true;
   $("longest-panel").hidden = true;
+  $("numbers-panel").hidden = true;
   $("position-form").hidden = true;
   $("type-position").setAttribute("aria-expanded", "false");
   app.board = game.draw($("board"), { onCell: boardClicked });
@@ -626,6 +634,17 @@ function longest() {
   }, { about: "Searching every position, breadth-first from the goal." });
 }
 
+// ---- numbers ---------------------------------------------------------------
+
+/** Open the atlas cell's problem on the board shown: hole `start` empty, the last peg in `finish`. */
+function openAtlasProblem(start, finish) {
+  const position = app.game.entry.holes.map((_, hole) => (hole === start ? "0" : "1"));
+  openPuzzle(app.game, position, finish, { algorithm: $("algorithm").value });
+  $("numbers-panel").hidden = false; // the atlas stays in view for the next cell
+  $("atlas-view").hidden = false;
+  $("solve").focus();
+}
+
 // ---- controls --------------------------------------------------------------
 
 function wireControls() {
@@ -696,6 +715,14 @@ function wireControls() {
   $("solve").addEventListener("click", solve);
   $("hint").addEventListener("click", hint);
   $("longest").addEventListener("click", longest);
+  $("numbers").addEventListener("click", () => {
+    numbers.open();
+    updateSolveButtons();
+    $("numbers-panel").scrollIntoView({ block: "nearest" });
+    $("census").focus();
+  });
+  $("census").addEventListener("click", numbers.census);
+  $("atlas").addEventListener("click", numbers.atlas);
   $("cancel").addEventListener("click", () => app.search?.cancel());
   $("retry").addEventListener("click", () => app.solver?.retry());
   $("algorithm").addEventListener("change", () => app.game && writeHash());

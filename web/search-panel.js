@@ -12,9 +12,10 @@ const $ = (id) => document.getElementById(id);
 
 /**
  * The most positions a proving peg search may store in a tab: about 86 bytes each in Pyodide,
- * so 2,000,000 is about 200 MB (the CLI's default, 4,000,000, proves the English board's 18 moves).
+ * so 5,000,000 is about 430 MB, well inside the tab's 2 GB; the English board's 18 moves need
+ * 3.4 million (about 47 s in Pyodide on a loaded 2-core machine).
  */
-const PEG_MAX_STATES = 2_000_000;
+const PEG_MAX_STATES = 5_000_000;
 /** pzl's own cap on stored positions for a sliding breadth-first search (its default). */
 const SLIDING_MAX_STATES = 3_000_000;
 

@@ -78,7 +78,7 @@ export function classicMovesText(result) {
 /** What a budget stop (`stopped`: max_states, seconds, memory, max_depth, nodes) means here, and what to try. */
 export function stoppedAdvice(stopped, family, { limit = null, lowerBound = null } = {}) {
   const bound = Number.isInteger(lowerBound) && lowerBound > 0
-    ? ` It had proved that at least ${plural(lowerBound, "move")} are needed.` : "";
+    ? ` It had proved that there is no solution in fewer than ${plural(lowerBound, "move")}.` : "";
   const other = family === "peg"
     ? "Choose the beam or fast algorithm for a solution without proof"
     : "Choose IDA*, which stores almost nothing";

@@ -1,0 +1,279 @@
+// The Numbers view of a peg board: the census of the start shown (classes of positions and
+// those that can still finish, per jump: a log-scale chart with the table under it) and the
+// atlas of the board (every single-vacancy start against every single-peg finish: a grid
+// coloured by fewest moves; a cell opens its problem). Both run in the worker through the
+// search panel (progress, Cancel); what is beyond a tab's budget gets the exact CLI command.
+
+import { drawCensusChart } from "./census-chart.js";
+import { ANYWHERE } from "./game-peg.js";
+import { clear, htmlElement } from "./svg.js";
+import { formatCount, plural } from "./words.js";
+
+/** Classes a census may store in a tab (about 100 bytes each): the census stops there, with the levels done. */
+export const CENSUS_LIMIT = 1_000_000;
+/** The page draws atlases of boards with at most this many holes (seconds to a minute; bigger: the CLI). */
+export const ATLAS_HOLES = 21;
+
+const $ = (id) => document.getElementById(id);
+
+/** The command line that computes the same `command` ("census" or "atlas") for the puzzle and task shown. */
+export function cliCommand(command, entry, { empty = null, finish = null } = {}) {
+  const words = ["python -m pzl", command];
+  words.push(entry.custom ? `--mask '${entry.mask}' --lattice ${entry.lattice}` : entry.id);
+  if (command === "census") {
+    const sameEmpty = JSON.stringify(empty ?? []) === JSON.stringify(entry.empty ?? []);
+    if (empty && !sameEmpty) words.push(`--empty ${empty.join(",")}`);
+    const defaultFinish = entry.finish === undefined || entry.finish === null ? ANYWHERE : entry.finish;
+    if (finish !== null && String(finish) !== String(defaultFinish)) words.push(`--finish ${finish}`);
+  }
+  return words.join(" ");
+}
+
+/** A colour for `moves` between the fewest and the most of an atlas: blue (few) to orange (many). */
+export function movesColour(moves, fewest, most) {
+  const share = most > fewest ? (moves - fewest) / (most - fewest) : 0;
+  return `hsl(${Math.round(210 - 185 * share)} 70% 62%)`;
+}
+
+/**
+ * The Numbers panel for the shared `app` state. `startSearch(request, onResult, options)` runs a
+ * request in the worker with the search panel's progress and Cancel; `announce(text)` speaks;
+ * `openProblem(start, finish)` opens the board with hole `start` empty and `finish` as the finish.
+ */
+export function createNumbersPanel(app, { startSearch, finishFigures, puzzleFields, announce, openProblem }) {
+  function task() {
+    return app.game.request(app.tree.root.position, app.goal);
+  }
+
+  function open() {
+    $("numbers-panel").hidden = false;
+    clearViews();
+    const entry = app.game.entry;
+    $("numbers-summary").textContent = entry.holes.length > ATLAS_HOLES
+      ? `The census runs here up to ${formatCount(CENSUS_LIMIT)} classes of positions; the atlas of a board `
+        + `of more than ${ATLAS_HOLES} holes is for the command line.`
+      : "Census: every position reachable from the start, jump by jump. Atlas: every single-hole start "
+        + "against every single-peg finish.";
+    showCommand(entry.holes.length > ATLAS_HOLES ? "atlas" : null);
+  }
+
+  function clearViews() {
+    clear($("census-chart"));
+    clear($("census-table"));
+    clear($("atlas-grid"));
+    $("census-view").hidden = true;
+    $("atlas-view").hidden = true;
+    $("numbers-command").hidden = true;
+  }
+
+  function showCommand(command, before = "The full table on the command line:") {
+    const box = $("numbers-command");
+    box.hidden = command === null;
+    if (command === null) return;
+    $("numbers-command-intro").textContent = before;
+    $("numbers-command-text").textContent = cliCommand(command, app.game.entry, task());
+  }
+
+  function census() {
+    open();
+    const { empty, finish } = task();
+    const request = { command: "census", ...puzzleFields(), empty, finish, max_states: CENSUS_LIMIT };
+    $("numbers-summary").textContent = "Counting every position reachable from the start…";
+    startSearch(request, (result) => {
+      finishFigures(result);
+      showCensus(result);
+    }, { about: "Counting the positions of the start shown, jump by jump.", onStopped: stopped("census") });
+  }
+
+  function stopped(command) {
+    return (event) => {
+      $("numbers-summary").textContent = `Not in this tab: ${event.message}`;
+      showCommand(command);
+      announce($("numbers-summary").textContent);
+    };
+  }
+
+  function showCensus(result) {
+    const rows = result.by_jumps ?? [];
+    $("census-view").hidden = false;
+    drawCensusChart($("census-chart"), rows);
+    fillCensusTable(rows);
+    const lines = [];
+    if (result.complete) {
+      const total = rows.reduce((sum, row) => sum + row.positions, 0);
+      lines.push(`${formatCount(total)} positions (${formatCount(rows.reduce((sum, row) => sum + row.classes, 0))} `
+        + `classes under ${plural(result.symmetries, "symmetry", "symmetries")}).`);
+      if (result.solutions_text !== undefined && result.solutions_text !== null) {
+        lines.push(`${bigCount(result.solutions_text)} jump sequences reach the finish`
+          + (Number.isInteger(result.minimal_moves)
+            ? `; the fewest moves are ${result.minimal_moves}, by ${formatCount(result.minimal_solutions)} of them.`
+            : "."));
+      }
+      if (Array.isArray(result.by_moves)) {
+        lines.push(`Classes by fewest moves from the start: ${result.by_moves.map((row) => `${row.moves}: `
+          + `${formatCount(row.classes)}`).join(", ")}.`);
+      }
+      showCommand(null);
+    } else {
+      lines.push(`Partial: ${result.reason ?? "the census stopped at a limit"}. The table shows the levels counted.`);
+      showCommand("census");
+    }
+    $("numbers-summary").textContent = lines.join(" ");
+    announce(lines[0]);
+  }
+
+  function fillCensusTable(rows) {
+    const table = $("census-table");
+    clear(table);
+    table.append(htmlElement("caption", {}, "Census by jumps (classes: up to the symmetries that keep the start "
+      + "and the finish)"));
+    const head = htmlElement("tr");
+    for (const title of ["jumps", "pegs", "positions", "classes", "can finish"]) {
+      head.append(htmlElement("th", { scope: "col" }, title));
+    }
+    const top = htmlElement("thead");
+    top.append(head);
+    table.append(top);
+    const body = htmlElement("tbody");
+    for (const row of rows) {
+      const line = htmlElement("tr", { "data-testid": "census-row" });
+      line.append(htmlElement("th", { scope: "row" }, String(row.jumps)));
+      for (const value of [row.pegs, row.positions, row.classes, row.can_finish]) {
+        line.append(htmlElement("td", {}, Number.isInteger(value) ? formatCount(value) : "–"));
+      }
+      body.append(line);
+    }
+    table.append(body);
+  }
+
+  function atlas() {
+    open();
+    const request = { command: "atlas", ...puzzleFields(), max_states: CENSUS_LIMIT };
+    $("numbers-summary").textContent = "Settling every start against every finish…";
+    startSearch(request, (result) => {
+      finishFigures(result);
+      showAtlas(result);
+    }, { about: "Drawing the atlas of the board: one census per start, up to symmetry.", onStopped: stopped("atlas") });
+  }
+
+  /** Every ordered (start, finish) pair of the board, from the classes and their copies. */
+  function cellsOf(result) {
+    const cells = new Map();
+    for (const pair of result.pairs) {
+      for (const [start, finish] of [[pair.start, pair.finish], ...pair.copies]) cells.set(`${start},${finish}`, pair);
+    }
+    return cells;
+  }
+
+  function showAtlas(result) {
+    const size = app.game.entry.holes.length;
+    const cells = cellsOf(result);
+    const moves = result.pairs.filter((pair) => pair.solvable).map((pair) => pair.moves);
+    const fewest = Math.min(...moves);
+    const most = Math.max(...moves);
+    const grid = $("atlas-grid");
+    clear(grid);
+    grid.append(htmlElement("caption", {}, "Atlas: rows are the empty hole at the start, columns the hole of the "
+      + "last peg; a number is the fewest moves (colour too), a blank cell an impossible pair."));
+    const head = htmlElement("tr");
+    head.append(htmlElement("th", { scope: "col" }, "start \\ finish"));
+    for (let finish = 0; finish < size; finish += 1) head.append(htmlElement("th", { scope: "col" }, String(finish)));
+    const top = htmlElement("thead");
+    top.append(head);
+    grid.append(top);
+    const body = htmlElement("tbody");
+    for (let start = 0; start < size; start += 1) {
+      const line = htmlElement("tr");
+      line.append(htmlElement("th", { scope: "row" }, String(start)));
+      for (let finish = 0; finish < size; finish += 1) line.append(atlasCell(cells.get(`${start},${finish}`),
+        start, finish, fewest, most));
+      body.append(line);
+    }
+    grid.append(body);
+    const first = grid.querySelector("button");
+    if (first) first.tabIndex = 0;
+    $("atlas-view").hidden = false;
+    fillLegend(fewest, most, moves.length > 0);
+    const solvable = result.pairs.filter((pair) => pair.solvable === true).length;
+    const impossible = result.pairs.filter((pair) => pair.solvable === false).length;
+    const summary = `${plural(result.pairs.length, "class", "classes")} of start and finish pairs under `
+      + `${plural(result.symmetries, "symmetry", "symmetries")}: ${solvable} solvable, ${impossible} impossible`
+      + `${result.unsettled ? `, ${result.unsettled} not settled within this tab's budget` : ""}. `
+      + (moves.length ? `Fewest moves from ${fewest} to ${most}. ` : "")
+      + "Choose a cell to open its problem.";
+    $("numbers-summary").textContent = summary;
+    if (result.unsettled) showCommand("atlas", "The pairs left open, settled on the command line:");
+    announce(summary);
+  }
+
+  function atlasCell(pair, start, finish, fewest, most) {
+    const cell = htmlElement("td");
+    if (!pair || pair.solvable === false) {
+      cell.className = "impossible";
+      cell.title = `${start} → ${finish}: impossible${pair?.reason ? ` (${pair.reason})` : ""}`;
+      return cell;
+    }
+    const settled = pair.solvable === true;
+    const words = settled
+      ? `hole ${start} empty, last peg in hole ${finish}: ${plural(pair.moves, "move")}, `
+        + `${plural(pair.minimal_solutions, "minimal solution")}`
+      : `hole ${start} empty, last peg in hole ${finish}: not settled here`;
+    const button = htmlElement("button", {
+      type: "button", tabindex: "-1", "data-testid": "atlas-cell", "data-start": start, "data-finish": finish,
+      "data-moves": settled ? pair.moves : "", title: words, "aria-label": `Open ${words}`,
+    }, settled ? String(pair.moves) : "?");
+    if (settled) button.style.backgroundColor = movesColour(pair.moves, fewest, most);
+    button.addEventListener("click", () => {
+      openProblem(start, finish);
+      announce(`Opened ${words}. Solve is ready.`);
+    });
+    button.addEventListener("keydown", (event) => moveFocus(event, start, finish));
+    cell.append(button);
+    return cell;
+  }
+
+  /** Arrow keys move between the grid's cells (one tab stop for the whole grid). */
+  function moveFocus(event, start, finish) {
+    const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const step = steps[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const size = app.game.entry.holes.length;
+    let [row, column] = [start + step[0], finish + step[1]];
+    while (row >= 0 && row < size && column >= 0 && column < size) {
+      const next = $("atlas-grid").querySelector(`button[data-start="${row}"][data-finish="${column}"]`);
+      if (next) {
+        event.currentTarget.tabIndex = -1;
+        next.tabIndex = 0;
+        next.focus();
+        return;
+      }
+      [row, column] = [row + step[0], column + step[1]];
+    }
+  }
+
+  function fillLegend(fewest, most, any) {
+    const legend = $("atlas-legend");
+    clear(legend);
+    if (any) {
+      for (const moves of [...new Set([fewest, Math.round((fewest + most) / 2), most])]) {
+        const item = htmlElement("li");
+        const swatch = htmlElement("span", { class: "swatch", "aria-hidden": "true" });
+        swatch.style.backgroundColor = movesColour(moves, fewest, most);
+        item.append(swatch, ` ${plural(moves, "move")}`);
+        legend.append(item);
+      }
+    }
+    const blank = htmlElement("li");
+    blank.append(htmlElement("span", { class: "swatch impossible", "aria-hidden": "true" }), " impossible");
+    legend.append(blank);
+    legend.append(htmlElement("li", {}, "? not settled; hover or focus a cell for its count of minimal solutions"));
+  }
+
+  return { open, census, atlas };
+}
+
+/** A count that may exceed what a JavaScript number holds exactly, given as text: with thousands separators. */
+function bigCount(text) {
+  return String(text).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
