@@ -1,4 +1,6 @@
-"""Take the README's screenshots of the real page: `.venv/bin/python docs/screenshots.py`.
+"""Take the README's screenshots of the real page: `.venv/bin/python docs/screenshots.py [numbers]`.
+
+`numbers` takes only the Numbers view's (the census and the atlas of the 21-hole triangle).
 
 Builds and serves the site under a sub-path with `build.py serve`, drives it in
 headless Chromium (Playwright, from the test environment) and writes the PNGs to
@@ -55,7 +57,22 @@ def serve() -> subprocess.Popen[bytes]:
     raise SystemExit("the site did not come up on " + BASE)
 
 
-def shoot() -> None:
+def shoot_numbers(page: Page) -> None:
+    """The Numbers view of the 21-hole modified triangle: its census, then its atlas."""
+    page.goto(BASE + "#puzzle=triangle-21")
+    ready(page)
+    page.get_by_test_id("numbers").click()
+    page.get_by_test_id("census").click()
+    ready(page)
+    page.wait_for_timeout(300)
+    page.get_by_test_id("census-view").screenshot(path=OUT / "census-triangle-21.png")
+    page.get_by_test_id("atlas").click()
+    ready(page)
+    page.wait_for_timeout(300)
+    page.get_by_test_id("atlas-view").screenshot(path=OUT / "atlas-triangle-21.png")
+
+
+def shoot(only_numbers: bool = False) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for stale in ("mobile-375.png",):
         (OUT / stale).unlink(missing_ok=True)
@@ -64,6 +81,10 @@ def shoot() -> None:
         page = browser.new_page(viewport={"width": 1100, "height": 820}, color_scheme="light")
         page.goto(BASE)
         ready(page)
+        shoot_numbers(page)
+        if only_numbers:
+            browser.close()
+            return
         solved_at(page, "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1", steps=12, settle_ms=600, name="sliding-8-puzzle")
         solved_at(page, "#puzzle=hoppers&empty=6&finish=6", steps=3, settle_ms=1200, name="peg-hoppers")
         solved_at(page, "#puzzle=no-off", steps=0, settle_ms=500, name="blocks-no-off")
@@ -103,7 +124,7 @@ def shoot() -> None:
 if __name__ == "__main__":
     server = serve()
     try:
-        shoot()
+        shoot(only_numbers="numbers" in sys.argv[1:])
     finally:
         server.terminate()
         server.wait()

@@ -58,7 +58,21 @@ def test_an_oversized_census_is_refused_up_front_with_its_estimate():
     clock = time.perf_counter()
     final = api.answer({"command": "census", "puzzle": "french-37"})
     assert final["event"] == "error" and "estimate" in final["message"]
+    assert final["stopped"] == "memory" and final["estimate"]["bytes"] > 10**10
     assert time.perf_counter() - clock < 2
+
+
+def test_census_and_atlas_refuse_what_they_cannot_read():
+    for request, words in (({"max_states": "lots"}, "max-states must be a whole number"),
+                           ({"max_states": -1}, "must not be negative"),
+                           ({"seconds_limit": "soon"}, "seconds_limit must be a number"),
+                           ({"start": "1 2 3"}, "start is an option of sliding puzzles"),
+                           ({"colour": "red"}, "unknown option 'colour'")):
+        for command in ("census", "atlas"):
+            final = api.answer({"command": command, "puzzle": "hoppers", **request})
+            assert final["event"] == "error" and words in final["message"], (command, request, final)
+    final = api.answer({"command": "census", "puzzle": "8-puzzle"})
+    assert final["event"] == "error" and "census" in final["message"]
 
 
 def test_atlas_json_contract_on_hoppers():
@@ -90,3 +104,7 @@ def test_cli_census_and_atlas():
     done = subprocess.run([sys.executable, "-m", "pzl", "census", "--mask", "ooooo", "--finish", "any"],
                           capture_output=True, text=True, check=True)
     assert "census of hole" in done.stdout
+    done = subprocess.run([sys.executable, "-m", "pzl", "census", "8-puzzle"], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 2 and "census counts peg solitaire boards" in done.stderr
+    assert "Traceback" not in done.stderr

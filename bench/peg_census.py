@@ -1,0 +1,100 @@
+"""Benchmark: peg solitaire by the numbers — censuses, atlases and the English 18-move proof, CPython beside Pyodide.
+
+    python build.py                          # builds site/ (the wheel Pyodide installs)
+    python bench/peg_census.py               # the small boards' censuses and atlases, the English proof
+    python bench/peg_census.py --english     # also the English 33 census (minutes, GBs: CPython only)
+    python bench/peg_census.py --no-pyodide  # CPython only
+
+Every row is one `pzl.api` request (what the CLI and the page send), timed in CPython from the
+source tree (wall-clock and CPU seconds of this process) and, unless --no-pyodide, in Pyodide
+under Node from the built wheel (wall-clock; Pyodide has no separate CPU clock). The machine may
+be shared: CPU seconds are the steadier CPython figure. The English census runs only in CPython:
+it needs several GB, more than a browser tab's 2 GB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from pzl import api  # noqa: E402
+
+#: (label, request) of the default rows.
+SMALL = [
+    ("census hoppers", {"command": "census", "puzzle": "hoppers"}),
+    ("census triangle-15 (hole 0 → any)", {"command": "census", "puzzle": "triangle-15"}),
+    ("census triangle-21 (modified)", {"command": "census", "puzzle": "triangle-21"}),
+    ("census triangle-21-regular", {"command": "census", "puzzle": "triangle-21-regular"}),
+    ("atlas hoppers", {"command": "atlas", "puzzle": "hoppers"}),
+    ("atlas triangle-10", {"command": "atlas", "puzzle": "triangle-10"}),
+    ("atlas triangle-15", {"command": "atlas", "puzzle": "triangle-15"}),
+    ("atlas triangle-21 (modified)", {"command": "atlas", "puzzle": "triangle-21"}),
+    ("atlas triangle-21-regular", {"command": "atlas", "puzzle": "triangle-21-regular"}),
+    ("english-33 18 moves proved (minimal)",
+     {"command": "solve", "puzzle": "english-33", "algorithm": "minimal", "max_states": 5_000_000}),
+]
+ENGLISH = ("census english-33 (central game)", {"command": "census", "puzzle": "english-33"})
+
+
+def measure(requests: list[dict]) -> list[dict]:
+    """Run each request through pzl.api; per request its wall and CPU seconds and a one-line answer."""
+    rows = []
+    for request in requests:
+        wall, cpu = time.perf_counter(), time.process_time()
+        final = api.answer(request)
+        rows.append({"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu, "answer": _answer(final)})
+    return rows
+
+
+def _answer(final: dict) -> str:
+    """What a request found, in a few words (the figures the docs quote)."""
+    if final["event"] != "result":
+        return f"error: {final.get('message', '')[:60]}"
+    result = final["result"]
+    if "by_jumps" in result:
+        positions = sum(row["positions"] for row in result["by_jumps"])
+        classes = sum(row["classes"] for row in result["by_jumps"])
+        finishable = sum(row["can_finish"] or 0 for row in result["by_jumps"])
+        return (f"{positions:,} positions, {classes:,} classes, {finishable:,} can finish; {result['solutions']:,} "
+                f"solutions, fewest {result['minimal_moves']} moves by {result['minimal_solutions']:,}")
+    if "pairs" in result:
+        pairs = result["pairs"]
+        solvable = [pair for pair in pairs if pair["solvable"]]
+        moves = sorted({pair["moves"] for pair in solvable})
+        return (f"{len(pairs)} pair classes: {len(solvable)} solvable ({moves[0]}-{moves[-1]} moves), "
+                f"{sum(pair['solvable'] is False for pair in pairs)} impossible, {result['unsettled']} open"
+                if solvable else f"{len(pairs)} pair classes, none solvable")
+    return (f"{result['moves']} moves, {'proved' if result.get('minimal') else 'not proved'}, "
+            f"{result['stats']['states']:,} positions stored")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--english", action="store_true", help="also the English 33 census (CPython only)")
+    parser.add_argument("--no-pyodide", action="store_true", help="CPython only")
+    args = parser.parse_args(argv)
+    rows = SMALL + ([ENGLISH] if args.english else [])
+    native = measure([request for _, request in rows])
+    wasm: list[dict | None] = [None] * len(rows)
+    if not args.no_pyodide:
+        from bench.pyodide_measure import measure_in_pyodide
+
+        wasm[:len(SMALL)] = measure_in_pyodide(Path(__file__), repr([request for _, request in SMALL]))
+    print(f"{'request':<40} {'CPython s':>9} {'CPU s':>7} {'Pyodide s':>9}  answer")
+    print(f"{'-' * 40} {'-' * 9} {'-' * 7} {'-' * 9}  {'-' * 6}")
+    for (label, _), mine, theirs in zip(rows, native, wasm, strict=True):
+        pyodide = f"{theirs['wall']:9.2f}" if theirs else f"{'–':>9}"
+        print(f"{label:<40} {mine['wall']:9.2f} {mine['cpu']:7.2f} {pyodide}  {mine['answer']}")
+        if theirs and theirs["answer"] != mine["answer"]:
+            print(f"{'':<40} Pyodide answered differently: {theirs['answer']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
