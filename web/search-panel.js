@@ -27,6 +27,10 @@ const PHASES = {
   "pattern database": "Building the pattern database (a stronger lower bound; once per tab, some seconds)…",
   "loading tables": "Loading the pattern tables…",
   "reachability check": "Checking that the goal can be reached at all (breadth-first, from both ends)…",
+  positions: "Census: every position after each number of jumps…",
+  "can finish": "Census: back from the finish, the positions that can still finish…",
+  solutions: "Census: counting the solutions and the fewest moves…",
+  atlas: "Atlas: settling the pairs that position classes leave open, one census per start…",
 };
 
 /**

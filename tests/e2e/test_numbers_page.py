@@ -123,6 +123,7 @@ def test_cancel_stops_a_census(app_page: Page, base_url: str):
     _open_numbers(app_page, base_url, "#puzzle=english-33")
     app_page.get_by_test_id("census").click()
     expect(app_page.get_by_test_id("cancel")).to_be_enabled()
+    expect(app_page.get_by_test_id("progress-phase")).to_contain_text("Census: every position after each number")
     app_page.get_by_test_id("cancel").click()
     expect(app_page.get_by_test_id("result-text")).to_have_text("Search cancelled.")
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=30_000)
