@@ -4,12 +4,15 @@
     python bench/peg_census.py               # the small boards' censuses and atlases, the English proof
     python bench/peg_census.py --english     # also the English 33 census (minutes, GBs: CPython only)
     python bench/peg_census.py --no-pyodide  # CPython only
+    python bench/peg_census.py --page        # also the English proof in the real page (headless Chromium)
 
 Every row is one `pzl.api` request (what the CLI and the page send), timed in CPython from the
 source tree (wall-clock and CPU seconds of this process) and, unless --no-pyodide, in Pyodide
 under Node from the built wheel (wall-clock; Pyodide has no separate CPU clock). The machine may
 be shared: CPU seconds are the steadier CPython figure. The English census runs only in CPython:
-it needs several GB, more than a browser tab's 2 GB.
+it needs several GB, more than a browser tab's 2 GB. `--page` times the page's own Solve of the
+English central game with the minimal algorithm (from the click to "18 moves" on screen), needing
+the built site and Playwright (the test environment's .venv).
 """
 
 from __future__ import annotations
@@ -74,10 +77,42 @@ def _answer(final: dict) -> str:
             f"{result['stats']['states']:,} positions stored")
 
 
+def page_proof(chromium: str = "/usr/bin/chromium") -> dict:
+    """Seconds from Solve to the answer for the English central game by `minimal` in the page, and the answer."""
+    import importlib.util
+    import threading
+
+    from playwright.sync_api import sync_playwright
+
+    spec = importlib.util.spec_from_file_location("pzl_build", ROOT / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    sys.modules["pzl_build"] = build
+    spec.loader.exec_module(build)
+    server = build.make_server(build.SITE, port=0, prefix="/pzl/", quiet=True)
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/pzl/#puzzle=english-33&algorithm=minimal"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page()
+            page.goto(url)
+            page.locator("[data-testid=status][data-state=ready]").wait_for(timeout=120_000)
+            clock = time.perf_counter()
+            page.get_by_test_id("solve").click()
+            page.locator("[data-testid=status][data-state=ready]").wait_for(timeout=600_000)
+            seconds = time.perf_counter() - clock
+            answer = page.get_by_test_id("result").inner_text().replace("\n", " ")
+            browser.close()
+    finally:
+        server.shutdown()
+    return {"seconds": seconds, "answer": answer}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--english", action="store_true", help="also the English 33 census (CPython only)")
     parser.add_argument("--no-pyodide", action="store_true", help="CPython only")
+    parser.add_argument("--page", action="store_true", help="also the English proof in the page (Chromium)")
     args = parser.parse_args(argv)
     rows = SMALL + ([ENGLISH] if args.english else [])
     native = measure([request for _, request in rows])
@@ -93,6 +128,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{label:<40} {mine['wall']:9.2f} {mine['cpu']:7.2f} {pyodide}  {mine['answer']}")
         if theirs and theirs["answer"] != mine["answer"]:
             print(f"{'':<40} Pyodide answered differently: {theirs['answer']}")
+    if args.page:
+        shown = page_proof()
+        print(f"{'english-33 18 moves proved, in the page':<40} {'–':>9} {'–':>7} {shown['seconds']:9.2f}  "
+              f"{shown['answer'][:80]}")
     return 0
 
 

@@ -7,6 +7,7 @@ Layers grow in bulk (`pzl.peg.chains` over `pzl.peg.bulk`): whole chunks of a la
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -45,6 +46,8 @@ STEPS_PER_PROGRESS = 8192
 #: positions one chunk should find (chunks shrink where positions have many moves).
 CHUNK = 8192
 RESULTS_PER_CHUNK = 32768
+#: Positions of a layer put into its lookup set between two ticks, when solutions are rebuilt.
+LOOKUP_SLICE = 65536
 #: For each byte value v: the table mapping a byte to 1 where it equals v, else 0.
 _IS_BYTE = [bytes(int(value == wanted) for value in range(256)) for wanted in range(256)]
 
@@ -149,10 +152,18 @@ class _Side:
         self.counts = counts
         self.layers.append(positions(layer) if self.compact else layer)
 
+    def prepare(self, depth: int) -> Iterator[None]:
+        """Make the lookup set of layer `depth` (for `at`), a slice at a time: a None tick after each slice."""
+        if depth in self.lookups:
+            return
+        layer, made = self.layers[depth], set()
+        for low in range(0, len(layer), LOOKUP_SLICE):
+            made.update(layer[low:low + LOOKUP_SLICE])
+            yield None
+        self.lookups[depth] = made
+
     def at(self, depth: int, key: int) -> bool:
-        """True when the canonical position `key` was first reached at `depth` on this side."""
-        if depth not in self.lookups:
-            self.lookups[depth] = set(self.layers[depth])
+        """True when the canonical position `key` was first reached at `depth` on this side (`prepare`d)."""
         return key in self.lookups[depth]
 
 
@@ -209,7 +220,34 @@ class _MeetInMiddle:
 
     # ----------------------------------------------------------------- the search
     def run(self) -> Search:
-        """The generator behind `solve_minimal`."""
+        """The generator behind `solve_minimal`, with Python's cycle collector paused while it runs.
+
+        The search makes no reference cycles, but its sets of millions of positions made every full
+        collection walk them: pauses of seconds (long enough for the page to think its worker dead)
+        and about 15 % of the CPU time on the English board. Paused only while the search itself runs
+        (resumed between time slices and when it ends or is closed).
+        """
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            work = self._run()
+            while True:
+                try:
+                    event = next(work)
+                except StopIteration as stop:
+                    return stop.value
+                if collecting:
+                    gc.enable()
+                try:
+                    yield event
+                finally:
+                    if collecting:
+                        gc.disable()
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _run(self) -> Search:
         start, finish = self.start, self.finish
         goals = self._goals()
         if not goals:
@@ -318,7 +356,7 @@ class _MeetInMiddle:
             jump = self.tables.jumps.index(self.first)
         else:
             # not counting, the layer's first meeting ends it: expand the likeliest meeting positions first
-            frontier = list(side.counts) if counting else self._promising_first(side, side.newest)
+            frontier = list(side.counts) if counting else (yield from self._promising_first(side, side.newest, bound))
             weights = [side.counts[key] for key in frontier] if counting else None
             jump = None
         begin, step = 0, CHUNK
@@ -356,7 +394,7 @@ class _MeetInMiddle:
         yield self._progress(bound, self._stored())
         return meets
 
-    def _promising_first(self, side: _Side, layer: list[int]) -> list[int]:
+    def _promising_first(self, side: _Side, layer: list[int], bound: int) -> Search:
         """The layer with the positions likeliest to meet the other side first: forwards, those with the fewest
         pegs in corner holes (holes no jump passes over: each such peg needs a move of its own); backwards,
         those with the fewest empty corner holes (the start's corners are full).
@@ -367,9 +405,14 @@ class _MeetInMiddle:
         corners = self.corners
         if not corners or len(layer) < 2:
             return list(layer)
-        marked = list(map(and_, map(xor, layer, repeat(self.full)) if side is self.backward else layer,
-                          repeat(corners)))
-        counts = self.bulk.pegs(marked)
+        counts = bytearray()
+        for low in range(0, len(layer), LOOKUP_SLICE):  # a slice at a time, reporting between
+            some = layer[low:low + LOOKUP_SLICE]
+            marked = list(map(and_, map(xor, some, repeat(self.full)) if side is self.backward else some,
+                              repeat(corners)))
+            counts += self.bulk.pegs(marked)
+            yield self._progress(bound, self._stored())
+        counts = bytes(counts)
         order: list[int] = []
         for value in sorted(set(counts)):
             order.extend(compress(layer, counts.translate(_IS_BYTE[value])))
@@ -388,17 +431,27 @@ class _MeetInMiddle:
         return self._outcome(path=None, solvable=None, minimal=False, reason=reason, lower_bound=lower,
                              states=self._stored(self.pending), stopped=kind)
 
-    def _depth_of(self, side: _Side, key: int) -> int:
-        """The depth at which `side` first reached the canonical position `key` (which it has seen)."""
-        return next(depth for depth in range(side.depth, -1, -1) if side.at(depth, key))
+    def _depth_of(self, side: _Side, key: int) -> Iterator[None]:
+        """The depth at which `side` first reached the canonical position `key` (which it has seen);
+        a generator (None ticks while lookup sets are made) returning the depth."""
+        for depth in range(side.depth, -1, -1):
+            yield from side.prepare(depth)
+            if side.at(depth, key):
+                return depth
+        raise AssertionError("a meeting position missing from the side that saw it")
 
     def _solved(self, meets: list[int]) -> Search:
         """The outcome once the sides meet."""
         fwd, bwd = self.forward, self.backward
-        pairs = sorted({(key, self._depth_of(fwd, key), self._depth_of(bwd, key)) for key in meets})
+        stored, reached = self._stored(), fwd.depth + bwd.depth
+        found_pairs = set()
+        for key in meets:
+            f = yield from self._collect_value(self._depth_of(fwd, key), reached, stored)
+            b = yield from self._collect_value(self._depth_of(bwd, key), reached, stored)
+            found_pairs.add((key, f, b))
+        pairs = sorted(found_pairs)
         total = min(f + b for _, f, b in pairs)
         pairs = [pair for pair in pairs if pair[1] + pair[2] == total]
-        stored = self._stored()
         count = None
         if self.counting:
             count = 0
@@ -422,6 +475,15 @@ class _MeetInMiddle:
         return self._outcome(path=path, paths=found[:self.max_solutions] if self.counting else [], count=count,
                              states=stored, solvable=True, minimal=True, exhausted=True,
                              moves=len(path), jumps=sum(len(move) - 1 for move in path), lower_bound=len(path))
+
+    def _collect_value(self, work: Iterator[None], depth: int, stored: int) -> Search:
+        """Run `work` (None ticks, then a value), a progress event for every tick; its value."""
+        while True:
+            try:
+                next(work)
+            except StopIteration as stop:
+                return stop.value
+            yield self._progress(depth, stored)
 
     def _collect(self, paths: Iterator[list[Move] | None], cap: int, depth: int, stored: int) -> Search:
         """Up to `cap` paths from `_heads`/`_tails`, turning their ticks (None) into progress events."""
@@ -463,7 +525,9 @@ class _MeetInMiddle:
                 if d == 1 and self.first is not None:
                     if before == self.start and move[0] == self.first[0] and move[1] == self.first[2]:
                         options.append((before, 0, [*moves, move]))
-                elif self.forward.at(d - 1, canonical(before)):
+                    continue
+                yield from self.forward.prepare(d - 1)
+                if self.forward.at(d - 1, canonical(before)):
                     options.append((before, d - 1, [*moves, move]))
             stack.extend(reversed(options))
 
@@ -482,6 +546,7 @@ class _MeetInMiddle:
                     yield None
                     continue
                 after, move = item
+                yield from self.backward.prepare(d - 1)
                 if self.backward.at(d - 1, canonical(after)):
                     options.append((after, d - 1, [*moves, move]))
             stack.extend(reversed(options))
