@@ -60,6 +60,22 @@ def _family_of(request: dict[str, Any]) -> str:
     return catalog.find(puzzle)["family"]
 
 
+def tables_needed(request: dict[str, Any] | str) -> str:
+    """The pattern-table files a request will read that this process lacks, as JSON: [{"name", "path"}, ...].
+
+    The page's worker asks before running a request, fetches those files from the site and
+    writes them at `path`; anything it cannot read needs nothing (the run reports the problem).
+    """
+    from pzl.sliding.tables import tables_needed as needed
+
+    if isinstance(request, str):
+        try:
+            request = json.loads(request)
+        except ValueError:
+            return "[]"
+    return json.dumps(needed(request) if isinstance(request, dict) else [])
+
+
 def answer(request: dict[str, Any]) -> Event:
     """Run a request to its end and return the final result or error event."""
     final: Event = events.error("the search produced no answer", "InternalError")

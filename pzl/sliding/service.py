@@ -92,6 +92,7 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     if algorithm == "bidirectional" and (every or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
                           "use bfs (or ida) for a partial goal or --all")
+    nodes = 0
     if algorithm in ("iddfs", "ida") and not proven and estimated_states(puzzle) <= (max_states or 0):
         # depth-first search cannot tell an unreachable goal from a far one: settle that first
         check = breadth.bfs(problem, max_states=max_states) if puzzle.goal_is_partial else \
@@ -101,14 +102,20 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
             payload.update(_solution(puzzle, problem, reach, algorithm, every))
             yield events.result(payload)
             return
-    outcome = yield from _search(puzzle, problem, algorithm, every, max_states, max_solutions)
+        nodes = reach.nodes
+    outcome = yield from _search(puzzle, problem, algorithm, every, max_states, max_solutions, nodes, clock)
     payload.update(_solution(puzzle, problem, outcome, algorithm, every))
     yield events.result(payload)
 
 
 def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool, max_states: int | None,
-            max_solutions: int) -> Search:
-    """Run one algorithm; paths come back as states of `problem`."""
+            max_solutions: int, nodes: int = 0, clock: float | None = None) -> Search:
+    """Run one algorithm; paths come back as states of `problem`.
+
+    IDA* on distinct tiles takes the strongest bound available at once (`bound="auto"`): the
+    stored pattern tables when they fit the board (the 15-puzzle), else linear conflict,
+    switching to a database built in the process when the search runs long.
+    """
     if algorithm == "bfs" and puzzle.kind == "packed" and not puzzle.goal_is_partial:
         outcome = yield from shortest(puzzle.board, puzzle.start, puzzle.goal, max_states=max_states,
                                       all_solutions=every, max_solutions=max_solutions)
@@ -124,10 +131,10 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool
             rows_cols = (board.rows, board.cols) if board.is_rectangle() else None
             outcome = yield from tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, distances(board),
                                                       all_solutions=every, max_solutions=max_solutions,
-                                                      rows_cols=rows_cols)
+                                                      bound="auto", rows_cols=rows_cols, nodes=nodes, clock=clock)
         else:
-            outcome = yield from tiles.iddfs_tiles(puzzle.start, puzzle.goal, board.adjacency,
-                                                   all_solutions=every, max_solutions=max_solutions)
+            outcome = yield from tiles.iddfs_tiles(puzzle.start, puzzle.goal, board.adjacency, all_solutions=every,
+                                                   max_solutions=max_solutions, nodes=nodes, clock=clock)
         return _as_states(problem, outcome)
     search = deepening.ida_star if algorithm == "ida" else deepening.iddfs
     return (yield from search(problem, all_solutions=every, max_solutions=max_solutions))
@@ -157,6 +164,9 @@ def _solution(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, a
                 "reason": reason}
     result: dict[str, Any] = {"solvable": True, "moves": len(outcome.path) - 1,
                               "solution": [text(state) for state in outcome.path], "algorithm": algorithm}
+    if outcome.bound is not None:   # depth-first searches: the lower bound and the nodes per threshold
+        result["bound"] = outcome.bound
+        result["iterations"] = [[threshold, count] for threshold, count in outcome.iterations]
     if every:
         result["count"] = outcome.count
         result["solutions"] = [[text(state) for state in path] for path in outcome.paths]
