@@ -1,6 +1,7 @@
 """Build, serve and test pzl's static site: the one entry point a developer needs.
 
-    python build.py                          build the deployable site into site/
+    python build.py                          build the deployable site into site/ (and the pattern tables, once)
+    python build.py tables                   make the pattern tables (cached in .cache/tables/)
     python build.py serve [--port N] [--host [ADDR]] [--prefix /sub/path/]
     python build.py test [pytest args...]    venv + Chromium + build + every test
     python build.py lint                     ruff over the project
@@ -39,6 +40,10 @@ SITE = ROOT / "site"
 NODE_MODULES = ROOT / "node_modules"
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "tests" / "requirements.txt"
+#: Pattern tables made by pzl's own code, kept between builds (keyed by a hash of their generator).
+TABLES_CACHE = ROOT / ".cache" / "tables"
+#: Where pzl finds them when run from this tree or installed from it (git-ignored).
+TABLES_PACKAGE = ROOT / "pzl" / "sliding" / "tables"
 
 #: What Pyodide needs to boot with no extra packages (pyodide.mjs loads the rest).
 PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -63,6 +68,7 @@ MIME_TYPES = {
     ".whl": "application/octet-stream",
     ".zip": "application/octet-stream",
     ".txt": "text/plain; charset=utf-8",
+    ".pzt": "application/octet-stream",
 }
 
 
@@ -168,12 +174,71 @@ def wheel_bytes(project: Project, files: Iterable[tuple[str, bytes]]) -> bytes:
 
 
 def build_wheel(project: Project) -> tuple[str, bytes]:
-    """The pzl wheel's site path (under a folder named for its content) and its bytes."""
+    """The pzl wheel's site path (under a folder named for its content) and its bytes.
+
+    The pattern tables stay out of it: the site serves them as files of their own, fetched when needed.
+    """
     package = ROOT / project.name
-    files = [(path.relative_to(ROOT).as_posix(), path.read_bytes()) for path in package_files(package)]
+    files = [(path.relative_to(ROOT).as_posix(), path.read_bytes()) for path in package_files(package)
+             if TABLES_PACKAGE not in path.parents]
     data = wheel_bytes(project, files)
     name = f"{project.name}-{project.version}-py3-none-any.whl"
     return f"wheels/{sha256_hex(data)[:12]}/{name}", data
+
+
+# --------------------------------------------------------------------------- pattern tables
+
+
+def ensure_tables() -> dict[str, Path]:
+    """Every shipped table file, made by pzl's code unless cached with the current generator's key.
+
+    Returns file name -> cached file. Each is also copied into pzl/sliding/tables/ (where the CLI
+    finds it); the patterns of one set are built in parallel processes.
+    """
+    sys.path.insert(0, str(ROOT))
+    from pzl.sliding import tables
+
+    made = {}
+    for spec in tables.SPECS:
+        if not spec.shipped:
+            continue
+        key = tables.generator_key(spec)
+        cached = TABLES_CACHE / f"{spec.name}-{key}.pzt"
+        if not table_file_ok(cached):
+            TABLES_CACHE.mkdir(parents=True, exist_ok=True)
+            for stale in TABLES_CACHE.glob(f"{spec.name}-*.pzt"):
+                stale.unlink()
+            print(f"build: making the {spec.partition} pattern tables {spec.name} with pzl's generator "
+                  f"(once; about {spec.minutes:g} min of CPU, 2 processes)", flush=True)
+            started = time.perf_counter()
+            command = [sys.executable, "-m", "pzl.sliding.tables", spec.name, "--out", str(cached), "--jobs", "2"]
+            if subprocess.run(command, cwd=ROOT).returncode != 0 or not table_file_ok(cached):
+                raise BuildError(f"making the pattern tables {spec.name} failed (see the output above)")
+            print(f"build: {spec.name} made in {time.perf_counter() - started:.0f} s "
+                  f"({cached.stat().st_size / 1e6:.1f} MB, cached in {cached.parent.relative_to(ROOT)})", flush=True)
+        installed = TABLES_PACKAGE / spec.file_name
+        if not installed.is_file() or installed.read_bytes() != cached.read_bytes():
+            TABLES_PACKAGE.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(cached, installed)
+        made[spec.file_name] = cached
+    return made
+
+
+def table_file_ok(path: Path) -> bool:
+    """True when `path` is a complete, undamaged table file."""
+    from pzl.sliding import pdb_file
+
+    try:
+        pdb_file.decode(path.read_bytes(), str(path))
+    except (OSError, pdb_file.TableFileError):
+        return False
+    return True
+
+
+def table_site_path(name: str, data: bytes) -> str:
+    """A table file's site path, named for its content (so caches never serve an old one)."""
+    stem, _, suffix = name.rpartition(".")
+    return f"tables/{stem}.{sha256_hex(data)[:12]}.{suffix}"
 
 
 # --------------------------------------------------------------------------- catalog
@@ -227,13 +292,17 @@ def site_plan(pyodide_version: str) -> dict[str, Path | bytes]:
         plan[f"pyodide/{pyodide_version}/{name}"] = runtime / name
     wheel_path, wheel = build_wheel(project)
     plan[wheel_path] = wheel
+    table_paths = {}
+    for name, cached in ensure_tables().items():
+        table_paths[name] = table_site_path(name, cached.read_bytes())
+        plan[table_paths[name]] = cached
     plan["catalog.json"] = export_catalog()
     version = content_version(plan)
     if "web/sw.js" in plan:
         source = Path(plan["web/sw.js"]).read_text(encoding="utf-8")  # type: ignore[arg-type]
         plan["sw.js"] = source.replace(VERSION_PLACEHOLDER, version).encode()
     manifest = {"version": version, "pyodide": f"pyodide/{pyodide_version}/", "wheel": wheel_path,
-                "precache": precache_list(plan)}
+                "tables": table_paths, "precache": precache_list(plan)}
     plan["build.json"] = (json.dumps(manifest, indent=1) + "\n").encode()
     return plan
 
@@ -511,6 +580,7 @@ def main(argv: list[str] | None = None) -> int:
         parser = argparse.ArgumentParser(prog="python build.py", description=__doc__.split("\n\n")[0])
         commands = parser.add_subparsers(dest="command")
         commands.add_parser("build", help="build site/ (the default)")
+        commands.add_parser("tables", help="make the pattern tables (cached in .cache/tables/) and install them")
         serving = commands.add_parser("serve", help="build, then serve site/ over HTTP")
         serving.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
         serving.add_argument("--host", nargs="?", default="127.0.0.1", const="0.0.0.0",
@@ -523,6 +593,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if command == "build":
             build()
+            return 0
+        if command == "tables":
+            for name, cached in ensure_tables().items():
+                print(f"tables: {name}: {cached.relative_to(ROOT)} ({cached.stat().st_size:,} bytes), "
+                      f"installed in {TABLES_PACKAGE.relative_to(ROOT)}")
             return 0
         if command == "serve":
             serve(args.port, args.host, args.prefix)
