@@ -18,7 +18,15 @@ const DISTANCE_LIMIT = 200_000;
 /** What a search is doing besides searching, in words (progress events may name a phase). */
 const PHASES = {
   "pattern database": "Building the pattern database (a stronger lower bound; once per tab, some seconds)…",
+  "loading tables": "Loading pattern tables…",
 };
+
+/** A phase in words; loading says how far it has got. */
+function phaseText({ phase, bytes, total }) {
+  const words = PHASES[phase] ?? `Now: ${phase}…`;
+  if (phase !== "loading tables" || !total) return words;
+  return `${words} ${(bytes / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB`;
+}
 
 /**
  * The search panel for the shared `app` state. `announce(text)` speaks to screen readers,
@@ -134,9 +142,9 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution }) {
     showMessage(hintText(result, game.family, next));
   }
 
-  function showProgress({ nodes, states, seconds, depth, phase }) {
+  function showProgress({ nodes, states, seconds, depth, phase, bytes, total }) {
     $("progress-phase").hidden = !phase;
-    $("progress-phase").textContent = phase ? PHASES[phase] ?? `Now: ${phase}…` : "";
+    $("progress-phase").textContent = phase ? phaseText({ phase, bytes, total }) : "";
     $("progress-depth").textContent = depth === null || depth === undefined ? "–" : String(depth);
     $("progress-nodes").textContent = formatCount(nodes);
     $("progress-states").textContent = formatCount(states);

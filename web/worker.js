@@ -6,8 +6,11 @@
 // Messages out: {type: "stage", stage, message} {type: "ready", seconds}
 //               {type: "event", id, event}      {type: "fatal", message}
 
+import { afterTables, loadTables } from "./tables.js";
+
 const SLICE_SECONDS = 0.05;
 
+let runtime = null; // the Pyodide instance
 let api = null;
 let current = null; // {id, cancelled}
 const waiting = []; // runs that arrived while another was going
@@ -28,6 +31,7 @@ async function boot({ pyodide: pyodideURL, wheel }) {
     stage("solver", "loading the solver…");
     await pyodide.loadPackage(wheel, { messageCallback: () => {}, errorCallback: (text) => stage("solver", text) });
     api = pyodide.pyimport("pzl.api");
+    runtime = pyodide;
     self.postMessage({ type: "ready", seconds: (performance.now() - started) / 1000 });
     runNext();
   } catch (error) {
@@ -62,6 +66,7 @@ async function runNext() {
   current = { id, cancelled: false };
   let job = null;
   try {
+    const tableSeconds = await loadTables(runtime, api, request, (event) => post(id, event));
     job = api.Job(JSON.stringify(request));
     for (;;) {
       if (current.cancelled) {
@@ -70,7 +75,7 @@ async function runNext() {
         break;
       }
       const events = JSON.parse(job.run_for_json(SLICE_SECONDS));
-      for (const event of events) post(id, event);
+      for (const event of events) post(id, afterTables(event, tableSeconds));
       if (job.done) break;
       await new Promise((resolve) => setTimeout(resolve, 0)); // let a cancel message in
     }
