@@ -49,9 +49,11 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution }) {
     $("progress").hidden = false;
     const game = app.game;
     let handle = null;
+    let notice = null; // something the solver said during this search (a table it could not load), kept shown
     handle = app.solver.run(request, (event) => {
       if (event.event === "progress") {
-        if (app.game === game) showProgress(event);
+        notice = event.message ?? notice;
+        if (app.game === game) showProgress({ ...event, notice });
         return;
       }
       if (app.search === handle) app.search = null;
@@ -142,9 +144,9 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution }) {
     showMessage(hintText(result, game.family, next));
   }
 
-  function showProgress({ nodes, states, seconds, depth, phase, bytes, total }) {
-    $("progress-phase").hidden = !phase;
-    $("progress-phase").textContent = phase ? phaseText({ phase, bytes, total }) : "";
+  function showProgress({ nodes, states, seconds, depth, phase, bytes, total, notice }) {
+    $("progress-phase").hidden = !phase && !notice;
+    $("progress-phase").textContent = [phase ? phaseText({ phase, bytes, total }) : "", notice ?? ""].join(" ").trim();
     $("progress-depth").textContent = depth === null || depth === undefined ? "–" : String(depth);
     $("progress-nodes").textContent = formatCount(nodes);
     $("progress-states").textContent = formatCount(states);
