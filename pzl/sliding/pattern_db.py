@@ -66,6 +66,7 @@ class PatternDatabase:
         self.bits = index_bits(len(adjacency))
         self.seconds = seconds   # time the build or the load took
         self.source = source     # where it came from, in words
+        self.readings = 2        # how many symmetric readings a search takes the larger of (1: direct only)
 
     @property
     def bytes(self) -> int:
@@ -86,7 +87,13 @@ class PatternDatabase:
         15-puzzle with its blank home in a corner). Empty when no symmetry fits.
         """
         maps = [m for m in board_symmetries(self.adjacency) if m[blank_goal] == self.blank_goal]
-        return maps[:2]
+        return maps[:self.readings]
+
+    def with_readings(self, readings: int) -> PatternDatabase:
+        """The same tables read at most `readings` ways (1: no mirror; for measuring what the mirror gains)."""
+        other = PatternDatabase(self.adjacency, self.patterns, self.tables, self.blank_goal, self.seconds, self.source)
+        other.readings = readings
+        return other
 
     def view(self, board: Sequence[int], home: Sequence[int], cell_map: Sequence[int]) -> View:
         """The database read through `cell_map` for a board of tile ids (0 blank) whose goal cells are `home[id]`.
