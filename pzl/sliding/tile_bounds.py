@@ -141,8 +141,10 @@ def pattern_bound(board: list[int], home: list[int], adjacency: Adjacency, dista
 
     None when the database does not fit this board and blank goal.
     """
+    if tuple(map(tuple, adjacency)) != database.adjacency:
+        return None
     maps = database.symmetries_for(blank_goal)
-    if not maps or tuple(map(tuple, adjacency)) != database.adjacency:
+    if not maps:
         return None
     h0 = _manhattan(board, home, distances)
     views = [database.view(board, home, m) for m in maps]
