@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pzl.errors import PuzzleError
@@ -95,6 +95,12 @@ def header_of(data: bytes, name: str = "the table file") -> tuple[dict[str, Any]
 
 def decode(data: bytes, name: str = "the table file") -> tuple[dict[str, Any], list[bytes]]:
     """The header and the in-memory tables (excess per index) of a file's bytes, checked."""
+    header, unpack = open_tables(data, name)
+    return header, [table() for table in unpack]
+
+
+def open_tables(data: bytes, name: str = "the table file") -> tuple[dict[str, Any], list[Callable[[], bytes]]]:
+    """The checked header and, per pattern, a function that unpacks its table (so a caller can pause between)."""
     header, offset = header_of(data, name)
     body = memoryview(data)[offset:]
     if len(body) != sum(header["compressed"]):
@@ -102,14 +108,18 @@ def decode(data: bytes, name: str = "the table file") -> tuple[dict[str, Any], l
                              f"its header says {sum(header['compressed']):,}")
     if hashlib.sha256(body).hexdigest() != header["sha256"]:
         raise TableFileError(f"{name} is damaged: its checksum does not match")
-    tables = []
+    unpack = []
     for size, entries in zip(header["compressed"], header["entries"], strict=True):
-        stream, body = body[:size], body[size:]
-        try:
-            packed = zlib.decompress(stream)
-        except zlib.error as problem:
-            raise TableFileError(f"{name} is damaged: {problem}") from None
-        if len(packed) * 2 != entries + entries % 2:
-            raise TableFileError(f"{name} is damaged: a table unpacks to the wrong size")
-        tables.append((packed.translate(_LOW) + packed.translate(_HIGH))[:entries])
-    return header, tables
+        unpack.append(lambda stream=body[:size], entries=entries: _unpack(stream, entries, name))
+        body = body[size:]
+    return header, unpack
+
+
+def _unpack(stream: memoryview, entries: int, name: str) -> bytes:
+    try:
+        packed = zlib.decompress(stream)
+    except zlib.error as problem:
+        raise TableFileError(f"{name} is damaged: {problem}") from None
+    if len(packed) * 2 != entries + entries % 2:
+        raise TableFileError(f"{name} is damaged: a table unpacks to the wrong size")
+    return (packed.translate(_LOW) + packed.translate(_HIGH))[:entries]

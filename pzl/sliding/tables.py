@@ -23,7 +23,7 @@ import hashlib
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +31,7 @@ from typing import Any
 
 from pzl.errors import PuzzleError
 from pzl.events import Event, progress
+from pzl.search.problem import run_to_end
 from pzl.sliding import pattern_db, pdb_file
 from pzl.sliding.pattern_db import PatternDatabase
 from pzl.sliding.pdb_file import TableFileError
@@ -119,18 +120,28 @@ def find(spec: TableSpec) -> Path | None:
 
 def load(spec: TableSpec, path: Path) -> PatternDatabase:
     """Read and check a table file for `spec`; a TableFileError says what is wrong with it."""
+    return run_to_end(reading(spec, path))[0]
+
+
+def reading(spec: TableSpec, path: Path, report: Callable[[int], Event] | None = None) -> Iterator[Event]:
+    """`load` as a generator: `report(patterns read)` makes a progress event after each table (a pause for the page)."""
     started = time.perf_counter()
     try:
         data = path.read_bytes()
     except OSError as problem:
         raise TableFileError(f"cannot read the pattern tables {path}: {problem.strerror}") from None
-    header, tables = pdb_file.decode(data, str(path))
+    header, unpack = pdb_file.open_tables(data, str(path))
     if (header["adjacency"] != [list(cells) for cells in spec.adjacency] or header["blank_goal"] != spec.blank_goal
             or [tuple(cells) for cells in header["patterns"]] != list(spec.patterns)):
         raise TableFileError(f"{path} holds tables for another board or partition than {spec.name}")
+    tables = []
+    for table in unpack:
+        tables.append(table())
+        if report is not None:
+            yield report(len(tables))
     database = PatternDatabase(spec.adjacency, spec.patterns, tables, spec.blank_goal,
                                time.perf_counter() - started, f"{spec.partition} tables from {path}")
-    goal_index = sum(cell << (database.bits * slot) for cells in spec.patterns[:1] for slot, cell in enumerate(cells))
+    goal_index = sum(cell << (database.bits * slot) for slot, cell in enumerate(spec.patterns[0]))
     if tables[0][goal_index] != 0:
         raise TableFileError(f"{path} is damaged: the goal's entry is not 0")
     return database
@@ -158,9 +169,12 @@ def database_for(adjacency: Sequence[Sequence[int]], blank_goal: int, *, nodes: 
         path = folder / spec.file_name
         if not path.is_file() or str(path) in _DAMAGED:
             continue
-        yield progress(nodes, 0, seconds(), phase="loading tables", table=spec.name, bytes=path.stat().st_size)
+        size = path.stat().st_size
+        yield progress(nodes, 0, seconds(), phase="loading tables", table=spec.name, bytes=0, total=size)
         try:
-            database = load(spec, path)
+            database = yield from reading(spec, path, lambda done, size=size: progress(
+                nodes, 0, seconds(), phase="loading tables", table=spec.name,
+                bytes=size * done // len(spec.patterns), total=size))
         except TableFileError as problem:
             _DAMAGED[str(path)] = str(problem)
             yield progress(nodes, 0, seconds(), phase="loading tables", table=spec.name,

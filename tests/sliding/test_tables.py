@@ -275,7 +275,9 @@ def test_missing_tables_are_built_into_the_user_cache_once_with_a_message(small_
     tables._LOADED.clear()   # a new process: the file is read, not built
     again, events = run(ida_star_tiles(start, goal, adjacency, rows_cols=(2, 4)))
     assert not any(event.get("message") for event in events)
-    assert [event["phase"] for event in events if event.get("phase")] == ["loading tables"]
+    loading = [event for event in events if event.get("phase")]
+    assert {event["phase"] for event in loading} == {"loading tables"} and len(loading) == 3   # start, per table
+    assert loading[-1]["bytes"] == loading[-1]["total"] == (tables.user_cache_dir() / "2x4-test.pzt").stat().st_size
     assert again.bound == "pdb 4-3"
 
 
