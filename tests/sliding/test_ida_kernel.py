@@ -80,25 +80,6 @@ def test_a_search_continues_a_requests_count_and_clock():
     assert events and all(event["nodes"] > 1000 and event["seconds"] >= 5.0 for event in events)
 
 
-def test_progress_never_goes_back_when_auto_switches_to_a_database_built_on_the_way(monkeypatch):
-    from pzl.sliding import tiles
-
-    monkeypatch.setattr(tiles, "AUTO_DATABASE_NODES_PER_PLACEMENT", 0)
-    monkeypatch.setattr(tiles, "AUTO_DATABASE_MIN_NODES", 5000)
-    cells = rectangle(3, 4)
-    adjacency = grid_adjacency(cells)
-    goal = (*range(1, 12), 0)
-    start = random_walk(adjacency, goal, 200, random.Random(8))
-    outcome, events = run(ida_star_tiles(start, goal, adjacency, rows_cols=(3, 4), pattern_db="auto"))
-    phases = [event.get("phase") for event in events]
-    assert "pattern database" in phases, "the search should have switched"
-    nodes = [event["nodes"] for event in events]
-    seconds = [event["seconds"] for event in events]
-    assert nodes == sorted(nodes) and seconds == sorted(seconds)
-    assert outcome.nodes >= nodes[-1] and outcome.bound.startswith("pdb")
-    assert_legal_solution(cells, outcome.path, start, goal)
-
-
 def test_a_given_database_for_another_board_is_refused(eight_database):
     adjacency = grid_adjacency(rectangle(2, 5))
     with pytest.raises(PositionError, match="another board"):

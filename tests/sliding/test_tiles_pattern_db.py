@@ -135,11 +135,17 @@ def test_auto_switches_to_the_database_when_the_first_search_runs_long(monkeypat
     adjacency = grid_adjacency(cells)
     goal = (*range(1, 12), 0)
     rng = random.Random(5)
+    switches = 0
     for _ in range(3):
         start = random_walk(adjacency, goal, 120, rng)
-        switched, _ = run(ida_star_tiles(start, goal, adjacency, rows_cols=(3, 4), all_solutions=True))
+        switched, events = run(ida_star_tiles(start, goal, adjacency, rows_cols=(3, 4), all_solutions=True))
         plain, _ = run(ida_star_tiles(start, goal, adjacency, rows_cols=(3, 4), all_solutions=True, pattern_db=None))
         assert len(switched.path) == len(plain.path)
         assert switched.count == plain.count
         assert {tuple(p) for p in switched.paths} == {tuple(p) for p in plain.paths}
         assert_legal_solution(cells, switched.path, start, goal)
+        # progress counts on across the switch (and the database's build, if it was not built yet)
+        nodes, seconds = [event["nodes"] for event in events], [event["seconds"] for event in events]
+        assert nodes == sorted(nodes) and seconds == sorted(seconds) and switched.nodes >= max(nodes, default=0)
+        switches += switched.bound.startswith("pdb")
+    assert switches
