@@ -189,8 +189,9 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
         prepared = tile_bounds.linear_conflict_bound(board, home, adjacency, distances, *rows_cols)
     if prepared is None:
         prepared = tile_bounds.manhattan_bound(board, home, adjacency, distances)
+    passes: list[tuple[int, int]] = []   # kept across a switch, the cut pass included
     first = _kernel(start, board, z0, blank_goal, distances, prepared, all_solutions, max_solutions, max_depth,
-                    nodes, clock)
+                    nodes, clock, passes=passes)
     if pattern_db != "auto" or not AUTO_DATABASE_CELLS <= len(adjacency) <= AUTO_DATABASE_MAX_CELLS:
         return (yield from first)
     from pzl.sliding import pattern_db as databases
@@ -204,6 +205,7 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
             return stop.value
         if event["nodes"] >= patience:
             first.close()
+            passes.append((event["depth"], event["nodes"] - nodes - sum(count for _, count in passes)))
             break
         yield event
     database = yield from _built_database(adjacency, blank_goal, event["nodes"], clock)
@@ -211,7 +213,7 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
     prepared = tile_bounds.pattern_bound(board, home, adjacency, distances, database, blank_goal)
     assert prepared is not None
     return (yield from _kernel(start, board, z0, blank_goal, distances, prepared, all_solutions, max_solutions,
-                               max_depth, event["nodes"], clock, first_bound=event["depth"]))
+                               max_depth, event["nodes"], clock, first_bound=event["depth"], passes=passes))
 
 
 def _stored_database(adjacency: Adjacency, blank_goal: int, nodes: int, clock: float) -> Any:
@@ -231,8 +233,12 @@ def _built_database(adjacency: Adjacency, blank_goal: int, nodes: int, clock: fl
 
 def _kernel(start: Position, board: list[int], z0: int, blank_goal: int, distances: Sequence[Sequence[int]],
             prepared: PreparedBound, all_solutions: bool, max_solutions: int, max_depth: int, nodes: int,
-            clock: float, first_bound: int = 0) -> Search:
-    """Run the kernel with a prepared bound from `first_bound` (a threshold already reached) on."""
+            clock: float, first_bound: int = 0, passes: list[tuple[int, int]] | None = None) -> Search:
+    """Run the kernel with a prepared bound from `first_bound` (a threshold already reached) on.
+
+    Each pass is appended to `passes` as (threshold, nodes): after a switch of bound the list
+    holds the first bound's passes too, so its counts add up to the nodes of the search.
+    """
     if prepared.value == 0:   # every bound is 0 only at the goal
         return _outcome(start, [z0], [[z0]] if max_solutions else [], 1, all_solutions, nodes, 0, clock,
                         prepared.name)
@@ -240,7 +246,7 @@ def _kernel(start: Position, board: list[int], z0: int, blank_goal: int, distanc
     bound = max(prepared.value, first_bound)
     if step == 2 and (bound - distances[z0][blank_goal]) % 2:
         bound += 1   # lengths have the parity of the blank's distance home
-    iterations: list[tuple[int, int]] = []
+    iterations = [] if passes is None else passes
     search = search_function(prepared.snippets)
     first, found, count, nodes, bound = yield from search(
         board, z0, prepared.moves, list(prepared.codes), prepared.top, bound, step, max_depth, all_solutions,

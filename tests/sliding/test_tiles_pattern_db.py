@@ -148,4 +148,5 @@ def test_auto_switches_to_the_database_when_the_first_search_runs_long(monkeypat
         nodes, seconds = [event["nodes"] for event in events], [event["seconds"] for event in events]
         assert nodes == sorted(nodes) and seconds == sorted(seconds) and switched.nodes >= max(nodes, default=0)
         switches += switched.bound.startswith("pdb")
+        assert sum(count for _, count in switched.iterations) == switched.nodes
     assert switches
