@@ -18,13 +18,11 @@ at once (linear conflict, then a database built in the process) — never a wron
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -237,6 +235,8 @@ def make(spec: TableSpec, path: Path, jobs: int = 1) -> float:
     """Build `spec`'s tables (patterns in parallel with `jobs` > 1) and write the file; returns the seconds taken."""
     started = time.perf_counter()
     if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(max_workers=min(jobs, len(spec.patterns))) as pool:
             tables = list(pool.map(_one_table, [spec] * len(spec.patterns), spec.patterns))
     else:
@@ -287,6 +287,8 @@ def status() -> list[dict[str, Any]]:
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m pzl.sliding.tables NAME --out FILE [--jobs N]`: build one table set into a file (build.py uses it)."""
+    import argparse
+
     parser = argparse.ArgumentParser(prog="python -m pzl.sliding.tables", description=main.__doc__)
     parser.add_argument("name", choices=[spec.name for spec in SPECS])
     parser.add_argument("--out", type=Path, required=True, help="the file to write")
