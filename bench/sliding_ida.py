@@ -44,8 +44,21 @@ from pzl.sliding.tiles import distance_table, ida_star_tiles, iddfs_tiles  # noq
 KORF_NAME = "korf-15-puzzle-odd.txt"
 HARDEST = (8, 6, 7, 2, 5, 4, 3, 0, 1)
 EIGHT_GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
-#: Two of the 17 positions 80 moves from the goal 1 .. 15 0 (Brüngger et al., 1999), the second one's mirror.
-EIGHTY = ("0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1", "0 12 10 13 15 11 14 9 3 7 2 5 4 8 6 1")
+#: One of the 17 positions 80 moves from the goal 1 .. 15 0 (Brüngger et al., 1999); `hardest` adds its mirror.
+EIGHTY = "0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1"
+
+
+def mirrored(start: str) -> str:
+    """A 15-puzzle position read through the main diagonal (tile t becomes the tile whose goal is t's mirrored goal).
+
+    The goal 1 .. 15 0 is its own mirror, so both positions are equally far from it.
+    """
+    flip = [(cell % 4) * 4 + cell // 4 for cell in range(16)]
+    labels = [int(label) for label in start.split()]
+    out = [0] * 16
+    for cell, label in enumerate(labels):
+        out[flip[cell]] = 0 if label == 0 else flip[label - 1] + 1
+    return " ".join(map(str, out))
 #: --bound: "auto" runs requests through pzl.api (what the CLI and the page run); the others call the kernel.
 BOUNDS = ("auto", "pdb", "linear-conflict", "manhattan")
 FIFTEEN_GOAL = (*range(1, 16), 0)
@@ -427,16 +440,35 @@ def page(instances: list) -> None:
 # --------------------------------------------------------------------------- the 80-move positions
 
 def hardest(limit: float | None) -> None:
+    """The 80-move positions (and their mirror): time, nodes, and the nodes per threshold (also when cut off)."""
     loaded = load_tables()
     rows = []
-    for start in EIGHTY:
+    for start in (EIGHTY, mirrored(EIGHTY)):
         wall, cpu = time.perf_counter(), time.process_time()
-        final = api.answer({"puzzle": "15-puzzle", "start": start})
+        passes, depth, before, result = [], None, 0, None
+        for event in api.run({"puzzle": "15-puzzle", "start": start}):
+            if event["event"] == "result":
+                result = event["result"]
+            elif event["event"] == "progress" and event.get("depth") is not None:
+                if event["depth"] != depth:
+                    if depth is not None:
+                        passes.append(f"{depth}: {before:,}")
+                    depth, before = event["depth"], 0
+                before = event["nodes"] - sum(int(text.split(": ")[1].replace(",", "")) for text in passes)
+                if limit is not None and time.perf_counter() - wall > limit:
+                    break
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        result = final["result"]
-        rows.append([start, result["moves"], f"{result['stats']['nodes']:,}", f"{wall:.1f}", f"{cpu:.1f}"])
-    table(f"15-puzzle positions 80 moves from 1 .. 15 0 (tables loaded first in {loaded['seconds']:.2f} s)",
-          ["start", "moves", "nodes", "wall s", "CPU s"], rows)
+        if result is None:
+            passes.append(f"{depth}: {before:,}+ (cut off)")
+            rows.append([start, f"> {depth - 1}", "—", f"> {wall:.0f}", f"{cpu:.0f}", ", ".join(passes)])
+            print("  ", *rows[-1], file=sys.stderr, flush=True)
+            continue
+        found = ", ".join(f"{threshold}: {nodes:,}" for threshold, nodes in result["iterations"])
+        rows.append([start, result["moves"], f"{result['stats']['nodes']:,}", f"{wall:.1f}", f"{cpu:.1f}", found])
+        print("  ", *rows[-1], file=sys.stderr, flush=True)
+    table(f"15-puzzle positions 80 moves from 1 .. 15 0 (tables loaded first in {loaded['seconds']:.2f} s"
+          + (f"; {limit:.0f} s cap each" if limit else "") + ")",
+          ["start", "moves", "nodes", "wall s", "CPU s", "nodes per threshold"], rows)
 
 
 def main() -> None:

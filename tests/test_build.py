@@ -72,6 +72,27 @@ def test_real_wheel_holds_every_package_source(build_module: ModuleType) -> None
     assert path.split("/")[1] == hashlib.sha256(data).hexdigest()[:12]
 
 
+def test_the_wheel_leaves_the_pattern_tables_to_the_site(build_module: ModuleType) -> None:
+    _, data = build_module.build_wheel(build_module.read_project())
+    with open_wheel(data) as wheel:
+        assert not [name for name in wheel.namelist() if name.endswith(".pzt")]
+
+
+def test_pattern_tables_are_shipped_named_for_their_content_and_pre_cached(built_site: Path, site_manifest: dict,
+                                                                             build_module: ModuleType) -> None:
+    from pzl.sliding import pdb_file, tables
+
+    assert set(site_manifest["tables"]) == {spec.file_name for spec in tables.SPECS if spec.shipped}
+    for name, url in site_manifest["tables"].items():
+        data = (built_site / url).read_bytes()
+        assert url == build_module.table_site_path(name, data) and url.startswith("tables/")
+        assert url in site_manifest["precache"]
+        header, _ = pdb_file.header_of(data)
+        spec = next(spec for spec in tables.SPECS if spec.file_name == name)
+        assert header["generator"] == tables.generator_key(spec)   # made by the generator in this tree
+        assert (build_module.TABLES_PACKAGE / name).read_bytes() == data   # the CLI reads the same file
+
+
 def test_precache_starts_with_the_page_and_leaves_out_the_service_worker(build_module: ModuleType) -> None:
     listed = build_module.precache_list(["index.html", "web/app.js", "sw.js", "web/sw.js", "catalog.json"])
     assert listed[:2] == ["./", "index.html"]

@@ -81,12 +81,19 @@ _LOADED: dict[str, PatternDatabase] = {}
 _DAMAGED: dict[str, str] = {}
 
 
+#: The code a table file's content depends on: the generator and the encoder.
+GENERATOR = (pattern_db.pattern_table, pattern_db.index_bits, pattern_db.grid_neighbours, pattern_db._distances,
+             pdb_file.encode, pdb_file._pack)
+
+
 def generator_key(spec: TableSpec) -> str:
-    """A hash of the code that makes the tables and of the spec: a cached file with another key is rebuilt."""
+    """A hash of the code that makes the tables, the file format and the spec: a cached file with another is rebuilt."""
+    import inspect
+
     digest = hashlib.sha256()
-    for module in (pattern_db, pdb_file):
-        digest.update(Path(module.__file__ or "").read_bytes())
-    digest.update(repr((spec.name, spec.rows, spec.cols, spec.blank_goal, spec.patterns)).encode())
+    for function in GENERATOR:
+        digest.update(inspect.getsource(function).encode())
+    digest.update(repr((pdb_file.FORMAT, spec.name, spec.rows, spec.cols, spec.blank_goal, spec.patterns)).encode())
     return digest.hexdigest()[:16]
 
 
