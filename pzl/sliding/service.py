@@ -220,7 +220,8 @@ def describe(command: str, result: dict[str, Any]) -> str:
         return (f"{result['puzzle']}: {result['start']} cannot reach {result['goal']}:\n"
                 f"{result['reason']}\n{_stats(result['stats'])}")
     plural = "" if result["moves"] == 1 else "s"
-    lines = [f"{result['puzzle']}: {result['moves']} move{plural} ({result['algorithm']})"]
+    how = result["algorithm"] + (f", {result['bound']}" if result.get("bound") else "")   # ida: its lower bound
+    lines = [f"{result['puzzle']}: {result['moves']} move{plural} ({how})"]
     lines += [f"{i:3d}  {position}" for i, position in enumerate(result["solution"])]
     if "count" in result:
         lines.append(f"{result['count']:,} distinct shortest solution{'' if result['count'] == 1 else 's'}"
