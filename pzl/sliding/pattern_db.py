@@ -23,6 +23,7 @@ import time
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import perm
 from typing import Any
 
@@ -134,6 +135,11 @@ def board_symmetries(adjacency: Adjacency) -> list[tuple[int, ...]]:
 
     Only the identity for any other board. Each map is checked to keep every adjacency.
     """
+    return list(_symmetries(tuple(map(tuple, adjacency))))
+
+
+@lru_cache(maxsize=16)
+def _symmetries(adjacency: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
     n = len(adjacency)
     identity = tuple(range(n))
     found = [identity]
@@ -150,7 +156,7 @@ def board_symmetries(adjacency: Adjacency) -> list[tuple[int, ...]]:
             if m not in found and {(m[a], m[b]) for a, b in edges} == edges:
                 found.append(m)
         break
-    return found
+    return tuple(found)
 
 
 def grid_neighbours(cell: int, rows: int, cols: int) -> list[int]:

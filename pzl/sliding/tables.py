@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +56,7 @@ class TableSpec:
     def file_name(self) -> str:
         return f"{self.name}.pzt"
 
-    @property
+    @cached_property
     def adjacency(self) -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(pattern_db.grid_neighbours(cell, self.rows, self.cols))
                      for cell in range(self.rows * self.cols))
@@ -66,7 +67,7 @@ class TableSpec:
 
     def fits(self, adjacency: Sequence[Sequence[int]], blank_goal: int) -> bool:
         """True when these tables serve a board (through a symmetry for the blank's goal cell)."""
-        if tuple(map(tuple, adjacency)) != self.adjacency:
+        if len(adjacency) != self.rows * self.cols or tuple(map(tuple, adjacency)) != self.adjacency:
             return False
         return any(m[blank_goal] == self.blank_goal for m in pattern_db.board_symmetries(self.adjacency))
 
