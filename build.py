@@ -26,8 +26,10 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import tomllib
+import urllib.parse
 import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -45,8 +47,50 @@ TABLES_CACHE = ROOT / ".cache" / "tables"
 #: Where pzl finds them when run from this tree or installed from it (git-ignored).
 TABLES_PACKAGE = ROOT / "pzl" / "sliding" / "tables"
 
-#: What Pyodide needs to boot with no extra packages (pyodide.mjs loads the rest).
-PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: What Pyodide needs to boot with no extra packages (the worker hands it the lock file's
+#: `info` from build.json, so pyodide-lock.json itself is not shipped).
+PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+#: pzl modules left out of the page's snapshot (the CLI's entry point needs argparse, not the page).
+SNAPSHOT_SKIPS = ("pzl.__main__",)
+#: Run by Node (config in $PZL_SNAPSHOT): a memory snapshot of Pyodide booted with every pzl
+#: module imported, gzipped. The worker restores it instead of starting Python and compiling
+#: pzl (seconds of CPU). Booting Python is the slow part, so the bare booted interpreter is kept
+#: as `base` (once per Pyodide version) and each build restores it, installs its wheel, imports
+#: every module and snapshots that. PYTHONHASHSEED is fixed and `random` seeded so that runs
+#: differ little (the worker reseeds `random`); still not byte-for-byte reproducible (libc's
+#: random state, file times), so snapshots are kept in node_modules/.pzl-snapshots/.
+SNAPSHOT_SCRIPT = """
+const { existsSync, readFileSync, writeFileSync } = await import("node:fs");
+const { gunzipSync, gzipSync } = await import("node:zlib");
+const config = JSON.parse(process.env.PZL_SNAPSHOT);
+const { loadPyodide } = await import(config.pyodide);
+const fresh = !existsSync(config.base);
+const pyodide = await loadPyodide({
+  _makeSnapshot: true, _sysExecutable: "python", env: { PYTHONHASHSEED: "0" },
+  _loadSnapshot: fresh ? undefined : new Uint8Array(gunzipSync(readFileSync(config.base))),
+});
+pyodide.runPython("import random; random.seed(0)");
+if (fresh) writeFileSync(config.base, gzipSync(pyodide.makeMemorySnapshot(), { level: 9 }));
+const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+pyodide.unpackArchive(new Uint8Array(readFileSync(config.wheel)), "zip", { extractDir: sitePackages });
+const failed = pyodide.runPython(`
+import importlib, pkgutil, pzl
+failed = []
+for module in pkgutil.walk_packages(pzl.__path__, "pzl."):
+    if module.name not in ${JSON.stringify(config.skips)}:
+        try:
+            importlib.import_module(module.name)
+        except Exception as problem:
+            failed.append(f"{module.name}: {type(problem).__name__}: {problem}")
+import random; random.seed(0)
+"; ".join(failed)
+`);
+if (failed) {
+  console.error(`these pzl modules cannot be imported in Pyodide: ${failed}`);
+  process.exit(2);
+}
+writeFileSync(config.out, gzipSync(pyodide.makeMemorySnapshot(), { level: 6 }));
+"""
 #: Served with `Cache-Control: no-cache`: they name everything else, which is versioned.
 ALWAYS_REVALIDATE = ("index.html", "build.json", "sw.js")
 #: The placeholder in web/sw.js that the root copy gets the build version in.
@@ -67,6 +111,7 @@ MIME_TYPES = {
     ".webmanifest": "application/manifest+json",
     ".whl": "application/octet-stream",
     ".zip": "application/octet-stream",
+    ".gz": "application/gzip",
     ".txt": "text/plain; charset=utf-8",
     ".pzt": "application/octet-stream",
 }
@@ -114,6 +159,41 @@ def ensure_node_modules(version: str) -> bool:
         raise BuildError(f"npm installed pyodide {installed_pyodide()}, but package.json pins {version}")
     stamp.write_text(lock + "\n")
     return True
+
+
+def pyodide_snapshot(version: str, wheel: bytes) -> bytes:
+    """The gzipped memory snapshot of Pyodide `version` booted with `wheel` installed and imported.
+
+    Made by Node (SNAPSHOT_SCRIPT) and kept in node_modules/.pzl-snapshots/ (the latest few).
+    """
+    runtime = NODE_MODULES / "pyodide"
+    key = sha256_hex((runtime / "pyodide.asm.wasm").read_bytes() + SNAPSHOT_SCRIPT.encode())[:12]
+    kept = NODE_MODULES / ".pzl-snapshots"
+    made = kept / f"pzl-{version}-{key}-{sha256_hex(wheel)[:12]}.gz"
+    if made.is_file():
+        return made.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node not found: install Node.js 18+ (it makes the Pyodide snapshot)")
+    kept.mkdir(exist_ok=True)
+    for old in sorted(kept.glob(f"pzl-{version}-{key}-*.gz"), key=lambda path: path.stat().st_mtime)[:-3]:
+        old.unlink()
+    base = kept / f"base-{version}-{key}.gz"
+    print(f"build: making the page's Python snapshot{'' if base.is_file() else ' (first Python boot: slower)'}",
+          flush=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        wheel_file, partial = Path(scratch) / "pzl.whl", Path(scratch) / "snapshot.gz"
+        wheel_file.write_bytes(wheel)
+        config = {"pyodide": (runtime / "pyodide.mjs").as_uri(), "base": str(base), "wheel": str(wheel_file),
+                  "out": str(partial), "skips": list(SNAPSHOT_SKIPS)}
+        done = subprocess.run([node, "--input-type=module", "-e", SNAPSHOT_SCRIPT], cwd=ROOT, capture_output=True,
+                              text=True, env={**os.environ, "PZL_SNAPSHOT": json.dumps(config)})
+        if done.returncode != 0 or not partial.is_file():
+            sys.stderr.write(done.stderr[-4000:])
+            raise BuildError("Node could not make the page's Python snapshot (its error is above); the page "
+                             "needs every pzl module importable in Pyodide (or listed in SNAPSHOT_SKIPS)")
+        shutil.copyfile(partial, made)
+    return made.read_bytes()
 
 
 # --------------------------------------------------------------------------- the wheel
@@ -296,15 +376,26 @@ def site_plan(pyodide_version: str) -> dict[str, Path | bytes]:
     for name, cached in ensure_tables().items():
         table_paths[name] = table_site_path(name, cached.read_bytes())
         plan[table_paths[name]] = cached
+    snapshot = pyodide_snapshot(pyodide_version, wheel)
+    snapshot_path = f"snapshots/{sha256_hex(snapshot)[:12]}/pzl-{project.version}-pyodide-{pyodide_version}.gz"
+    plan[snapshot_path] = snapshot
     plan["catalog.json"] = export_catalog()
     version = content_version(plan)
     if "web/sw.js" in plan:
         source = Path(plan["web/sw.js"]).read_text(encoding="utf-8")  # type: ignore[arg-type]
         plan["sw.js"] = source.replace(VERSION_PLACEHOLDER, version).encode()
+    lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
     manifest = {"version": version, "pyodide": f"pyodide/{pyodide_version}/", "wheel": wheel_path,
-                "tables": table_paths, "precache": precache_list(plan)}
+                "snapshot": snapshot_path, "tables": table_paths, "pyodideLock": lock["info"],
+                "sizes": file_sizes(plan), "precache": precache_list(plan)}
     plan["build.json"] = (json.dumps(manifest, indent=1) + "\n").encode()
     return plan
+
+
+def file_sizes(plan: dict[str, Path | bytes]) -> dict[str, int]:
+    """Each planned file's size in bytes (the page shows download progress against them)."""
+    return {path: len(source) if isinstance(source, bytes) else source.stat().st_size
+            for path, source in sorted(plan.items())}
 
 
 def content_version(plan: dict[str, Path | bytes]) -> str:
@@ -365,17 +456,25 @@ def build() -> dict:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves a folder under a URL prefix with the MIME types Pyodide needs."""
+    """Serves a folder under a URL prefix with the MIME types Pyodide needs.
+
+    Malformed requests get their status (400, 414, 431) and one log line, never a traceback;
+    folders without an index.html get 404 (no listings).
+    """
 
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     prefix = "/"
     quiet = False
+    default_request_version = "HTTP/1.0"   # a refused request line still gets a status line (not HTTP/0.9's bare body)
     #: When a list, every answered request is appended to it as (path as requested, status).
     journal: ClassVar[list[tuple[str, int]] | None] = None
 
     def send_head(self):
-        """404 outside the prefix; redirect the bare prefix to its folder URL."""
+        """404 outside the prefix; redirect the bare prefix to its folder URL; 400 for a path no file can have."""
         path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if any(char in urllib.parse.unquote(path) for char in "\x00\\") or not path.startswith("/"):
+            self.send_error(400, "malformed path")
+            return None
         if path + "/" == self.prefix:
             return self._redirect(self.prefix)
         if not path.startswith(self.prefix):
@@ -386,6 +485,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.path = "/" + self.path[len(self.prefix):]
         return super().send_head()
 
+    def list_directory(self, path):
+        """No listings: a folder is served only through its index.html."""
+        self.send_error(404, "no index.html in this folder")
+        return None
+
     def _redirect(self, location: str) -> None:
         self.send_response(301)
         self.send_header("Location", location)
@@ -394,8 +498,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         """Revalidate the files that name everything else; the rest may be cached briefly."""
-        name = self.path.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
-        if self.path.split("?", 1)[0].endswith("/") or name in ALWAYS_REVALIDATE:
+        path = getattr(self, "path", "")   # unset when the request line itself was refused
+        name = path.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+        if path.split("?", 1)[0].endswith("/") or name in ALWAYS_REVALIDATE:
             self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
@@ -409,20 +514,34 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A threaded server whose failures on one connection are one log line, not a traceback."""
+
+    daemon_threads = True
+    quiet = False
+
+    def handle_error(self, request, client_address) -> None:
+        problem = sys.exc_info()[1]
+        if isinstance(problem, ConnectionError | TimeoutError) or self.quiet:
+            return   # the client went away: nothing to report
+        print(f"serve: request from {client_address[0]} failed: {type(problem).__name__}: {problem}",
+              file=sys.stderr)
+
+
 def normal_prefix(prefix: str) -> str:
     """A URL prefix that starts and ends with '/'."""
     return "/" + "/".join(part for part in prefix.split("/") if part) + "/" if prefix.strip("/") else "/"
 
 
 def make_server(site: Path = SITE, host: str = "127.0.0.1", port: int = 0, prefix: str = "/",
-                quiet: bool = False, journal: list[tuple[str, int]] | None = None) -> http.server.ThreadingHTTPServer:
+                quiet: bool = False, journal: list[tuple[str, int]] | None = None) -> SiteServer:
     """A threaded HTTP server for `site` under `prefix` (port 0 picks a free port).
 
     With a `journal` list, every request is recorded in it as (path, status), for tests.
     """
     handler = type("Handler", (SiteHandler,), {"prefix": normal_prefix(prefix), "quiet": quiet, "journal": journal})
-    server = http.server.ThreadingHTTPServer((host, port), partial(handler, directory=str(site)))
-    server.daemon_threads = True
+    server = SiteServer((host, port), partial(handler, directory=str(site)))
+    server.quiet = quiet
     return server
 
 

@@ -1,11 +1,13 @@
 // Times pzl requests in Pyodide under Node next to CPython, and prints a table.
 //
 //   python build.py                      # builds site/ (the wheel Pyodide installs)
-//   node bench/pyodide_node.mjs [--repeat N] [--no-cpython] [--python EXE] [--file REQUESTS.jsonl] [REQUEST_JSON...]
+//   node bench/pyodide_node.mjs [--repeat N] [--no-cpython] [--python EXE] [--json] [--file REQUESTS.jsonl] [REQUEST_JSON...]
 //
 // With no request given it times the 8-puzzle's hardest start with each algorithm.
 // Times are wall-clock of `pzl.api.answer(request)`, best of N runs, in milliseconds;
 // the CPython column runs the source tree (not the wheel) with EXE (default: python3).
+// --json prints one JSON object instead of the table: {"python", "rows": [{"cpython_ms", "pyodide_ms",
+// "cpython", "pyodide"}]} with each side's final event (for scripts such as bench/sliding_fast.py).
 
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -33,12 +35,13 @@ print(json.dumps(rows))
 `;
 
 function parse(argv) {
-  const options = { repeat: 3, cpython: true, python: "python3", requests: [] };
+  const options = { repeat: 3, cpython: true, python: "python3", json: false, requests: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--repeat") options.repeat = Number(argv[++i]);
     else if (arg === "--no-cpython") options.cpython = false;
     else if (arg === "--python") options.python = argv[++i];
+    else if (arg === "--json") options.json = true;
     else if (arg === "--file") {
       for (const line of readFileSync(argv[++i], "utf8").split("\n")) {
         if (line.trim() && !line.trim().startsWith("#")) options.requests.push(JSON.parse(line));
@@ -80,10 +83,7 @@ const options = parse(process.argv.slice(2));
 const cpython = cpythonTimes(options.requests, options);
 const { pyodide, bootMs, installMs } = await bootPzl();
 const python = pyodide.runPython("import sys; sys.version.split()[0]");
-console.log(`Pyodide (Python ${python}) boot ${bootMs.toFixed(0)} ms, wheel install ${installMs.toFixed(0)} ms; `
-  + `best of ${options.repeat} runs\n`);
-const rows = [["request", "CPython ms", "Pyodide ms", "ratio", "Pyodide answer"]];
-options.requests.forEach((request, index) => {
+const measured = options.requests.map((request) => {
   let best = Infinity;
   let final = null;
   for (let run = 0; run < options.repeat; run++) {
@@ -91,18 +91,32 @@ options.requests.forEach((request, index) => {
     best = Math.min(best, timed.ms);
     final = timed.final;
   }
-  const native = cpython[index];
-  rows.push([
-    label(request),
-    native ? native.ms.toFixed(1) : "-",
-    best.toFixed(1),
-    native ? (best / native.ms).toFixed(2) : "-",
-    summary(final),
-  ]);
+  return { ms: best, final };
 });
-const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-for (const [index, row] of rows.entries()) {
-  console.log(row.map((cell, column) => (column === 0 || column === 4 ? cell.padEnd(widths[column])
-    : cell.padStart(widths[column]))).join("  "));
-  if (index === 0) console.log(widths.map((width) => "-".repeat(width)).join("  "));
+if (options.json) {
+  const rows = measured.map(({ ms, final }, index) => ({
+    cpython_ms: cpython[index]?.ms ?? null, pyodide_ms: ms, cpython: cpython[index]?.final ?? null, pyodide: final,
+  }));
+  console.log(JSON.stringify({ python, bootMs, installMs, repeat: options.repeat, rows }));
+} else {
+  console.log(`Pyodide (Python ${python}) boot ${bootMs.toFixed(0)} ms, wheel install ${installMs.toFixed(0)} ms; `
+    + `best of ${options.repeat} runs\n`);
+  const rows = [["request", "CPython ms", "Pyodide ms", "ratio", "Pyodide answer"]];
+  options.requests.forEach((request, index) => {
+    const { ms, final } = measured[index];
+    const native = cpython[index];
+    rows.push([
+      label(request),
+      native ? native.ms.toFixed(1) : "-",
+      ms.toFixed(1),
+      native ? (ms / native.ms).toFixed(2) : "-",
+      summary(final),
+    ]);
+  });
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  for (const [index, row] of rows.entries()) {
+    console.log(row.map((cell, column) => (column === 0 || column === 4 ? cell.padEnd(widths[column])
+      : cell.padStart(widths[column]))).join("  "));
+    if (index === 0) console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  }
 }

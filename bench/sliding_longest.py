@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import subprocess
 import sys
 import time
 import tracemalloc
@@ -153,26 +152,11 @@ def report(data: dict) -> str:
     return "\n".join(lines)
 
 
-NODE_DRIVER = """
-import { bootPzl } from "%s";
-const { pyodide } = await bootPzl();
-const source = %s;
-pyodide.runPython(source);
-const out = pyodide.runPython(`import json; json.dumps(measure(%s, %s, %s))`);
-process.stdout.write(out);
-"""
-
-
 def in_pyodide(quick: bool, memory: bool, repeat: int) -> dict:
     """Run `measure` inside Pyodide under Node (the built site's wheel), returning its data."""
-    module = (ROOT / "tests" / "node" / "pyodide_pzl.mjs").as_uri()
-    source = Path(__file__).read_text(encoding="utf-8").replace('if __name__ == "__main__":', "if False:")
-    script = NODE_DRIVER % (module, json.dumps(source), quick, memory, repeat)
-    done = subprocess.run(["node", "--input-type=module", "-e", script], cwd=ROOT, capture_output=True, text=True,
-                          check=False)
-    if done.returncode:
-        raise SystemExit(f"Pyodide run failed (is site/ built? `python build.py`):\n{done.stderr[-2000:]}")
-    return json.loads(done.stdout)
+    from pyodide_measure import measure_in_pyodide  # bench/ is on the path when run as a script
+
+    return measure_in_pyodide(Path(__file__), f"{quick}, {memory}, {repeat}")
 
 
 if __name__ == "__main__":

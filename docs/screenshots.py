@@ -37,6 +37,7 @@ def solved_at(page: Page, link: str, steps: int, settle_ms: int, name: str) -> N
     ready(page)
     for _ in range(steps):
         page.get_by_test_id("step-next").click()
+    page.evaluate("() => window.scrollTo(0, 0)")
     page.wait_for_timeout(settle_ms)
     page.screenshot(path=OUT / f"{name}.png")
 
@@ -56,9 +57,11 @@ def serve() -> subprocess.Popen[bytes]:
 
 def shoot() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
+    for stale in ("mobile-375.png",):
+        (OUT / stale).unlink(missing_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1100, "height": 820})
+        page = browser.new_page(viewport={"width": 1100, "height": 820}, color_scheme="light")
         page.goto(BASE)
         ready(page)
         solved_at(page, "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1", steps=12, settle_ms=600, name="sliding-8-puzzle")
@@ -71,10 +74,29 @@ def shoot() -> None:
         page.wait_for_timeout(300)
         page.get_by_test_id("longest-panel").screenshot(path=OUT / "histogram-8-puzzle.png")
 
-        phone = browser.new_page(viewport={"width": 375, "height": 760}, is_mobile=True)
-        phone.goto(BASE + "#puzzle=triangle-21")
-        phone.wait_for_timeout(800)
-        phone.screenshot(path=OUT / "mobile-375.png")
+        dark = browser.new_page(viewport={"width": 1100, "height": 820}, color_scheme="dark")
+        dark.goto(BASE + "#puzzle=hakoiri-musume&metric=piece")
+        ready(dark)
+        solved_at(dark, "#puzzle=hakoiri-musume&metric=piece", steps=5, settle_ms=600, name="blocks-hakoiri-dark")
+
+        phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                 color_scheme="light")
+        phone.goto(BASE + "#puzzle=french-37&empty=18&finish=18")
+        ready(phone)
+        phone.get_by_test_id("solve").click()
+        ready(phone)
+        phone.get_by_test_id("result").scroll_into_view_if_needed()  # the board stays at the top
+        phone.wait_for_timeout(400)
+        phone.screenshot(path=OUT / "phone-390.png")
+
+        phone.goto(BASE + "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1")
+        phone.get_by_test_id("solve").click()
+        ready(phone)
+        for _ in range(9):
+            phone.get_by_test_id("step-next").click()
+        phone.get_by_test_id("move-list").scroll_into_view_if_needed()
+        phone.wait_for_timeout(600)
+        phone.screenshot(path=OUT / "phone-replay-390.png")
         browser.close()
 
 

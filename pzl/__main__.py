@@ -8,33 +8,82 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from typing import Any
 
 from pzl import api, catalog
+from pzl.errors import PuzzleError
 
 PROGRESS_EVERY = 0.5  # seconds between progress lines on a terminal
+#: Exit statuses: answered, a request pzl cannot take, and the shells' 128 + signal for SIGINT / SIGPIPE.
+OK, REFUSED, INTERRUPTED, BROKEN_PIPE = 0, 2, 130, 141
+
+SLIDING_FLAGS = ("board", "start", "goal", "metric")
+PEG_FLAGS = ("mask", "lattice", "empty", "finish", "pegs", "first")
+#: What the CLI adds to a message whose search a limit stopped (`stopped` in the api's error or result).
+LIMIT_HINTS = {
+    "max_states": "--max-states N sets the state budget; --max-states 0 leaves only the memory as a limit",
+    "memory": "the memory available is the limit here",
+    "seconds": "the time limit belongs to --algorithm auto; --algorithm minimal searches without one",
+}
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; returns the process exit status (0 answered, 2 error)."""
-    args = _parser().parse_args(argv)
+    """Run the CLI; returns the process exit status (0 answered, 2 refused, 130 interrupted, 141 closed pipe)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return INTERRUPTED
+    except BrokenPipeError:
+        # the reader went away (`| head`): say nothing, and keep Python's exit flush from complaining
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return BROKEN_PIPE
+
+
+def _main(argv: list[str] | None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
     if args.command == "list":
         return _list(args)
     if args.command == "tables":
         return _tables(args)
-    request = _request(args)
+    try:
+        request = _request(args)
+    except PuzzleError as problem:
+        parser.exit(REFUSED, f"pzl: {problem}\n")
     final = _run(request, show_progress=not args.json and sys.stderr.isatty())
     if final["event"] == "error":
         print(f"pzl: {final['message']}", file=sys.stderr)
-        return 2
+        hint = _hint(final)
+        if hint:
+            print(f"pzl: hint: {hint}", file=sys.stderr)
+        return REFUSED
     result = final["result"]
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
         print(_text(request, args.command, result))
-    return 0
+        hint = _hint(result)
+        if hint:
+            print(f"hint: {hint}")
+    sys.stdout.flush()   # a closed pipe shows here, inside main's guard
+    return OK
+
+
+def _hint(answer: dict[str, Any]) -> str | None:
+    """The flags to try when a limit stopped a search: from `stopped` and `alternatives` (None otherwise)."""
+    stopped = answer.get("stopped")
+    if stopped is None:
+        return None
+    hints = []
+    if answer.get("alternatives"):
+        hints.append("try " + " or ".join(f"--algorithm {name}" for name in answer["alternatives"]))
+    if stopped in LIMIT_HINTS:
+        hints.append(LIMIT_HINTS[stopped])
+    return "; ".join(hints) or None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -55,7 +104,9 @@ def _parser() -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help_text)
         sub.add_argument("puzzle", nargs="?", help="a catalog id (see `list`)")
         sub.add_argument("--json", action="store_true", help="print the result as JSON")
-        sub.add_argument("--max-states", type=int, help="stop a breadth-first search after storing this many states")
+        sub.add_argument("--max-states", metavar="N",
+                         help="cap on the positions a search stores (default: the search's own; "
+                              "0: no cap of pzl's own, only the memory available)")
         sliding = sub.add_argument_group("sliding puzzles")
         sliding.add_argument("--board", help="a custom rectangular board, e.g. 3x4")
         sliding.add_argument("--start", help="start position: labels in cell order, 0 = empty")
@@ -68,32 +119,63 @@ def _parser() -> argparse.ArgumentParser:
         peg.add_argument("--pegs", help="the current pattern of pegs (analyse): holes with a peg, e.g. 0,1,5")
         if name == "solve":
             sub.add_argument("--algorithm", default="auto",
-                             help="sliding: auto (default), bfs, bidirectional, iddfs, ida; "
+                             help="sliding: auto (default), bfs, bidirectional, iddfs, ida, fast; "
                                   "peg solitaire: auto (default), minimal, beam, fast")
             sub.add_argument("--all", action="store_true", help="count every shortest solution")
-            sub.add_argument("--max-solutions", type=int,
-                             help="with --all: how many solutions to list (the count is exact)")
+            sub.add_argument("--max-solutions", metavar="N",
+                             help="with --all: how many solutions to list (the count is exact; 0: count only)")
             peg.add_argument("--first", help="fix the first jump, e.g. 0-6")
+            sliding.add_argument("--metric", help="count a move as one cell (step, default), a piece's whole "
+                                                  "slide along any path (piece) or one straight slide (straight)")
     return parser
 
 
 def _request(args: argparse.Namespace) -> dict[str, Any]:
-    """The api request for parsed arguments; only options given are included."""
+    """The api request for parsed arguments; only options given are included.
+
+    Refuses (PuzzleError) what the api would have to guess: flags of the other family, two
+    boards, an empty option, --max-solutions without --all.
+    """
+    given = {flag: getattr(args, flag, None) for flag in (*SLIDING_FLAGS, *PEG_FLAGS)}
+    for flag, value in given.items():
+        if value is not None and not value.strip():
+            raise PuzzleError(f"--{flag} has no value; give one, or leave it out for the puzzle's default")
+    family = _family(args, given)
+    misplaced = [flag for flag in (PEG_FLAGS if family == "sliding" else SLIDING_FLAGS) if given[flag] is not None]
+    if misplaced:
+        what = args.puzzle or (f"--board {args.board}" if args.board else f"--mask {args.mask}")
+        kind = "a sliding puzzle" if family == "sliding" else "a peg solitaire board"
+        other = "peg solitaire" if family == "sliding" else "sliding puzzles"
+        raise PuzzleError(f"--{misplaced[0]} is an option of {other}, and {what} is {kind}")
+    if getattr(args, "max_solutions", None) is not None and not args.all:
+        raise PuzzleError("--max-solutions caps the list of the solutions --all counts; add --all, "
+                          "or leave --max-solutions out")
     request: dict[str, Any] = {"command": args.command}
     if args.puzzle:
         request["puzzle"] = args.puzzle
-    if args.board:
-        request["family"] = "sliding"
-    if args.mask:
-        request["family"] = "peg"
-    for option in ("board", "start", "goal", "mask", "lattice", "empty", "finish", "pegs", "first",
-                   "algorithm", "max_states", "max_solutions"):
+    else:
+        request["family"] = family
+    for option in (*SLIDING_FLAGS, *PEG_FLAGS, "algorithm", "max_states", "max_solutions"):
         value = getattr(args, option, None)
         if value is not None:
             request[option] = value
     if getattr(args, "all", False):
         request["all"] = True
     return request
+
+
+def _family(args: argparse.Namespace, given: dict[str, str | None]) -> str:
+    """The family a command line is about: its puzzle's, or the custom board's (--board or --mask)."""
+    if args.board is not None and args.mask is not None:
+        raise PuzzleError("--board draws a sliding board and --mask a peg board: give one of them")
+    custom = "--board" if args.board is not None else "--mask" if args.mask is not None else None
+    if args.puzzle and custom:
+        raise PuzzleError(f"give a puzzle or {custom}, not both ({args.puzzle} and {custom})")
+    if custom:
+        return "sliding" if custom == "--board" else "peg"
+    if not args.puzzle:
+        raise PuzzleError("name a puzzle (see `python -m pzl list`), or draw one with --board or --mask")
+    return catalog.find(args.puzzle)["family"]
 
 
 def _run(request: dict[str, Any], show_progress: bool) -> dict[str, Any]:
@@ -104,6 +186,9 @@ def _run(request: dict[str, Any], show_progress: bool) -> dict[str, Any]:
     for event in api.run(request):
         if event["event"] != "progress":
             final = event
+        elif event.get("warning"):
+            clear = "\r\033[K" if show_progress else ""
+            print(f"{clear}pzl: warning: {event['warning']}", file=sys.stderr, flush=True)
         elif event.get("message") and event["message"] != told:   # a notice (building tables, a damaged file)
             told = event["message"]
             print(("\r\033[K" if show_progress else "") + f"pzl: {told}", file=sys.stderr, flush=True)
@@ -125,7 +210,6 @@ def _text(request: dict[str, Any], command: str, result: dict[str, Any]) -> str:
 
 def _tables(args: argparse.Namespace) -> int:
     """`tables`: list the known pattern tables and their state; `--build [NAME]` makes them in the user cache."""
-    import os
 
     from pzl.sliding import tables
 

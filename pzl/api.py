@@ -24,36 +24,109 @@ from collections.abc import Iterator
 from typing import Any
 
 from pzl import catalog, events
-from pzl.errors import PuzzleError
+from pzl.errors import PuzzleError, SearchLimitError, shown
 from pzl.events import Event
 
 COMMANDS = ("solve", "longest", "analyse", "catalog")
+#: Request keys every family reads; each family adds its own (`OPTIONS` of the family package).
+COMMON_OPTIONS = ("command", "family", "puzzle", "algorithm", "all", "max_states", "max_solutions")
+#: A request is a few short fields: deeper nesting, more items or longer text is refused unread.
+MAX_NESTING, MAX_ITEMS, MAX_TEXT = 8, 10_000, 100_000
 
 
 def run(request: dict[str, Any]) -> Iterator[Event]:
     """Run one request; yields progress events and ends with a result or an error."""
     try:
-        if not isinstance(request, dict):
-            raise PuzzleError("a request must be a JSON object")
+        _check_shape(request)
         command = request.get("command", "solve")
         if command not in COMMANDS:
-            raise PuzzleError(f"unknown command {command!r}; use one of: {', '.join(COMMANDS)}")
+            raise PuzzleError(f"unknown command {shown(command)}; use one of: {', '.join(COMMANDS)}")
         if command == "catalog":
             yield events.result({"puzzles": catalog.entries()})
             return
-        yield from catalog.family(_family_of(request)).run(command, request)
+        family = _family_of(request)
+        _check_options(request, family)
+        yield from _cumulative(catalog.family(family).run(command, request))
+    except SearchLimitError as stop:
+        yield events.error(str(stop), type(stop).__name__, **stop.details)
     except PuzzleError as problem:
         yield events.error(str(problem), type(problem).__name__)
+    except MemoryError:
+        yield events.error("the search ran out of memory before its estimate said it would; try a smaller "
+                           "state budget", "SearchLimitError", stopped="memory")
     except RecursionError:
         yield events.error("internal error: the search went too deep (please report this)", "InternalError")
     except Exception as bug:  # the page and CLI must get an answer, not a traceback
         yield events.error(f"internal error (please report this): {type(bug).__name__}: {bug}", "InternalError")
 
 
+def _cumulative(events_in: Iterator[Event]) -> Iterator[Event]:
+    """Progress for the whole request: seconds since it began, nodes summed over its phases (never going back).
+
+    A request may run several searches one after another (a reachability check, then the search; a
+    minimal search, then the fast one), each counting from 0: a count that drops starts a new phase.
+    """
+    clock = time.perf_counter()
+    base = last = 0
+    for event in events_in:
+        if event["event"] == "progress":
+            nodes = event["nodes"]
+            if nodes < last:
+                base += last
+            last = nodes
+            event = {**event, "nodes": base + nodes, "seconds": round(time.perf_counter() - clock, 3)}
+        yield event
+
+
+def _check_shape(request: Any) -> None:
+    """A PuzzleError unless `request` is a JSON object of modest size with text keys (walked without recursion)."""
+    if not isinstance(request, dict):
+        raise PuzzleError("a request must be a JSON object")
+    items = 0
+    pending: list[tuple[Any, int]] = [(request, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            raise PuzzleError(f"a request's text fields are at most {MAX_TEXT:,} characters long")
+        if not isinstance(value, dict | list | tuple):
+            continue
+        if depth > MAX_NESTING:
+            raise PuzzleError(f"a request nests values at most {MAX_NESTING} levels deep")
+        items += len(value)
+        if items > MAX_ITEMS:
+            raise PuzzleError(f"a request holds at most {MAX_ITEMS:,} values")
+        if isinstance(value, dict):
+            if not all(isinstance(key, str) for key in value):
+                raise PuzzleError("a request's keys must be text")
+            pending.extend((item, depth + 1) for item in value.values())
+        else:
+            pending.extend((item, depth + 1) for item in value)
+
+
+def _check_options(request: dict[str, Any], family: str) -> None:
+    """Refuse keys that are not options of this family: another family's (misplaced) or unknown (a typo)."""
+    own = (*COMMON_OPTIONS, *catalog.family(family).OPTIONS)
+    for key in request:
+        if key in own:
+            continue
+        others = [name for name in catalog.FAMILY_MODULES if key in catalog.family(name).OPTIONS]
+        if others:
+            raise PuzzleError(f"{key} is an option of {_family_words(others[0])}, not of {_family_words(family)}")
+        raise PuzzleError(f"unknown option {shown(key)}; the options of {_family_words(family)} are: "
+                          f"{', '.join(own[1:])}")
+
+
+def _family_words(family: str) -> str:
+    return {"sliding": "sliding puzzles", "peg": "peg solitaire"}.get(family, f"the {family} family")
+
+
 def _family_of(request: dict[str, Any]) -> str:
     """The family that answers a request: named outright, or the puzzle's."""
-    if "family" in request:
-        return str(request["family"])
+    if request.get("family") not in (None, ""):
+        family = request["family"]
+        if not isinstance(family, str) or family not in catalog.FAMILY_MODULES:
+            raise PuzzleError(f"unknown puzzle family {shown(family)}; use one of: {', '.join(catalog.FAMILY_MODULES)}")
+        return family
     puzzle = request.get("puzzle")
     if not isinstance(puzzle, str) or not puzzle:
         raise PuzzleError("the request names no puzzle")
@@ -94,27 +167,42 @@ class Job:
 
     def __init__(self, request: dict[str, Any] | str) -> None:
         self.done = False
-        if isinstance(request, str):
+        if isinstance(request, str | bytes):
             try:
                 request = json.loads(request)
             except ValueError as problem:
                 self._events = iter([events.error(f"the request is not valid JSON: {problem}")])
                 return
+            except RecursionError:
+                self._events = iter([events.error(f"a request nests values at most {MAX_NESTING} levels deep")])
+                return
         self._events = run(request)
 
     def run_for(self, seconds: float) -> list[Event]:
-        """Advance the search for about `seconds`; the latest progress plus any final event."""
+        """Advance the search for about `seconds`; what happened meanwhile, in order.
+
+        That is the latest progress event, any final event, and the events a slice must not
+        drop: a warning, and the last progress of each phase that ended within the slice (so a
+        page shows every phase, however short: a quick reachability check before IDA*, say).
+        """
         deadline = time.perf_counter() + seconds
+        kept: list[Event] = []
         latest: Event | None = None
         for event in self._events:
             if event["event"] != "progress":
                 self.done = True
-                return [latest, event] if latest else [event]
+                return [*kept, latest, event] if latest else [*kept, event]
+            if latest is not None and (event.get("warning") or event.get("phase") != latest.get("phase")):
+                kept.append(latest)
             latest = event
+            if event.get("warning"):
+                kept.append(event)
+                latest = None
             if time.perf_counter() >= deadline:
-                return [latest]
-        self.done = True
-        return [latest] if latest else []
+                break
+        else:
+            self.done = True
+        return [*kept, latest] if latest else kept
 
     def run_for_json(self, seconds: float) -> str:
         """`run_for` as a JSON string (cheaper to hand across to JavaScript)."""

@@ -16,10 +16,10 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from pzl.errors import CatalogError
+from pzl.errors import CatalogError, shown
 
-#: Family packages. Each exposes `CATALOG: list[dict]` and
-#: `run(command: str, request: dict) -> Iterator[Event]`.
+#: Family packages. Each exposes `CATALOG: list[dict]`, `OPTIONS` (the request keys it reads
+#: besides `pzl.api.COMMON_OPTIONS`) and `run(command: str, request: dict) -> Iterator[Event]`.
 FAMILY_MODULES = {"sliding": "pzl.sliding"}
 FAMILY_MODULES["peg"] = "pzl.peg"
 
@@ -32,7 +32,7 @@ def family(name: str) -> ModuleType:
         return importlib.import_module(FAMILY_MODULES[name])
     except KeyError:
         known = ", ".join(sorted(FAMILY_MODULES))
-        raise CatalogError(f"unknown puzzle family {name!r} (known: {known})") from None
+        raise CatalogError(f"unknown puzzle family {shown(name)} (known: {known})") from None
 
 
 def entries() -> list[Entry]:
@@ -46,4 +46,4 @@ def find(puzzle_id: str) -> Entry:
         if entry["id"] == puzzle_id:
             return entry
     known = ", ".join(entry["id"] for entry in entries())
-    raise CatalogError(f"unknown puzzle {puzzle_id!r}; known puzzles: {known}")
+    raise CatalogError(f"unknown puzzle {shown(puzzle_id)}; known puzzles: {known}")

@@ -24,6 +24,9 @@ def result(payload: dict[str, Any]) -> Event:
     return {"event": "result", "result": payload}
 
 
-def error(message: str, kind: str = "PuzzleError") -> Event:
-    """A failure a person can read; `kind` is the exception class name."""
-    return {"event": "error", "error": kind, "message": message}
+def error(message: str, kind: str = "PuzzleError", **details: Any) -> Event:
+    """A failure a person can read; `kind` is the exception class name.
+
+    A limit's refusal or stop adds `stopped` (which limit) and what was reached (see SearchLimitError).
+    """
+    return {"event": "error", "error": kind, "message": message, **details}

@@ -1,34 +1,84 @@
 """Reading options out of an api request, whose values may be JSON values or text.
 
 The CLI and links send text ("true", "100"); JSON callers send booleans and
-numbers. Both families read their options through these two functions.
+numbers. Both families read their options through these functions, which refuse
+what they cannot read exactly (a fraction, Infinity, `true` where a number is
+due, a word where yes/no is due) with a message naming the option.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from typing import Any
 
-from pzl.errors import PuzzleError
+from pzl.errors import PuzzleError, shown
+
+_YES = ("1", "true", "yes", "on")
+_NO = ("", "0", "false", "no", "off")
+_DIGITS = re.compile(r"[0-9]{1,30}")
+
+
+def option_name(key: str) -> str:
+    """How messages name a request key: `max_states` reads "max-states"."""
+    return key.replace("_", "-")
 
 
 def flag(request: dict[str, Any], key: str) -> bool:
-    """A yes/no option: true, 1, yes or on (any case) when given as text."""
+    """A yes/no option: JSON true/false, 0/1, or true, yes, on, false, no, off (any case) as text."""
     value = request.get(key)
-    if isinstance(value, str):
-        return value.strip().lower() in ("1", "true", "yes", "on")
-    return bool(value)
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in _YES + _NO:
+        return value.strip().lower() in _YES
+    raise PuzzleError(f"{option_name(key)} must be true or false, not {shown(value)}")
 
 
 def whole_number(request: dict[str, Any], key: str, default: int | None) -> int | None:
-    """A non-negative whole-number option, or `default` when absent or empty."""
+    """A non-negative whole-number option, or `default` when absent or empty.
+
+    Accepts JSON integers (and integral numbers such as 2.0) and digit strings; refuses
+    booleans, fractions, Infinity, NaN, negative numbers and anything else, by name.
+    """
     value = request.get(key)
-    if value in (None, ""):
+    if value is None or value == "":
         return default
-    name = key.replace("_", "-")
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise PuzzleError(f"{name} must be a whole number, not {value!r}") from None
-    if number < 0:
+    name = option_name(key)
+    if isinstance(value, bool):
+        raise PuzzleError(f"{name} must be a whole number, not {shown(value)}")
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            written = "NaN" if math.isnan(value) else "Infinity" if value > 0 else "-Infinity"
+            raise PuzzleError(f"{name} must be a whole number, not {written}")
+        if not value.is_integer():
+            raise PuzzleError(f"{name} must be a whole number, not {shown(value)}")
+        value = int(value)
+    if isinstance(value, str):
+        text = value.strip()
+        if not _DIGITS.fullmatch(text.lstrip("-")):
+            raise PuzzleError(f"{name} must be a whole number, not {shown(value)}")
+        value = int(text)
+    if not isinstance(value, int):
+        raise PuzzleError(f"{name} must be a whole number, not {shown(value)}")
+    if value < 0:
         raise PuzzleError(f"{name} must not be negative")
-    return number
+    return value
+
+
+def state_cap(request: dict[str, Any], default: int) -> int | None:
+    """`max_states`: a positive cap on stored positions, `default` when absent, None for 0 (no cap of pzl's own)."""
+    cap = whole_number(request, "max_states", default)
+    return cap or None
+
+
+def solution_cap(request: dict[str, Any], every: bool, default: int = 100) -> int:
+    """`max_solutions`: how many of the counted solutions to list (0: count only); only with `all`."""
+    cap = whole_number(request, "max_solutions", None)
+    if cap is None:
+        return default
+    if not every:
+        raise PuzzleError("max-solutions caps the list of the solutions that 'all' counts: "
+                          "ask for all shortest solutions too, or leave max-solutions out")
+    return cap

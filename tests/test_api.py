@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from pzl import api
 
 
@@ -64,9 +66,104 @@ def test_job_runs_a_search_to_its_result_in_slices():
     assert seen[-1]["result"]["moves"] == 31
 
 
+def test_a_phase_that_ends_within_one_slice_still_reports_its_progress():
+    # iddfs first checks (breadth-first, from both ends) that the goal can be reached at all
+    job = api.Job({"command": "solve", "puzzle": "symbols", "algorithm": "ida"})
+    events = job.run_for(60)
+    assert job.done and events[-1]["event"] == "result"
+    phases = [event.get("phase") for event in events if event["event"] == "progress"]
+    assert phases[0] == "reachability check" and phases[-1] is None
+    assert len(phases) == 2  # one per phase: the latest of each
+
+
 def test_cancelled_job_is_done_and_produces_nothing_more():
     job = api.Job({"command": "solve", "puzzle": "8-puzzle", "start": "8 6 7 2 5 4 3 0 1", "algorithm": "bfs"})
     job.run_for(0.001)
     job.cancel()
     assert job.done
     assert job.run_for(0.01) == []
+
+
+# ------------------------------------------------------------------ hostile requests (issue 10): never an exception
+def final_of_job(request) -> dict:
+    job = api.Job(request)
+    events = job.run_for(5)
+    assert job.done
+    return events[-1]
+
+
+def test_deeply_nested_json_text_is_refused_not_raised():
+    final = final_of_job("[" * 100_000 + "]" * 100_000)
+    assert final["event"] == "error" and final["error"] != "InternalError"
+
+
+def test_deeply_nested_values_in_a_request_are_refused_by_shape():
+    value: object = 1
+    for _ in range(10_000):
+        value = [value]
+    final = api.answer({"command": "solve", "puzzle": "8-puzzle", "start": value})
+    assert final["event"] == "error" and "levels deep" in final["message"]
+
+
+@pytest.mark.parametrize("text", ['{"command": "solve", "puzzle": "8-puzzle", "max_states": Infinity}',
+                                  '{"command": "solve", "puzzle": "8-puzzle", "max_states": 1e400}',
+                                  '{"command": "solve", "puzzle": "8-puzzle", "max_states": NaN}',
+                                  '{"command": "solve", "puzzle": "hoppers", "max_solutions": -Infinity, "all": true}'])
+def test_non_finite_numbers_are_refused_by_name(text):
+    final = final_of_job(text)
+    assert final["event"] == "error" and final["error"] == "PuzzleError" and "whole number" in final["message"]
+
+
+def test_a_huge_text_field_is_refused_and_not_echoed():
+    final = api.answer({"command": "solve", "puzzle": "8-puzzle", "start": "1 " * 1_000_000})
+    assert final["event"] == "error" and len(final["message"]) < 300
+
+
+def test_a_hostile_value_is_quoted_briefly_in_the_message():
+    final = api.answer({"command": "solve", "puzzle": "x" * 50_000})
+    assert final["event"] == "error" and len(final["message"]) < 2_000
+
+
+@pytest.mark.parametrize(("request_fields", "named"), [
+    ({"puzzle": "8-puzzle", "empty": 3}, "empty is an option of peg solitaire, not of sliding puzzles"),
+    ({"puzzle": "hoppers", "start": "1 2 0"}, "start is an option of sliding puzzles"),
+    ({"puzzle": "8-puzzle", "algoritm": "ida"}, "unknown option 'algoritm'"),
+    ({"puzzle": "8-puzzle", "start": ""}, "the start is empty"),
+    ({"puzzle": "8-puzzle", "start": []}, "the start is empty"),
+    ({"puzzle": "8-puzzle", "goal": -0.0}, "the goal must be a text of labels"),
+    ({"puzzle": "8-puzzle", "start": False}, "the start must be a text of labels"),
+    ({"family": "sliding", "board": "3x3", "puzzle": "8-puzzle"}, "not both"),
+    ({"family": "chess", "puzzle": "8-puzzle"}, "unknown puzzle family"),
+    ({"puzzle": "8-puzzle", "all": "perhaps"}, "all must be true or false"),
+    ({"puzzle": "8-puzzle", "algorithm": ["ida"]}, "unknown algorithm"),
+])
+def test_misplaced_unknown_or_unreadable_options_are_refused_by_name(request_fields, named):
+    final = api.answer({"command": "solve", **request_fields})
+    assert final["event"] == "error" and final["error"] != "InternalError"
+    assert named in final["message"]
+
+
+def test_a_request_with_non_text_keys_is_refused():
+    final = api.answer({"command": "solve", "puzzle": "8-puzzle", 3: "x"})  # type: ignore[dict-item]
+    assert final["event"] == "error" and "keys must be text" in final["message"]
+
+
+def test_a_limit_stop_is_an_error_event_with_stopped_and_what_was_reached():
+    final = api.answer({"command": "solve", "puzzle": "8-puzzle", "algorithm": "bfs", "max_states": 10_000})
+    assert final["error"] == "SearchLimitError"
+    assert {"stopped", "states", "lower_bound", "alternatives"} <= final.keys()
+
+
+def test_a_slice_keeps_the_end_of_a_short_phase_and_every_warning():
+    job = api.Job({"command": "solve", "puzzle": "symbols", "algorithm": "ida"})
+    seen = []
+    while not job.done:
+        seen.extend(job.run_for(10.0))
+    phases = [event.get("phase") for event in seen if event["event"] == "progress"]
+    assert "reachability check" in phases and phases[-1] is None, "the check's last word, then the search's"
+    nodes = [event["nodes"] for event in seen if event["event"] == "progress"]
+    assert nodes == sorted(nodes)
+    job = api.Job({"command": "solve", "puzzle": "9-puzzle", "algorithm": "iddfs"})   # warned: ~50 minutes
+    slices = [job.run_for(0.2) for _ in range(5)]   # the warning comes after a 0.2 s reachability check
+    job.cancel()
+    assert sum(bool(event.get("warning")) for events in slices for event in events) == 1

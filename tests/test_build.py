@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import socket
 import threading
 import urllib.error
 import urllib.request
@@ -220,3 +221,87 @@ def test_runtime_files_are_the_pinned_npm_package(built_site: Path, build_module
     runtime = build_module.NODE_MODULES / "pyodide"
     for name in build_module.PYODIDE_RUNTIME:
         assert (built_site / "pyodide" / "314.0.7" / name).read_bytes() == (runtime / name).read_bytes(), name
+
+
+def test_file_sizes_gives_each_planned_file_its_byte_count(build_module: ModuleType, tmp_path: Path) -> None:
+    source = tmp_path / "web.js"
+    source.write_bytes(b"x" * 1234)
+    sizes = build_module.file_sizes({"b.bin": b"\0" * 10, "web/web.js": source})
+    assert sizes == {"b.bin": 10, "web/web.js": 1234}
+
+
+def test_the_manifest_names_the_snapshot_and_every_file_size(built_site: Path) -> None:
+    manifest = json.loads((built_site / "build.json").read_text())
+    assert manifest["snapshot"].startswith("snapshots/") and manifest["snapshot"].endswith(".gz")
+    for path in manifest["precache"]:
+        if path not in ("./", "build.json"):
+            assert manifest["sizes"][path] == (built_site / path).stat().st_size, path
+    assert "pyodide-lock.json" not in " ".join(manifest["precache"])  # the worker hands Pyodide its `info`
+
+
+# --------------------------------------------------------------------------- malformed HTTP (raw sockets)
+
+
+@pytest.fixture
+def loud_server(build_module: ModuleType, tmp_path: Path) -> Iterator[tuple[int, list[tuple[str, int]]]]:
+    """A server that logs (not quiet), with a folder that has no index.html; yields (port, journal)."""
+    (tmp_path / "web").mkdir()
+    (tmp_path / "web" / "x.js").write_bytes(b"x")
+    (tmp_path / "index.html").write_bytes(b"<!doctype html>")
+    journal: list[tuple[str, int]] = []
+    server = build_module.make_server(tmp_path, port=0, journal=journal)
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
+    yield server.server_address[1], journal
+    server.shutdown()
+    server.server_close()
+
+
+def raw_request(port: int, data: bytes) -> bytes:
+    """Send raw bytes, read the whole answer (the server closes the connection)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        connection.sendall(data)
+        answer = b""
+        try:
+            while chunk := connection.recv(65536):
+                answer += chunk
+        except ConnectionResetError:   # the server closed with part of an over-long request unread
+            pass
+    return answer
+
+
+def status_of(answer: bytes) -> int | None:
+    first = answer.split(b"\r\n", 1)[0].split()
+    return int(first[1]) if len(first) >= 2 and first[0].startswith(b"HTTP/") else None
+
+
+@pytest.mark.parametrize(("data", "status"), [
+    (b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\n\r\n", 414),
+    (b"BREW /pot HTTP/9.9 please\r\n\r\n", 400),
+    (b"GET /%00 HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+    (b"GET /web/%00/x.js HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+    (b"GET http://elsewhere/index.html HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+    (b"GET /web/ HTTP/1.1\r\nHost: x\r\n\r\n", 404),
+    (b"GET / HTTP/1.1\r\nX: " + b"y" * 70_000 + b"\r\n\r\n", 431),
+    (b"GET /../../../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n", 404),
+])
+def test_malformed_requests_get_their_status_and_no_traceback(loud_server, capfd, data: bytes, status: int) -> None:
+    port, journal = loud_server
+    answer = raw_request(port, data)
+    assert status_of(answer) == status, answer[:200]
+    assert journal and journal[-1][1] == status
+    assert raw_request(port, b"GET /index.html HTTP/1.1\r\nHost: x\r\n\r\n").startswith(b"HTTP/1.0 200")
+    log = capfd.readouterr().err
+    assert "Traceback" not in log and "failed:" not in log, log
+
+
+def test_a_garbage_request_line_is_refused_with_400(loud_server, capfd) -> None:
+    port, journal = loud_server
+    raw_request(port, b"\x00\x01garbage\r\n\r\n")
+    assert journal[-1][1] == 400
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_folders_are_never_listed(loud_server) -> None:
+    port, _ = loud_server
+    answer = raw_request(port, b"GET /web/ HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert status_of(answer) == 404 and b"x.js" not in answer

@@ -1,5 +1,6 @@
-// The page: app state and wiring. Draws the board from catalog.json at once,
-// boots the solver worker meanwhile, and keeps the position in the URL hash.
+// The page: app state and wiring. Draws the board from catalog.json at once, boots the
+// solver worker meanwhile, keeps the game as a tree of moves and the link in the URL hash
+// (the start and the moves up to the position shown).
 
 import { drawPegBoard } from "./board-peg.js";
 import {
@@ -7,55 +8,74 @@ import {
 } from "./custom.js";
 import { pegGame } from "./game-peg.js";
 import { slidingGame } from "./game-sliding.js";
+import { createGoalView } from "./goal-view.js";
+import { createTree } from "./game-tree.js";
+import { wireKeys } from "./keys.js";
 import { LinkError, readLink, writeLink } from "./link.js";
-import { LONGEST_LIMIT, openLongestPanel, showLongest } from "./longest.js";
+import { LONGEST_LIMIT, openLongestPanel, redrawHistogram, showLongest } from "./longest.js";
 import { createPlayerPanel } from "./player-panel.js";
+import { createNewStarts } from "./new-start.js";
 import { createSearchPanel } from "./search-panel.js";
-import { createSolver } from "./solver.js";
+import { solver } from "./start.js";
 import { clear, htmlElement } from "./svg.js";
+import { capitalise } from "./words.js";
 
 const GAMES = { sliding: slidingGame, peg: pegGame };
 const DEFAULT_PUZZLE = "8-puzzle";
 const CUSTOM_SLIDING = "custom-sliding";
 const CUSTOM_PEG = "custom-peg";
+/** Smallest comfortable touch target, in CSS pixels (one cell or hole spacing on the board). */
+const TOUCH_TARGET = 40;
 
 const $ = (id) => document.getElementById(id);
+/** "Tap" on a touch screen, "Click" with a mouse. */
+const touch = () => window.matchMedia("(pointer: coarse)").matches;
+const press = () => (touch() ? "Tap" : "Click");
 
 const app = {
   catalog: [],
   game: null, // the family's game for the chosen entry
   board: null,
-  origin: null, // the position the puzzle was opened or shuffled to (Reset goes back here)
-  position: null,
   goal: null,
-  history: [], // earlier positions, for Undo
-  future: [], // undone positions, for Redo
-  solution: null, // {positions, paths, words, result}
+  tree: null, // the game: a tree of moves from the start (web/game-tree.js); its current node is on the board
+  line: null, // the solution shown in the player: {nodes, words, result, from}
   player: null,
   solver: null,
   search: null, // the running search's handle
-  watch: null, // the background check of a hand-played peg position
-  warnedFor: null, // the position the warning is about
-  distanceFor: null, // the position the distance line is about
-  pendingStep: null, // a link's step, applied once its solution is found
-  pendingSolve: false, // a link with a step solves as soon as the solver is ready
+  watch: null, // the background check of the position on the board
+  warnedFor: null, // the node the warning is about
+  verdictShownFor: null, // the node whose impossibility the result panel explains (the warning then stays quiet)
+  distanceFor: null, // the node the distance line is about
+  hint: null, // {node, marks}: a hint's move, marked on the board while it shows that node
+  marks: null, // {node, holes}: a parity argument's marked holes
+  pendingStep: null, // an old link's step, applied once its solution is found
+  pendingSolve: false, // an old link with a step solves as soon as the solver is ready
   editing: null, // null, or what a click edits: "start", "goal" or "holes" (a custom peg board)
+  shuffling: 0, // a counter: a newer shuffle or a new puzzle makes an older one's answer moot
   lastHash: "",
+  get position() {
+    return this.tree.current().position;
+  },
 };
 
 // The solution player and the search panel share `app`; they reach the board through callbacks.
-const { clearSolution, showSolution, stopPlayer } = createPlayerPanel(app, { render, announce });
-const { hint, puzzleFields, solve, startSearch, watchPosition } = createSearchPanel(
-  app, { announce, stopPlayer, showSolution },
-);
+const { clearSolution, showSolution, stopPlayer, stepTo, syncLine, togglePlay } = createPlayerPanel(app, {
+  show: render, announce,
+});
+const { finishFigures, hint, puzzleFields, solve, startSearch, watchPosition } = createSearchPanel(app, {
+  announce, stopPlayer, showSolution, where, redraw: () => render({ animate: false }),
+});
+const { fillShuffleDistances, openPositionForm, shuffle, usePosition } = createNewStarts(app, {
+  newGame, stopSearch, puzzleFields, announce,
+});
+const { showGoal, showParity } = createGoalView(app, { useGoal });
 
 main();
 
 async function main() {
-  registerServiceWorker();
   wireControls();
-  const build = fetchJSON("build.json");
-  bootSolver(build);
+  app.solver = solver; // started by start.js, the page's first module
+  solver.subscribe(onSolverState);
   try {
     app.catalog = (await fetchJSON("catalog.json")).filter((entry) => GAMES[entry.family]);
   } catch (error) {
@@ -76,35 +96,7 @@ async function fetchJSON(name) {
   return response.json();
 }
 
-function registerServiceWorker() {
-  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-  navigator.serviceWorker.register("./sw.js").catch(() => {
-    // Offline use is a bonus: the page works the same without it.
-  });
-}
-
 // ---- the solver ------------------------------------------------------------
-
-async function bootSolver(buildPromise) {
-  let build;
-  try {
-    build = await buildPromise;
-  } catch (error) {
-    showStatus("error", `The solver's build manifest could not be loaded (${error.message}).`);
-    return;
-  }
-  const urls = {
-    pyodide: new URL(build.pyodide, document.baseURI).href,
-    wheel: new URL(build.wheel, document.baseURI).href,
-  };
-  app.solver = createSolver(urls, onSolverState, { bootTimeoutMs: bootTimeout() * 1000 });
-}
-
-/** The boot time limit in seconds: 60, or `?boot-timeout=N` in the page's URL (1–600; tests use it). */
-function bootTimeout() {
-  const asked = Number(new URLSearchParams(location.search).get("boot-timeout"));
-  return Number.isInteger(asked) && asked >= 1 && asked <= 600 ? asked : 60;
-}
 
 function onSolverState({ state, message }) {
   showStatus(state, message);
@@ -113,7 +105,7 @@ function onSolverState({ state, message }) {
     if (app.pendingSolve) {
       app.pendingSolve = false;
       solve();
-    } else if (app.game && !app.watch && app.position !== app.distanceFor) {
+    } else if (app.game && app.tree && !app.watch && app.tree.current() !== app.distanceFor) {
       watchPosition();
     }
   }
@@ -129,7 +121,7 @@ function showStatus(state, message) {
 
 function updateSolveButtons() {
   const state = $("status").dataset.state;
-  const blocked = Boolean(app.game && app.game.problem(app.position, app.goal));
+  const blocked = Boolean(app.game && app.tree && app.game.problem(app.position, app.goal));
   $("solve").disabled = state !== "ready" || blocked;
   $("hint").disabled = state !== "ready" || blocked;
   $("longest").disabled = state !== "ready";
@@ -150,10 +142,10 @@ function fillPicker() {
   clear(picker);
   const groups = new Map();
   for (const entry of app.catalog) {
-    if (!groups.has(entry.group)) groups.set(entry.group, htmlElement("optgroup", { label: entry.group }));
+    if (!groups.has(entry.group)) groups.set(entry.group, htmlElement("optgroup", { label: capitalise(entry.group) }));
     groups.get(entry.group).append(htmlElement("option", { value: entry.id }, entry.name));
   }
-  const custom = htmlElement("optgroup", { label: "your own" });
+  const custom = htmlElement("optgroup", { label: "Your own" });
   custom.append(htmlElement("option", { value: CUSTOM_SLIDING }, "Custom sliding board"));
   custom.append(htmlElement("option", { value: CUSTOM_PEG }, "Custom peg board"));
   groups.set("your own", custom);
@@ -199,35 +191,63 @@ function defaultGame() {
   return GAMES[entry.family](entry);
 }
 
+/**
+ * Open a link. A link that cannot be followed says why and falls back as little as it can: to
+ * the puzzle it names (its default start) when it names one, else to the default puzzle.
+ */
 function openLink(hash) {
+  let link = null;
   try {
-    const link = readLink(hash);
-    hideLinkError();
-    if (link) {
-      openPuzzleFromLink(link);
-      return;
-    }
+    link = readLink(hash);
   } catch (error) {
     if (!(error instanceof LinkError)) throw error;
-    showLinkError(error.message);
+    showLinkError(error.message, null);
+    openDefault();
+    return;
   }
+  hideLinkError();
+  if (!link) {
+    openDefault();
+    return;
+  }
+  let entry;
+  try {
+    entry = entryOf(link);
+  } catch (error) {
+    if (!(error instanceof LinkError)) throw error;
+    showLinkError(error.message, null);
+    openDefault();
+    return;
+  }
+  const game = GAMES[entry.family](entry);
+  try {
+    openGameFromLink(game, link);
+  } catch (error) {
+    if (!(error instanceof LinkError)) throw error;
+    showLinkError(error.message, entry.name);
+    openPuzzle(game, game.start, game.goal);
+  }
+}
+
+function openDefault() {
   const game = defaultGame();
   openPuzzle(game, game.start, game.goal);
 }
 
-function openPuzzleFromLink(link) {
-  let entry;
-  if (link.board) {
-    entry = customSlidingEntry(link.board.rows, link.board.cols);
-  } else if (link.mask) {
+/** The catalog entry (or custom entry) a link names; LinkError when there is none. */
+function entryOf(link) {
+  if (link.board) return customSlidingEntry(link.board.rows, link.board.cols);
+  if (link.mask) {
     const problem = maskProblem(link.mask, link.lattice ?? "square");
     if (problem) throw new LinkError(`The link's peg board cannot be used: ${problem}.`);
-    entry = customPegEntry(link.mask, link.lattice ?? "square");
-  } else {
-    entry = app.catalog.find((item) => item.id === link.puzzle);
-    if (!entry) throw new LinkError(`There is no puzzle called “${shorten(link.puzzle)}”.`);
+    return customPegEntry(link.mask, link.lattice ?? "square");
   }
-  const game = GAMES[entry.family](entry);
+  const entry = app.catalog.find((item) => item.id === link.puzzle);
+  if (!entry) throw new LinkError(`There is no puzzle called “${shorten(link.puzzle)}”.`);
+  return entry;
+}
+
+function openGameFromLink(game, link) {
   let task;
   try {
     task = game.fromLink(link);
@@ -235,9 +255,11 @@ function openPuzzleFromLink(link) {
     throw new LinkError(`${capitalise(error.message)}.`);
   }
   if (link.algorithm && !game.algorithms.includes(link.algorithm)) {
-    throw new LinkError(`The ${entry.name} has no algorithm “${shorten(link.algorithm)}”.`);
+    throw new LinkError(`The ${game.entry.name} has no algorithm “${shorten(link.algorithm)}”.`);
   }
-  openPuzzle(game, task.start, task.goal, { algorithm: link.algorithm, all: link.all });
+  openPuzzle(game, task.start, task.goal, { algorithm: link.algorithm, all: link.all, metric: link.metric });
+  const problem = playLinkMoves(link.moves ?? []);
+  if (problem) showLinkError(problem, null, true);
   app.pendingStep = link.step ?? null;
   app.pendingSolve = app.pendingStep !== null;
   if (app.pendingSolve && app.solver?.state() === "ready") {
@@ -246,15 +268,34 @@ function openPuzzleFromLink(link) {
   }
 }
 
-function openPuzzle(game, start, goal, { algorithm = "auto", all = false } = {}) {
+/** Replay a link's moves from the start; the first one that is not legal stops it (said in words), else null. */
+function playLinkMoves(tokens) {
+  let problem = null;
+  for (const [index, token] of tokens.entries()) {
+    const before = app.position;
+    const move = app.game.playToken(before, token);
+    if (!move) {
+      const shown = index === 0 ? "the start" : `the position after move ${index}`;
+      problem = `The link's move ${index + 1} (“${shorten(token)}”) cannot be played there; showing ${shown}.`;
+      break;
+    }
+    app.tree.play(move.position, { words: move.words ?? app.game.describeMove(before, move.position), path: move.path });
+  }
+  if (app.tree.current() !== app.tree.root) {
+    render({ animate: false });
+    watchPosition();
+  }
+  return problem;
+}
+
+/** Open `game` with a new game tree rooted at `start`. */
+function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric = "step" } = {}) {
   if (app.search) app.search.cancel();
   clearSolution();
+  app.shuffling += 1;
   app.game = game;
   app.goal = goal;
-  app.origin = start;
-  app.position = start;
-  app.history = [];
-  app.future = [];
+  newTree(start);
   app.pendingStep = null;
   app.pendingSolve = false;
   setEditing(null);
@@ -269,20 +310,42 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false } = {})
   }
   $("description").textContent = game.entry.description ?? "";
   $("notes").textContent = game.entry.notes ?? "";
-  $("board-help").textContent = game.family === "peg"
-    ? "Click a peg, then the hole to jump to; or focus the board, move with the arrow keys and press Enter."
-    : "Click a piece next to an empty cell, or focus the board and use the arrow keys.";
   fillAlgorithms(game, algorithm);
   $("all").checked = Boolean(all);
   $("all").disabled = !game.allowsAll;
+  // Whole slides differ from one-cell moves only where a piece can move twice in a row: two empty cells or more.
+  $("metric-choice").hidden = game.family !== "sliding" || game.start.filter((label) => label === "0").length < 2;
+  $("metric").value = $("metric-choice").hidden ? "step" : metric;
   $("shuffle").hidden = !game.canShuffle;
+  $("shuffle-distance").hidden = !game.canShuffle;
+  $("numbers-choice").hidden = game.family !== "peg";
   $("longest").hidden = game.family !== "sliding"; // peg positions do not all lie on paths from one goal
+  $("legend-sliding").hidden = game.family !== "sliding";
+  $("legend-peg").hidden = game.family !== "peg";
   $("result").hidden = true;
   $("progress").hidden = true;
+  $("progress-about").hidden = true;
+  $("progress-phase").hidden = true;
   $("longest-panel").hidden = true;
+  $("position-form").hidden = true;
+  $("type-position").setAttribute("aria-expanded", "false");
   app.board = game.draw($("board"), { onCell: boardClicked });
+  fitBoard();
   render({ animate: false });
   watchPosition();
+}
+
+/** A new game from `start`: the tree, and everything that described the old one, forgotten. */
+function newTree(start) {
+  app.tree = createTree(start, (a, b) => app.game.same(a, b));
+  app.warnedFor = null;
+  app.verdictShownFor = null;
+  app.distanceFor = null;
+  app.hint = null;
+  app.marks = null;
+  $("marks-choice").hidden = true;
+  $("warning").hidden = true;
+  $("distance").textContent = "";
 }
 
 function fillAlgorithms(game, chosen) {
@@ -290,6 +353,13 @@ function fillAlgorithms(game, chosen) {
   clear(select);
   for (const name of game.algorithms) select.append(htmlElement("option", { value: name }, name));
   select.value = game.algorithms.includes(chosen) ? chosen : game.algorithms[0];
+}
+
+/** Name a node of the game for the panels: "the start", "the position after move 5". */
+function where(node) {
+  if (node === app.tree.root) return "the start";
+  const moves = app.game.movesIn(app.tree.lineTo(node).map((each) => each.position));
+  return `the position after move ${moves}`;
 }
 
 // ---- play by hand and edit -------------------------------------------------
@@ -302,11 +372,8 @@ function boardClicked(cell, onSlot) {
     if (problem && !mask.includes("o")) return; // keep at least one hole to draw
     const game = pegGame(customPegEntry(mask, entry.lattice));
     app.game = game;
-    app.position = game.start;
-    app.origin = game.start;
     app.goal = game.goal;
-    app.history = [];
-    app.future = [];
+    newTree(game.start);
     $("description").textContent = game.entry.description;
     render({ animate: false });
     $("edit-problem").textContent = problem ? `Cannot use this board: ${problem}.` : "";
@@ -315,11 +382,8 @@ function boardClicked(cell, onSlot) {
   }
   if (app.editing) {
     const edited = app.game.edit(app.position, app.goal, cell, app.editing);
-    app.position = edited.position;
     app.goal = edited.goal;
-    app.origin = app.position;
-    app.history = [];
-    app.future = [];
+    newTree(edited.position);
     render({ animate: false });
     return;
   }
@@ -337,19 +401,33 @@ function handleOutcome(outcome) {
   render({ animate: false });
 }
 
+/** A move played on the board: a child of the current node (a branch off a solution's line, if it leaves it). */
 function moveByHand(next, path, words) {
   if (app.search) app.search.cancel();
+  app.shuffling += 1;
+  stopPlayer();
   const before = app.position;
-  clearSolution();
-  app.history.push(before);
-  app.future = [];
-  app.position = next;
-  render({ animate: true, path });
   const said = words ?? app.game.describeMove(before, next);
+  app.tree.play(next, { words: said, path });
+  render({ animate: true, path });
   watchPosition();
   if (solved()) announce(`${said}. Solved!`);
   else if (app.game.stuck?.(next)) announce(`${said}. No jump is left.`);
   else announce(`${said}.`);
+}
+
+/** Undo or redo: walk the tree one move (the board animates the move back or forth). */
+function travel(forward) {
+  const from = app.tree.current();
+  if (!(forward ? app.tree.redo() : app.tree.undo())) return false;
+  stopPlayer();
+  app.game.drop?.();
+  const to = app.tree.current();
+  const path = forward ? to.path : from.path?.slice().reverse() ?? null;
+  render({ animate: true, path });
+  watchPosition();
+  announce(forward ? `Redo: ${to.words ?? "a move"}.` : `Undo: back to ${where(to)}.`);
+  return true;
 }
 
 function solved() {
@@ -367,39 +445,72 @@ function setEditing(target) {
   } else if (app.game && (!app.board || $("board").classList.contains("mask-editing"))) {
     $("board").classList.remove("mask-editing");
     app.board = app.game.draw($("board"), { onCell: boardClicked });
+    fitBoard();
   }
   if (target) {
     $("edit-start").checked = target === "start";
     $("edit-goal").checked = target === "goal";
     $("edit-holes").checked = target === "holes";
     const help = {
-      start: "Click holes to add or remove pegs.",
-      goal: "Click the hole the last peg must end in (click it again: anywhere).",
-      holes: "Click grid points to add or remove holes.",
+      start: `${press()} holes to add or remove pegs.`,
+      goal: `${press()} the hole the last peg must end in (${press().toLowerCase()} it again: anywhere).`,
+      holes: `${press()} grid points to add or remove holes.`,
     };
-    $("edit-help").textContent = app.game.family === "peg" ? help[target] : "Click two cells to swap what they hold.";
+    $("edit-help").textContent = app.game.family === "peg"
+      ? help[target] : `${press()} two cells to swap what they hold.`;
   }
   document.body.classList.toggle("editing", Boolean(target));
+  showBoardHelp();
+}
+
+/** The line under the board: how to play it, or what a click does while editing. */
+function showBoardHelp() {
+  if (!app.game) return;
+  let text;
+  if (app.editing === "holes") text = `Hole editor: ${press().toLowerCase()} grid points to add or remove holes.`;
+  else if (app.editing) text = $("edit-help").textContent;
+  else if (app.game.family === "peg") {
+    text = `${press()} a peg, then the hole to jump to; or focus the board, move with the arrow keys and press Enter.`;
+  } else {
+    text = `${press()} a piece next to an empty cell, or focus the board and use the arrow keys.`;
+  }
+  $("board-help").textContent = `${text} ${touch() ? "Help has the rules." : "Press ? for keys and rules."}`;
 }
 
 /** Redraw the board and everything that depends on the position; update the link. */
 function render({ animate, path = null }) {
-  $("warning").hidden = app.position !== app.warnedFor;
-  if (app.position !== app.distanceFor) $("distance").textContent = "";
+  const node = app.tree.current();
+  $("warning").hidden = node !== app.warnedFor || app.verdictShownFor === node;
+  if (node !== app.distanceFor) $("distance").textContent = "";
+  if (app.hint && app.hint.node !== node) app.hint = null;
   if (app.editing === "holes") {
     showMaskEditor();
   } else {
     const showGoal = app.editing === "goal" && app.game.family === "sliding";
-    app.board.show(showGoal ? app.goal : app.position, { animate, goal: app.goal, path });
+    const marks = app.marks && $("show-marks").checked ? app.marks.holes : null;
+    app.board.show(showGoal ? app.goal : app.position, {
+      animate, goal: app.goal, path, hint: app.hint?.marks ?? null, marks,
+    });
   }
-  $("move-count").textContent = String(app.game.movesIn([...app.history, app.position]));
+  $("board").classList.toggle("hide-numbers", !$("show-numbers").checked);
+  const positions = app.tree.lineTo(node).map((each) => each.position);
+  $("move-count").textContent = String(app.game.movesIn(positions));
+  $("where").textContent = node === app.tree.root ? "(the start)" : "";
   $("solved").hidden = !solved() || Boolean(app.editing);
   $("board").classList.toggle("is-solved", solved() && !app.editing);
-  $("undo").disabled = app.history.length === 0;
-  $("redo").disabled = app.future.length === 0;
+  $("undo").disabled = !app.tree.canUndo();
+  $("redo").disabled = !app.tree.canRedo();
+  $("reset").disabled = node === app.tree.root;
   const problem = app.game.problem(app.position, app.goal);
   $("edit-problem").textContent = problem ? `Cannot solve this set-up: ${problem}.` : "";
   $("edit-problem").hidden = !problem;
+  const root = app.tree.root.position;
+  const note = app.game.entry.start_note;
+  $("start-note").textContent = note ?? "";
+  $("start-note").hidden = !note || !app.game.isDefaultStart(root, app.goal);
+  showParity();
+  showGoal();
+  syncLine();
   updateSolveButtons();
   writeHash();
 }
@@ -412,26 +523,47 @@ function showMaskEditor() {
   const board = drawPegBoard($("board"), grid, { onCell: boardClicked });
   board.show(grid.holes.map((_, i) => (holes.has(`${i % MASK_SIDE},${Math.floor(i / MASK_SIDE)}`) ? "1" : "0")));
   $("board").setAttribute("aria-label", "Hole editor: a peg marks a hole of your board");
+  fitBoard();
+}
+
+/**
+ * Size the board so a cell or hole is at least TOUCH_TARGET pixels where the screen allows; when it
+ * does not, offer "larger board", which widens it beyond the screen (the board then scrolls sideways).
+ */
+function fitBoard() {
+  const svg = $("board");
+  const box = svg.viewBox.baseVal;
+  if (!box || !box.width) return;
+  const spacings = box.width / 100; // board units: 100 per cell or hole spacing
+  svg.style.setProperty("--board-spacings", String(spacings));
+  svg.style.setProperty("--board-aspect", String(box.width / box.height));
+  const fits = $("board-wrap").clientWidth / spacings >= TOUCH_TARGET;
+  $("zoom-choice").hidden = fits && !$("zoom").checked;
+  $("board-wrap").classList.toggle("zoomed", $("zoom").checked);
 }
 
 function writeHash() {
+  if (app.editing === "holes") return;
   const game = app.game;
-  const solution = app.solution;
-  const entry = game.entry;
+  const nodes = app.tree.lineTo();
+  const moves = nodes.slice(1).map((node, i) => game.moveToken(nodes[i].position, node.position, node.path));
   const hash = `#${writeLink({
-    ...puzzleLink(entry),
-    ...game.linkFields(solution ? solution.positions[0] : app.position, app.goal),
+    ...puzzleLink(game.entry),
+    ...game.linkFields(app.tree.root.position, app.goal),
+    moves: moves.every(Boolean) ? moves : [],
     algorithm: $("algorithm").value,
+    metric: $("metric").value,
     all: $("all").checked,
-    step: solution && app.player ? app.player.step() : 0,
   })}`;
   if (hash !== location.hash) history.replaceState(null, "", hash);
   app.lastHash = location.hash;
 }
 
-function showLinkError(message) {
+function showLinkError(message, fallback, partly = false) {
   const notice = $("link-error");
-  notice.textContent = `This link could not be opened: ${message} Showing the default puzzle instead.`;
+  if (partly) notice.textContent = `Part of this link could not be followed: ${message}`;
+  else if (fallback) notice.textContent = `This link could not be opened as it is: ${message} Showing the ${fallback} instead.`;
+  else notice.textContent = `This link could not be opened: ${message} Showing the default puzzle instead.`;
   notice.hidden = false;
 }
 
@@ -443,6 +575,39 @@ function announce(text) {
   $("announce").textContent = text;
 }
 
+// ---- new starts ----------------------------------------------------------
+
+/** Stop what the solver does for this game: a search, a shuffle waiting for its answer, the player. */
+function stopSearch() {
+  if (app.search) app.search.cancel();
+  clearSolution();
+  app.shuffling += 1;
+}
+
+/** A new game from `position` (shuffled or typed). */
+function newGame(position, said) {
+  newTree(position);
+  render({ animate: false });
+  announce(said);
+  $("result").hidden = false;
+  $("result").classList.remove("error");
+  $("result").classList.add("message");
+  $("result-text").textContent = said;
+  $("result-summary").hidden = true;
+  $("result-classic").hidden = true;
+  watchPosition();
+}
+
+/** Make `goal` the puzzle's goal (a goal parity allows the start to reach). */
+function useGoal(goal) {
+  app.goal = goal;
+  clearSolution();
+  $("result").hidden = true;
+  render({ animate: false });
+  watchPosition();
+  announce(`The goal is now ${goal.join(" ")}.`);
+}
+
 // ---- longest positions -----------------------------------------------------
 
 function longest() {
@@ -452,17 +617,19 @@ function longest() {
     command: "longest", ...puzzleFields(), goal: game.request(app.position, app.goal).goal, max_states: LONGEST_LIMIT,
   };
   startSearch(request, (result) => {
+    finishFigures(result);
     const summary = showLongest(result, game.entry, app.goal, (labels) => {
       openPuzzle(game, labels, app.goal, { algorithm: $("algorithm").value });
       announce(`Loaded a longest position: ${labels.join(" ")}.`);
     });
     announce(summary);
-  });
+  }, { about: "Searching every position, breadth-first from the goal." });
 }
 
 // ---- controls --------------------------------------------------------------
 
 function wireControls() {
+  fillShuffleDistances();
   $("picker").addEventListener("change", () => {
     const id = $("picker").value;
     let entry = app.catalog.find((item) => item.id === id);
@@ -493,42 +660,22 @@ function wireControls() {
     event.preventDefault();
     handleOutcome(outcome);
   });
-  /** Undo or redo: the position moves from the top of one stack onto the other. */
-  const travel = (from, to) => {
-    if (!from.length) return;
-    clearSolution();
-    to.push(app.position);
-    app.position = from.pop();
-    render({ animate: false });
-    watchPosition();
-  };
-  $("undo").addEventListener("click", () => travel(app.history, app.future));
-  $("redo").addEventListener("click", () => travel(app.future, app.history));
-  $("shuffle").addEventListener("click", () => {
-    if (app.search) app.search.cancel();
-    clearSolution();
-    app.position = app.game.shuffle();
-    app.origin = app.position;
-    app.history = [];
-    app.future = [];
-    $("result").hidden = true;
-    render({ animate: false });
-    announce("Shuffled.");
-    watchPosition();
-  });
+  $("undo").addEventListener("click", () => travel(false));
+  $("redo").addEventListener("click", () => travel(true));
+  $("shuffle").addEventListener("click", shuffle);
   $("reset").addEventListener("click", () => {
-    clearSolution();
-    app.position = app.origin;
-    app.history = [];
-    app.future = [];
+    stopPlayer();
+    app.tree.goTo(app.tree.root);
     render({ animate: false });
-    announce("Back to the start.");
+    announce("Back to the start; Redo replays your moves.");
     watchPosition();
   });
   $("edit").addEventListener("click", () => {
     clearSolution();
+    if (!app.editing) newTree(app.position); // edit the position on the board, as a new start
     setEditing(app.editing ? null : "start");
     render({ animate: false });
+    if (!app.editing) watchPosition();
   });
   for (const radio of [$("edit-start"), $("edit-goal"), $("edit-holes")]) {
     radio.addEventListener("change", () => {
@@ -536,6 +683,8 @@ function wireControls() {
       render({ animate: false });
     });
   }
+  $("type-position").addEventListener("click", openPositionForm);
+  $("position-form").addEventListener("submit", usePosition);
   $("copy-link").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(location.href);
@@ -551,16 +700,13 @@ function wireControls() {
   $("retry").addEventListener("click", () => app.solver?.retry());
   $("algorithm").addEventListener("change", () => app.game && writeHash());
   $("all").addEventListener("change", () => app.game && writeHash());
-  $("step-next").addEventListener("click", () => app.player?.next());
-  $("step-prev").addEventListener("click", () => app.player?.previous());
-  $("step-first").addEventListener("click", () => app.player?.go(0, { animate: false }));
-  $("step-last").addEventListener("click", () => app.player?.go(Infinity, { animate: false }));
-  $("play").addEventListener("click", () => {
-    if (!app.player) return;
-    if (app.player.playing()) app.player.pause();
-    else app.player.play();
-  });
-  $("scrubber").addEventListener("input", () => app.player?.go(Number($("scrubber").value), { animate: false }));
+  $("metric").addEventListener("change", () => app.game && writeHash());
+  $("step-next").addEventListener("click", () => stepTo("next"));
+  $("step-prev").addEventListener("click", () => stepTo("previous"));
+  $("step-first").addEventListener("click", () => stepTo("first"));
+  $("step-last").addEventListener("click", () => stepTo("last"));
+  $("play").addEventListener("click", togglePlay);
+  $("scrubber").addEventListener("input", () => stepTo(Number($("scrubber").value)));
   $("speed").addEventListener("change", () => {
     const delay = Number($("speed").value);
     document.documentElement.style.setProperty("--slide-ms", `${Math.round(delay * 0.6)}ms`);
@@ -568,14 +714,44 @@ function wireControls() {
   });
   $("move-list").addEventListener("click", (event) => {
     const button = event.target.closest("button[data-step]");
-    if (button && app.player) app.player.go(Number(button.dataset.step), { animate: false });
+    if (button) stepTo(Number(button.dataset.step));
   });
+  remembered($("show-numbers"), "pzl-hole-numbers");
+  for (const toggle of [$("show-numbers"), $("show-marks")]) {
+    toggle.addEventListener("change", () => app.game && render({ animate: false }));
+  }
+  $("zoom").addEventListener("change", fitBoard);
+  window.addEventListener("resize", () => app.game && fitBoard());
+  $("log-scale").addEventListener("change", () => redrawHistogram($("log-scale").checked));
+  $("help-open").addEventListener("click", openHelp);
+  $("help-close").addEventListener("click", () => $("help").close());
+  wireKeys({
+    undo: () => travel(false),
+    redo: () => travel(true),
+    previous: () => stepTo("previous"),
+    next: () => stepTo("next"),
+    first: () => stepTo("first"),
+    last: () => stepTo("last"),
+    help: openHelp,
+  });
+}
+
+function openHelp() {
+  if (!$("help").open) $("help").showModal();
+  return true;
+}
+
+/** A checkbox whose state is remembered across visits (localStorage, when the browser allows it). */
+function remembered(box, key) {
+  try {
+    const stored = localStorage.getItem(key);
+    if (stored !== null) box.checked = stored === "1";
+    box.addEventListener("change", () => localStorage.setItem(key, box.checked ? "1" : "0"));
+  } catch {
+    // storage blocked: the box keeps its state for this page only
+  }
 }
 
 function shorten(text) {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-}
-
-function capitalise(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

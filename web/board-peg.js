@@ -8,7 +8,10 @@ const PAD = 0.6; // in hole spacings
 /**
  * Draw `entry`'s holes into `svg`. Returns {show(position, options)} where position is
  * an array of "1" (peg) / "0" (empty) per hole and options = {animate, path, selected,
- * targets, cursor, finish}. handlers.onCell(hole) is called when a hole or peg is clicked.
+ * targets, cursor, finish, hint: {holes}, marks: [holes]}. Above the pegs lie what must stay
+ * visible on a peg: the finish ring, marked holes, a hint's path, the hole numbers (hidden by the
+ * class "hide-numbers" on the svg) and the keyboard's cursor.
+ * handlers.onCell(hole) is called when a hole or peg is clicked.
  */
 export function drawPegBoard(svg, entry, handlers) {
   clear(svg);
@@ -45,14 +48,16 @@ export function drawPegBoard(svg, entry, handlers) {
     rows.get(key).append(circle);
   });
   for (const key of [...rows.keys()].sort((a, b) => a - b)) svg.append(rows.get(key));
+  const layer = svgElement("g", { class: "pieces", "aria-hidden": "true" });
+  svg.append(layer);
+  const overlay = svgElement("g", { class: "overlay", "aria-hidden": "true" });
+  svg.append(overlay);
   const numbers = svgElement("g", { class: "numbers", "aria-hidden": "true" });
   points.forEach((_, hole) => {
     const [x, y] = centre(hole);
-    numbers.append(svgElement("text", { class: "hole-number", x: x + 30, y: y + 34 }, String(hole)));
+    numbers.append(svgElement("text", { class: "hole-number", x, y }, String(hole)));
   });
   svg.append(numbers);
-  const layer = svgElement("g", { class: "pieces", "aria-hidden": "true" });
-  svg.append(layer);
   const cursorRing = svgElement("circle", { class: "cursor", r: 44, "aria-hidden": "true" });
   svg.append(cursorRing);
 
@@ -89,7 +94,10 @@ export function drawPegBoard(svg, entry, handlers) {
   }
 
   function show(position, options = {}) {
-    const { animate = false, path = null, selected = null, targets = [], cursor = null, finish = null } = options;
+    const {
+      animate = false, path = null, selected = null, targets = [], cursor = null, finish = null, hint = null,
+      marks = null,
+    } = options;
     const motion = animate && !reducedMotion();
     if (path && path.length > 1 && pegs.has(path[0])) {
       const mover = pegs.get(path[0]);
@@ -130,6 +138,7 @@ export function drawPegBoard(svg, entry, handlers) {
       const extra = hole === selected ? ", selected" : targets.includes(hole) ? ", can jump here" : "";
       circle.setAttribute("aria-label", `hole ${hole}: ${what}${extra}`);
     });
+    drawOverlay(finish, hint, marks);
     if (cursor === null || cursor === undefined) {
       cursorRing.setAttribute("visibility", "hidden");
       svg.removeAttribute("aria-activedescendant");
@@ -142,6 +151,33 @@ export function drawPegBoard(svg, entry, handlers) {
     }
     svg.dataset.position = position.join("");
     svg.dataset.pegs = String(position.filter((peg) => peg === "1").length);
+  }
+
+  /** The marks that must show over pegs: marked holes, the finish ring, a hint's path. */
+  function drawOverlay(finish, hint, marks) {
+    clear(overlay);
+    for (const hole of marks ?? []) {
+      const [x, y] = centre(hole);
+      overlay.append(svgElement("rect", {
+        class: "mark", x: x - 40, y: y - 40, width: 80, height: 80, rx: 10, "data-testid": "mark",
+        "data-hole": hole,
+      }));
+    }
+    if (Number.isInteger(finish)) {
+      const [x, y] = centre(finish);
+      overlay.append(svgElement("circle", {
+        class: "finish-ring", cx: x, cy: y, r: 42, "data-testid": "finish-marker", "data-hole": finish,
+      }));
+    }
+    const holes = hint?.holes;
+    if (Array.isArray(holes) && holes.length > 1) {
+      const corners = holes.map((hole) => centre(hole).join(" "));
+      overlay.append(svgElement("polyline", { class: "hint-path", points: corners.join(" "), "data-testid": "hint-mark" }));
+      const [x, y] = centre(holes[0]);
+      overlay.append(svgElement("circle", { class: "hint-ring", cx: x, cy: y, r: 40 }));
+      const [tx, ty] = centre(holes[holes.length - 1]);
+      overlay.append(svgElement("circle", { class: "hint-ring target-end", cx: tx, cy: ty, r: 40 }));
+    }
   }
 
   return { show, centre };

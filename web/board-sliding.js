@@ -60,6 +60,8 @@ export function drawSlidingBoard(svg, entry, rules, handlers) {
   for (const row of [...rowGroups.keys()].sort((a, b) => a - b)) svg.append(rowGroups.get(row));
   const layer = svgElement("g", { class: "pieces", "aria-hidden": "true" });
   svg.append(layer);
+  const overlay = svgElement("g", { class: "overlay", "aria-hidden": "true" });
+  svg.append(overlay);
 
   // A click is placed by geometry, so a block reports the very cell under the pointer.
   svg.onclick = (event) => {
@@ -73,7 +75,8 @@ export function drawSlidingBoard(svg, entry, rules, handlers) {
 
   let elements = []; // [{label, cells, node}]
 
-  function show(position, { animate = false, goal = null, picked = null } = {}) {
+  /** `hint` = {cells, direction}: the piece a hint moves is outlined, with an arrow the way it goes. */
+  function show(position, { animate = false, goal = null, picked = null, hint = null } = {}) {
     svg.classList.toggle("instant", !animate);
     const pieces = piecesOf(rules, position);
     const unused = elements.slice();
@@ -112,11 +115,33 @@ export function drawSlidingBoard(svg, entry, rules, handlers) {
       slots[cell].setAttribute("aria-label", `row ${row + 1}, column ${col + 1}: ${name}`);
       slots[cell].classList.toggle("picked", cell === picked);
     });
+    drawHint(hint);
     svg.dataset.position = position.join(" ");
     if (!animate) {
       svg.getBoundingClientRect(); // apply the jump before transitions come back
       requestAnimationFrame(() => svg.classList.remove("instant"));
     }
+  }
+
+  function drawHint(hint) {
+    clear(overlay);
+    if (!hint || !Array.isArray(hint.cells)) return;
+    const corners = hint.cells.map(origin);
+    const xs = corners.map(([x]) => x);
+    const ys = corners.map(([, y]) => y);
+    const [x0, y0, x1, y1] = [Math.min(...xs), Math.min(...ys), Math.max(...xs) + UNIT, Math.max(...ys) + UNIT];
+    overlay.append(svgElement("rect", {
+      class: "hint-box", x: x0 + 2, y: y0 + 2, width: x1 - x0 - 4, height: y1 - y0 - 4, rx: 14, "data-testid": "hint-mark",
+    }));
+    const [dr, dc] = hint.direction;
+    const [cx, cy] = [(x0 + x1) / 2 + dc * (x1 - x0) / 2, (y0 + y1) / 2 + dr * (y1 - y0) / 2];
+    const tip = [cx + dc * 34, cy + dr * 34];
+    const side = [dr * 16, -dc * 16];
+    overlay.append(svgElement("path", {
+      class: "hint-arrow",
+      d: `M ${cx - dc * 4 + side[0]} ${cy - dr * 4 + side[1]} L ${tip[0]} ${tip[1]} `
+        + `L ${cx - dc * 4 - side[0]} ${cy - dr * 4 - side[1]} Z`,
+    }));
   }
 
   function createPiece(piece) {

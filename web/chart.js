@@ -7,8 +7,13 @@ const WIDTH = 640;
 const HEIGHT = 300;
 const MARGIN = { left: 70, right: 16, top: 16, bottom: 52 };
 
-/** Draw `histogram` (counts by distance) into `svg`; `unit` names the distance ("moves"). */
-export function drawHistogram(svg, histogram, { unit = "moves", title = "Positions by distance from the goal" } = {}) {
+/**
+ * Draw `histogram` (counts by distance) into `svg`; `unit` names the distance ("moves"); `log` draws
+ * the counts on a logarithmic scale (gridlines at powers of ten), so the few positions at either end show.
+ */
+export function drawHistogram(svg, histogram, {
+  unit = "moves", title = "Positions by distance from the goal", log = false,
+} = {}) {
   clear(svg);
   svg.setAttribute("viewBox", `0 0 ${WIDTH} ${HEIGHT}`);
   svg.setAttribute("role", "img");
@@ -19,10 +24,13 @@ export function drawHistogram(svg, histogram, { unit = "moves", title = "Positio
   svg.append(svgElement("title", {}, title));
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const ticks = niceTicks(Math.max(...histogram, 1));
+  const ticks = log ? powerTicks(Math.max(...histogram, 1)) : niceTicks(Math.max(...histogram, 1));
   const top = ticks[ticks.length - 1];
   const slot = plotWidth / histogram.length;
-  const y = (count) => MARGIN.top + plotHeight * (1 - count / top);
+  // On the log scale a count of 1 stands one step above the axis (at 0.1), so it is seen.
+  const scale = log ? (count) => (count > 0 ? (Math.log10(count) + 1) / (Math.log10(top) + 1) : 0) : (count) => count / top;
+  const y = (count) => MARGIN.top + plotHeight * (1 - scale(count));
+  svg.dataset.scale = log ? "log" : "linear";
 
   const grid = svgElement("g", { class: "chart-grid", "aria-hidden": "true" });
   for (const tick of ticks) {
@@ -58,7 +66,7 @@ export function drawHistogram(svg, histogram, { unit = "moves", title = "Positio
   axis.append(svgElement("text", {
     class: "axis-label", x: 16, y: MARGIN.top + plotHeight / 2,
     transform: `rotate(-90 16 ${MARGIN.top + plotHeight / 2})`,
-  }, "positions"));
+  }, log ? "positions (log scale)" : "positions"));
   svg.append(axis);
 }
 
@@ -69,6 +77,13 @@ function niceTicks(value) {
     .find((size) => size >= 1 && value / size <= 6);
   const count = Math.max(1, Math.ceil(value / step - 1e-9));
   return Array.from({ length: count + 1 }, (_, i) => i * step);
+}
+
+/** Gridline counts 1, 10, 100… up to the first power of ten at or above `value`. */
+function powerTicks(value) {
+  const ticks = [1];
+  while (ticks[ticks.length - 1] < value) ticks.push(ticks[ticks.length - 1] * 10);
+  return ticks;
 }
 
 function compact(value) {

@@ -1,7 +1,7 @@
 // Custom puzzles a person defines on the page, as catalog-like entries
-// (a rectangular sliding board of up to 6x6 for now).
+// (a rectangular sliding board of up to 10x10, as the solver takes).
 
-export const MAX_SIDE = 6;
+export const MAX_SIDE = 10;
 
 /** A catalog-like entry for an R x C sliding board with tiles 1..R*C-1 and the empty cell last. */
 export function customSlidingEntry(rows, cols) {

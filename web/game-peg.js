@@ -82,6 +82,8 @@ export function pegGame(entry) {
     algorithms: ["auto", "minimal", "beam", "fast"],
     allowsAll: true,
     canShuffle: false,
+    /** The catalog's start, which the page shows `entry.start_note` for (with the catalog's finish). */
+    isDefaultStart: (position, goal) => !entry.custom && String(position) === String(start) && goal === finish,
     same: (a, b) => String(a) === String(b),
     /** Finished: one peg left, in the finish hole unless the finish is anywhere. */
     solved(position, goal) {
@@ -91,7 +93,7 @@ export function pegGame(entry) {
     /** The start and goal a link names ({empty, finish}); throws Error with a readable message. */
     fromLink(link) {
       if (link.start || link.goal) throw new Error("peg boards take empty= and finish=, not start= or goal=");
-      const empty = link.empty === undefined ? entry.empty ?? [] : readHoles(link.empty, size, "empty");
+      const empty = link.empty === undefined ? entry.empty ?? [] : readHoles(link.empty, size, "empty=");
       const goal = link.finish === undefined ? finish : readFinish(link.finish, size);
       const position = positionWithout(size, empty);
       if (!position.includes("1")) throw new Error("the start has no peg");
@@ -180,6 +182,49 @@ export function pegGame(entry) {
       return { positions, paths, words };
     },
     cursorHole: () => cursor,
+    /** Put the peg in hand down (the board moved to another position of the game). */
+    drop() {
+      selected = null;
+    },
+    /** A position typed by a person: the empty holes ("6" or "0, 3") or one 1/0 per hole; {position} or {problem}. */
+    readPosition(text) {
+      const typed = String(text).trim();
+      if (/^[01]+$/.test(typed) && typed.length === size) return checked([...typed]);
+      if (/^[01]+$/.test(typed) && typed.length > 3) {
+        return { problem: `a pattern of pegs has one 1 or 0 per hole: this board has ${size} holes, not ${typed.length}` };
+      }
+      try {
+        return checked(positionWithout(size, readHoles(typed, size, "the empty holes")));
+      } catch (error) {
+        return { problem: error.message };
+      }
+      function checked(position) {
+        if (!position.includes("1")) return { problem: "the position has no peg" };
+        if (!position.includes("0")) return { problem: "the position needs at least one empty hole to jump into" };
+        return { position };
+      }
+    },
+    /** The link token of one move: the holes its peg visits ("12-6", "10-12-6"). */
+    moveToken(before, after, path = null) {
+      if (Array.isArray(path) && path.length > 1) return path.join("-");
+      const move = jumpBetween(jumps, before, after);
+      return move ? `${move[0]}-${move[2]}` : null;
+    },
+    /** Play a link token on `position`: {position, path, words}, or null when a jump in it is not legal there. */
+    playToken(position, token) {
+      const holes = String(token).split("-").map(Number);
+      if (holes.length < 2 || holes.some((hole) => !Number.isInteger(hole))) return null;
+      let now = position;
+      for (let i = 1; i < holes.length; i += 1) {
+        const move = legalFrom(now, holes[i - 1]).find(([, , to]) => to === holes[i]);
+        if (!move) return null;
+        now = jump(now, move);
+      }
+      selected = null;
+      return { position: now, path: holes, words: holes.join(" → ") };
+    },
+    /** The holes a hinted move visits, for the board to mark. */
+    hintMarks: (before, after, path = null) => (Array.isArray(path) ? { holes: path } : null),
   };
 }
 
@@ -207,7 +252,7 @@ function readHoles(text, size, what) {
   const holes = [];
   for (const item of items) {
     if (!/^\d{1,3}$/.test(item) || Number(item) >= size) {
-      throw new Error(`“${item.slice(0, 12)}” in ${what}= is not a hole of this board (0–${size - 1})`);
+      throw new Error(`“${item.slice(0, 12)}” in ${what} is not a hole of this board (0–${size - 1})`);
     }
     holes.push(Number(item));
   }
@@ -216,7 +261,7 @@ function readHoles(text, size, what) {
 
 function readFinish(text, size) {
   if (String(text).toLowerCase() === ANYWHERE) return ANYWHERE;
-  const [hole] = readHoles(text, size, "finish");
+  const [hole] = readHoles(text, size, "finish=");
   if (hole === undefined) throw new Error("finish= must be a hole number or “any”");
   return hole;
 }

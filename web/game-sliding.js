@@ -3,19 +3,66 @@
 
 import { drawSlidingBoard } from "./board-sliding.js";
 import {
-  ANY, EMPTY, formatPosition, legalSlides, parsePosition, positionProblem, randomWalk, reaches, sameLabels, slideAt,
-  slideToward, slidingRules,
+  ANY, EMPTY, formatPosition, isTileRectangle, legalSlides, manhattan, otherGoals, parityAllows, parsePosition,
+  piecesOf, positionProblem, randomSolvable, randomWalk, reaches, sameLabels, slideAt, slideToward, slidingRules,
 } from "./sliding.js";
 
 const DIRECTION_WORDS = { "-1,0": "up", "1,0": "down", "0,-1": "left", "0,1": "right" };
+/** A move in a link: the cell of the piece (numbered from 0, row by row) and the way it slides. */
+const DIRECTION_LETTERS = { "-1,0": "u", "1,0": "d", "0,-1": "l", "0,1": "r" };
+const TOKEN = /^(\d{1,3})([udlr])$/;
+
+/** Boards of more than this many cells are shuffled uniformly at random (random walks mix too slowly there). */
+const WALK_CELLS = 16;
 
 /** A game for one sliding catalog entry. */
 export function slidingGame(entry) {
   const rules = slidingRules(entry);
   const goal = parsePosition(entry.goal);
-  const start = parsePosition(entry.start ?? entry.goal);
+  const tileRectangle = isTileRectangle(entry);
+  // A board of your own opens shuffled: solved already, it would have nothing to do.
+  const start = entry.custom ? shuffled(Math.random, Math.max(200, rules.size * 40))
+    : parsePosition(entry.start ?? entry.goal);
+
+  /**
+   * A random position from which the goal can be reached: uniformly random on a big board of
+   * numbered tiles (random walks mix too slowly there), else a random walk of `steps` slides
+   * from the goal (or from the start for a partial goal).
+   */
+  function shuffled(random, steps, from = goal) {
+    if (tileRectangle && rules.size > WALK_CELLS) return randomSolvable(rules, goal, random);
+    return randomWalk(rules, from, steps, random);
+  }
 
   let picked = null; // edit mode: the first cell of a swap
+
+  /**
+   * The one-cell slides that turn `before` into `after` when only pieces of one label move (a whole
+   * slide of one piece, as books count moves): breadth-first over those slides; null if none do.
+   */
+  function slidesBetween(before, after) {
+    const label = after.find((now, cell) => now !== EMPTY && before[cell] === EMPTY);
+    const key = (position) => position.join(" ");
+    const others = (position) => position.every((now, cell) => now === label || now === EMPTY
+      || now === before[cell]);
+    const back = new Map([[key(before), null]]);
+    let layer = [before];
+    while (layer.length && !back.has(key(after))) {
+      const next = [];
+      for (const position of layer) {
+        for (const move of legalSlides(rules, position)) {
+          if (move.piece.label !== label || back.has(key(move.position)) || !others(move.position)) continue;
+          back.set(key(move.position), [position, move]);
+          next.push(move.position);
+        }
+      }
+      layer = next;
+    }
+    if (!back.has(key(after))) return null;
+    const steps = [];
+    for (let at = after; back.get(key(at)); at = back.get(key(at))[0]) steps.unshift(back.get(key(at))[1]);
+    return steps.length ? steps : null;
+  }
 
   return {
     family: "sliding",
@@ -23,9 +70,12 @@ export function slidingGame(entry) {
     start,
     goal,
     unit: ["move", "moves"],
-    algorithms: entry.algorithms ?? ["auto", "bfs", "bidirectional", "iddfs", "ida"],
+    algorithms: entry.algorithms ?? ["auto", "bfs", "bidirectional", "iddfs", "ida", ...(tileRectangle ? ["fast"] : [])],
     allowsAll: true,
     canShuffle: true,
+    rules,
+    /** A catalog start the page shows `entry.start_note` for. */
+    isDefaultStart: (position) => !entry.custom && sameLabels(position, parsePosition(entry.start)),
     same: (a, b) => Array.isArray(a) && Array.isArray(b) && sameLabels(a, b),
     solved: reaches,
     /** The start and goal a link names; throws Error with a readable message. */
@@ -93,31 +143,71 @@ export function slidingGame(entry) {
       picked = null;
       return result;
     },
-    /** A random position from which the goal can be reached (a random walk from it, or from the start). */
-    shuffle(random = Math.random) {
-      const from = goal.includes(ANY) ? start : goal;
-      return randomWalk(rules, from, Math.max(200, rules.size * 40), random);
+    /** A random position from which the goal can be reached (see `shuffled`). */
+    shuffle(random = Math.random, steps = Math.max(200, rules.size * 40)) {
+      return shuffled(random, steps, goal.includes(ANY) ? start : goal);
+    },
+    /** A lower bound on the moves from `position` to `target` (Manhattan distance), or null. */
+    lowerBound: (position, target) => manhattan(rules, position, target),
+    /** False when parity proves `position` cannot reach `target`; then `offers` lists goals it can reach. */
+    parity(position, target) {
+      const allows = parityAllows(rules, position, target);
+      if (allows !== false) return { allows, offers: [] };
+      const offers = otherGoals(target).filter((option) => parityAllows(rules, position, option.goal));
+      return { allows, offers };
+    },
+    /** A position typed or pasted by a person: {position} or {problem} in words. */
+    readPosition(text) {
+      const labels = String(text).trim().split(/[\s,;/|]+/).filter(Boolean)
+        .map((label) => (["_", "□", "."].includes(label) ? EMPTY : label));
+      const cells = labels.length === 1 && labels[0].length === rules.size ? [...labels[0]] : labels;
+      if (!cells.length) return { problem: "type the labels in cell order, row by row, 0 for an empty cell" };
+      const problem = positionProblem(rules, cells, start);
+      return problem ? { problem } : { position: cells };
+    },
+    /** The link token of one slide ("7u": the piece on cell 7 slides up), or null. */
+    moveToken(before, after) {
+      const steps = slidesBetween(before, after);
+      return steps && steps.map((move) => `${Math.min(...move.piece.cells)}${DIRECTION_LETTERS[move.direction.join(",")]}`)
+        .join("-");
+    },
+    /** Play a link token on `position`: {position, words}, or null when it is not a legal move there. */
+    playToken(position, token) {
+      let now = position;
+      for (const part of String(token).split("-")) {
+        const match = TOKEN.exec(part);
+        if (!match) return null;
+        const cell = Number(match[1]);
+        const direction = Object.keys(DIRECTION_LETTERS).find((key) => DIRECTION_LETTERS[key] === match[2]);
+        const move = legalSlides(rules, now)
+          .find((slide) => slide.piece.cells.includes(cell) && slide.direction.join(",") === direction);
+        if (!move) return null;
+        now = move.position;
+      }
+      return { position: now, words: this.describeMove(position, now) };
+    },
+    /** The cells of the piece a hint moves, and where it goes: {cells, to}. */
+    hintMarks(before, after) {
+      const move = legalSlides(rules, before).find((slide) => sameLabels(slide.position, after));
+      return move ? { cells: move.piece.cells, direction: move.direction } : null;
     },
     movesIn: (positions) => positions.length - 1,
-    /** One move in words, e.g. "8 left". */
+    /** One move in words: "8 left" (one cell), "S 2 right", "V 1 down, 1 left" (a whole slide). */
     describeMove(before, after) {
-      const from = [];
-      const to = [];
-      let label = "";
-      before.forEach((was, cell) => {
-        const now = after[cell];
-        if (was === now) return;
-        if (now === EMPTY) from.push(cell);
-        if (was === EMPTY) {
-          to.push(cell);
-          label = now;
-        }
-      });
-      if (!from.length || !to.length) return "?";
-      const [r0, c0] = rules.cells[Math.min(...from)];
-      const [r1, c1] = rules.cells[Math.min(...to)];
-      const key = `${Math.sign(r1 - r0)},${Math.sign(c1 - c0)}`;
-      return `${label} ${DIRECTION_WORDS[key] ?? "moves"}`;
+      const label = after.find((now, cell) => now !== EMPTY && before[cell] === EMPTY);
+      if (label === undefined) return "?";
+      const moved = (position) => piecesOf(rules, position)
+        .find((piece) => piece.label === label && piece.cells.some((cell) => before[cell] !== after[cell]));
+      const [was, now] = [moved(before), moved(after)];
+      if (!was || !now) return "?";
+      const [r0, c0] = rules.cells[Math.min(...was.cells)];
+      const [r1, c1] = rules.cells[Math.min(...now.cells)];
+      const [dr, dc] = [r1 - r0, c1 - c0];
+      if (Math.abs(dr) + Math.abs(dc) === 1) return `${label} ${DIRECTION_WORDS[`${dr},${dc}`]}`;
+      const parts = [];
+      if (dr) parts.push(`${Math.abs(dr)} ${dr > 0 ? "down" : "up"}`);
+      if (dc) parts.push(`${Math.abs(dc)} ${dc > 0 ? "right" : "left"}`);
+      return `${label} ${parts.join(", ") || "moves"}`;
     },
     /** The solver request's task fields. */
     request: (position, target) => ({ start: formatPosition(position), goal: formatPosition(target) }),

@@ -1,10 +1,17 @@
 // The URL codec for shared links: a readable hash such as
-// #puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1&goal=…&algorithm=ida&step=3
+// #puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1&moves=7u,4r&goal=…&algorithm=ida
+// (start = the game's first position, moves = the moves played from it up to the position shown;
+// step=N, from older links, solves on opening and shows step N of the solution)
 // #puzzle=hoppers&empty=6&finish=6        #board=3x4&start=…  (a custom sliding board)
 // #mask=..o../.ooo./ooooo&lattice=square&empty=6&finish=any  (a custom peg board)
 
-const KEYS = ["puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish", "algorithm", "all", "step"];
-const ORDER = ["puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish"];
+const KEYS = [
+  "puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish", "moves", "algorithm", "metric", "all", "step",
+];
+const METRICS = ["step", "piece", "straight"];
+const ORDER = ["puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish", "moves"];
+const MOVE = /^[0-9a-z-]{1,120}$/i;
+const MAX_MOVES = 2000;
 const ALGORITHM = /^[a-z][a-z0-9_-]{0,31}$/;
 const MAX_LENGTH = 4000;
 
@@ -12,8 +19,9 @@ const MAX_LENGTH = 4000;
 export class LinkError extends Error {}
 
 /**
- * Read a hash ("#puzzle=…") into {puzzle | board | mask, lattice, start, goal, empty, finish, algorithm, all, step}.
- * Positions come back as arrays of labels. Returns null for an empty hash;
+ * Read a hash ("#puzzle=…") into {puzzle | board | mask, lattice, start, goal, empty, finish, moves, algorithm,
+ * metric, all, step}. Positions come back as arrays of labels, moves as an array of move tokens (the family reads
+ * them: "7u" slides the piece on cell 7 up, "12-6-0" is a peg's chain). Returns null for an empty hash;
  * throws LinkError with a readable message for anything malformed. Only the
  * shape is checked here: whether a position fits its board is the family's job.
  */
@@ -46,8 +54,8 @@ export function readLink(hash) {
     throw new LinkError(`“${shorten(link.puzzle)}” is not a puzzle name.`);
   }
   if (link.board) {
-    const size = /^([2-6])x([2-6])$/.exec(link.board);
-    if (!size) throw new LinkError(`“${shorten(link.board)}” is not a board size from 2x2 to 6x6.`);
+    const size = /^([2-9]|10)x([2-9]|10)$/.exec(link.board);
+    if (!size) throw new LinkError(`“${shorten(link.board)}” is not a board size from 2x2 to 10x10.`);
     link.board = { rows: Number(size[1]), cols: Number(size[2]) };
   }
   for (const key of ["empty", "finish"]) {
@@ -58,8 +66,18 @@ export function readLink(hash) {
   for (const key of ["start", "goal"]) {
     if (key in link) link[key] = readPosition(link[key], key);
   }
+  if ("moves" in link) {
+    const moves = link.moves.split(",").map((move) => move.trim());
+    if (moves.length > MAX_MOVES || moves.some((move) => !MOVE.test(move))) {
+      throw new LinkError("The link's moves must be moves separated by commas, such as 7u,4r or 12-6,3-9.");
+    }
+    link.moves = moves;
+  }
   if ("algorithm" in link && !ALGORITHM.test(link.algorithm)) {
     throw new LinkError(`“${shorten(link.algorithm)}” is not an algorithm name.`);
+  }
+  if ("metric" in link && !METRICS.includes(link.metric)) {
+    throw new LinkError(`The link's metric must be ${METRICS.join(", ")}.`);
   }
   if ("all" in link) {
     if (!["0", "1"].includes(link.all)) throw new LinkError("The link's “all” must be 0 or 1.");
@@ -80,16 +98,17 @@ function readPosition(value, key) {
   return labels;
 }
 
-/** Write {puzzle | board | mask, lattice, start, goal, empty, finish, algorithm, all, step} as a hash (no "#"). */
+/** Write {puzzle | board | mask, lattice, start, goal, empty, finish, moves, algorithm, all, step} as a hash (no "#"). */
 export function writeLink(link) {
   const params = new URLSearchParams();
   for (const key of ORDER) {
     const value = link[key];
-    if (value === undefined || value === null) continue;
+    if (value === undefined || value === null || (key === "moves" && !value.length)) continue;
     if (key === "board") params.set(key, `${value.rows}x${value.cols}`);
     else params.set(key, Array.isArray(value) ? value.join(",") : String(value));
   }
   if (link.algorithm && link.algorithm !== "auto") params.set("algorithm", link.algorithm);
+  if (link.metric && link.metric !== "step") params.set("metric", link.metric);
   if (link.all) params.set("all", "1");
   if (Number.isInteger(link.step) && link.step > 0) params.set("step", String(link.step));
   // Commas stay readable; URLSearchParams escapes them, which is legal but ugly.

@@ -13,9 +13,13 @@ const THUMBNAILS = 12;
 
 const $ = (id) => document.getElementById(id);
 
+let shown = null; // the histogram on show, for a redraw on the other scale
+
 /** Open the panel for `entry`; returns null when the search is refused (the panel says why), else true. */
 export function openLongestPanel(entry, family) {
   $("longest-panel").hidden = false;
+  $("log-scale-choice").hidden = true;
+  shown = null;
   clear($("histogram"));
   clear($("longest-positions"));
   if (family !== "sliding") {
@@ -34,11 +38,14 @@ export function openLongestPanel(entry, family) {
 
 /** Show a `longest` result; onPick(labels) loads a thumbnail's position. Returns the summary in words. */
 export function showLongest(result, entry, goal, onPick) {
-  drawHistogram($("histogram"), result.histogram ?? [], { unit: "moves" });
+  shown = result.histogram ?? [];
+  $("log-scale-choice").hidden = false;
+  redrawHistogram($("log-scale").checked);
   const positions = result.positions ?? [];
   const summary = `${formatCount(result.states)} positions; the farthest are ${result.longest} moves from the goal: `
     + `${positions.length} position${positions.length === 1 ? "" : "s"}`
-    + `${positions.length > THUMBNAILS ? ` (the first ${THUMBNAILS} shown)` : ""}. Click one to load it.`;
+    + `${positions.length > THUMBNAILS ? ` (the first ${THUMBNAILS} shown)` : ""}. `
+    + `${window.matchMedia("(pointer: coarse)").matches ? "Tap" : "Click"} one to load it.`;
   $("longest-summary").textContent = summary;
   const list = $("longest-positions");
   clear(list);
@@ -60,4 +67,9 @@ export function showLongest(result, entry, goal, onPick) {
     list.append(item);
   }
   return summary;
+}
+
+/** Draw the histogram on show again, on a linear or (`log`) logarithmic scale. */
+export function redrawHistogram(log) {
+  if (shown) drawHistogram($("histogram"), shown, { unit: "moves", log });
 }

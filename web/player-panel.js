@@ -1,5 +1,6 @@
-// The solution player's glue: a found solution loaded into the player's clock, each step
-// shown on the board and announced, and the choice among several shortest solutions.
+// The solution player's glue: a found solution becomes a line of the game tree, the player's
+// clock steps along it, and every move through the tree (Undo, a move by hand) tells the player
+// where the board now is: on the line, off it after some step, or before its first position.
 
 import { createPlayer } from "./player.js";
 import { fillMoveList, fillSolutionChoice, hidePlayer, showPlaying, showStep } from "./player-view.js";
@@ -7,57 +8,122 @@ import { fillMoveList, fillSolutionChoice, hidePlayer, showPlaying, showStep } f
 const $ = (id) => document.getElementById(id);
 
 /**
- * The player panel for the shared `app` state. `render({animate, path})` redraws the board
- * and what depends on the position; `announce(text)` speaks to screen readers.
+ * The player panel for the shared `app` state (`app.tree`, `app.line`, `app.player`).
+ * `show({animate, path})` redraws the board for the tree's current node; `announce(text)`
+ * speaks to screen readers.
  */
-export function createPlayerPanel(app, { render, announce }) {
+export function createPlayerPanel(app, { show, announce }) {
   /** With all shortest solutions asked for, a choice of which one the player shows. */
   function offerSolutions(result, from) {
     const count = Array.isArray(result.solutions) ? result.solutions.length : 0;
     fillSolutionChoice(count, (index) => {
-      const solution = app.game.solutionOf(result, from, index);
-      if (solution) loadSolution(solution, result);
+      const solution = app.game.solutionOf(result, from.position, index);
+      if (solution) loadLine(solution, result, from, app.player?.step() ?? 0);
     });
   }
 
-  function loadSolution(solution, result) {
+  /** Put `solution` (positions from `from`'s) into the tree as a line and show its step `step`. */
+  function loadLine(solution, result, from, step = 0) {
     stopPlayer();
-    app.solution = { ...solution, result };
-    app.position = solution.positions[0];
-    app.player = createPlayer(solution.positions.length, {
+    const moves = solution.positions.slice(1).map((position, i) => ({
+      position, words: solution.words[i], path: solution.paths?.[i] ?? null,
+    }));
+    const nodes = app.tree.addLine(from, moves);
+    app.line = { nodes, words: solution.words, result, from };
+    app.player = createPlayer(nodes.length, {
       delay: Number($("speed").value),
-      onStep: (step, { animate, from }) => {
-        const { positions, paths } = app.solution;
-        app.position = positions[step];
+      onStep: (index, { animate, from: before }) => {
         let path = null;
-        if (animate && paths) path = step > from ? paths[from] : paths[step].slice().reverse();
-        render({ animate, path });
-        stepShown();
+        if (animate) path = index > before ? nodes[index].path : nodes[before].path?.slice().reverse() ?? null;
+        app.tree.goTo(nodes[index]);
+        show({ animate, path });
+        if (index > 0) announce(`Move ${index} of ${nodes.length - 1}: ${solution.words[index - 1]}.`);
       },
       onPlaying: showPlaying,
     });
     fillMoveList(solution.words);
-    const step = app.pendingStep;
-    app.pendingStep = null;
-    render({ animate: false });
-    stepShown();
-    if (step) app.player.go(step, { animate: false });
+    app.tree.goTo(nodes[Math.min(step, nodes.length - 1)]);
+    show({ animate: false });
   }
 
-  function stepShown() {
-    const step = app.player.step();
-    const last = app.player.count() - 1;
-    showStep(step, last);
-    if (step > 0) announce(`Move ${step} of ${last}: ${app.solution.words[step - 1]}.`);
+  /**
+   * Where the board is relative to the line: {step, off} — `step` the line's last position on the
+   * way to the board's (-1: none, the board is before the line's start or on another branch),
+   * `off` the moves played after it.
+   */
+  function placeOnLine() {
+    const { nodes } = app.line;
+    let off = 0;
+    for (let at = app.tree.current(); at; at = at.parent, off += 1) {
+      const step = nodes.indexOf(at);
+      if (step >= 0) return { step, off };
+    }
+    return { step: -1, off: 0 };
+  }
+
+  /** After any move through the tree: the player's step and controls follow the board. */
+  function syncLine() {
+    if (!app.line || !app.player) return;
+    const { step, off } = placeOnLine();
+    const last = app.line.nodes.length - 1;
+    if (step < 0) {
+      showStep(0, last, 0);
+      $("step-label").textContent = `– / ${last}`;
+      $("line-note").textContent = `The board is not on this solution, which starts from an earlier position: « and ▶ go to it.`;
+      $("step-first").disabled = false;
+      $("step-prev").disabled = true;
+      $("step-next").disabled = false;
+      return;
+    }
+    app.player.sync(step);
+    showStep(step, last, off);
+  }
+
+  /**
+   * A player button: "first", "previous", "next", "last" or a step number. On the line it moves
+   * along it (one step animated); off the line it goes back onto it.
+   */
+  function stepTo(where) {
+    if (!app.line || !app.player) return false;
+    const { step, off } = placeOnLine();
+    const last = app.line.nodes.length - 1;
+    let target;
+    if (typeof where === "number") target = where;
+    else if (where === "first") target = 0;
+    else if (where === "last") target = last;
+    else if (step < 0) target = 0;
+    else if (where === "next") target = step + 1;
+    else target = off ? step : step - 1;
+    target = Math.max(0, Math.min(last, target));
+    if (step >= 0 && off === 0) {
+      app.player.go(target, { animate: where === "next" || where === "previous" });
+    } else {
+      stopPlayer();
+      app.tree.goTo(app.line.nodes[target]);
+      show({ animate: false });
+    }
+    return true;
+  }
+
+  function togglePlay() {
+    if (!app.player) return;
+    if (app.player.playing()) {
+      app.player.pause();
+      return;
+    }
+    const { step, off } = placeOnLine();
+    if (step < 0 || off) stepTo(step < 0 ? 0 : step);
+    app.player.play();
   }
 
   function stopPlayer() {
     if (app.player) app.player.pause();
   }
 
+  /** Forget the line shown (its moves stay in the tree) and hide the player. */
   function clearSolution() {
     stopPlayer();
-    app.solution = null;
+    app.line = null;
     app.player = null;
     hidePlayer();
   }
@@ -65,8 +131,10 @@ export function createPlayerPanel(app, { render, announce }) {
   /** Show a found solution: the choice among several (if any), then the first one in the player. */
   function showSolution(solution, result, from) {
     offerSolutions(result, from);
-    loadSolution(solution, result);
+    const step = app.pendingStep ?? 0;
+    app.pendingStep = null;
+    loadLine(solution, result, from, step);
   }
 
-  return { clearSolution, showSolution, stopPlayer };
+  return { clearSolution, showSolution, stopPlayer, stepTo, syncLine, togglePlay };
 }

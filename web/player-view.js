@@ -1,5 +1,6 @@
-// The solution player's controls: step label, scrubber, buttons, the clickable move
-// list and the choice among several shortest solutions. No state of its own.
+// The solution player's controls: the step under the board and in the panel, scrubber, buttons,
+// the clickable move list (kept scrolled to the move shown) and the choice among several
+// shortest solutions. No state of its own.
 
 import { clear, htmlElement } from "./svg.js";
 
@@ -9,6 +10,7 @@ const $ = (id) => document.getElementById(id);
 export function fillMoveList(words) {
   const list = $("move-list");
   clear(list);
+  list.scrollTop = 0;
   words.forEach((text, i) => {
     const item = htmlElement("li");
     item.append(htmlElement("button", { type: "button", "data-step": i + 1 }, `${i + 1}. ${text}`));
@@ -16,22 +18,50 @@ export function fillMoveList(words) {
   });
   $("scrubber").max = String(words.length);
   $("player").hidden = false;
+  $("dock-line").hidden = false;
 }
 
-/** Show that step `step` of `last` is on the board. */
-export function showStep(step, last) {
-  $("step-label").textContent = `${step} / ${last}`;
+/**
+ * Show that step `step` of `last` is on the board; `offLine` = moves played by hand after that step
+ * (the board then shows a position off the solution's line).
+ */
+export function showStep(step, last, offLine = 0) {
+  const label = offLine ? `${step} / ${last} +${offLine}` : `${step} / ${last}`;
+  $("step-label").textContent = label;
+  $("scrub-label").textContent = label;
   $("scrubber").value = String(step);
-  $("step-prev").disabled = step === 0;
-  $("step-first").disabled = step === 0;
+  $("step-prev").disabled = step === 0 && !offLine;
+  $("step-first").disabled = step === 0 && !offLine;
   $("step-next").disabled = step === last;
-  $("step-last").disabled = step === last;
-  $("move-list").querySelectorAll("button").forEach((button) => {
-    const current = Number(button.dataset.step) === step;
-    button.classList.toggle("current", current);
-    if (current) button.setAttribute("aria-current", "step");
-    else button.removeAttribute("aria-current");
+  $("step-last").disabled = step === last && !offLine;
+  $("line-note").textContent = offLine
+    ? `The board is ${offLine === 1 ? "1 move" : `${offLine} moves`} off the solution, which you left after step ${step}: `
+      + "◀ and ▶ go back onto it."
+    : "";
+  const list = $("move-list");
+  let current = null;
+  list.querySelectorAll("button").forEach((button) => {
+    const here = Number(button.dataset.step) === step;
+    button.classList.toggle("current", here && !offLine);
+    button.classList.toggle("left-here", here && Boolean(offLine));
+    if (here && !offLine) {
+      button.setAttribute("aria-current", "step");
+      current = button;
+    } else {
+      button.removeAttribute("aria-current");
+    }
+    if (here && offLine) current = button;
   });
+  if (current) keepInView(list, current);
+  else if (step === 0) list.scrollTop = 0;
+}
+
+/** Scroll the move list (only the list, never the page) so that `item` is wholly visible. */
+function keepInView(list, item) {
+  const box = list.getBoundingClientRect();
+  const row = item.getBoundingClientRect();
+  if (row.top < box.top) list.scrollTop -= box.top - row.top + 4;
+  else if (row.bottom > box.bottom) list.scrollTop += row.bottom - box.bottom + 4;
 }
 
 /** The play button as Play or Pause. */
@@ -54,5 +84,6 @@ export function fillSolutionChoice(count, onChoose) {
 /** Hide the player. */
 export function hidePlayer() {
   $("player").hidden = true;
+  $("dock-line").hidden = true;
   $("solution-choice-row").hidden = true;
 }

@@ -4,7 +4,7 @@
 /**
  * Create a player for `count` positions; onStep(step, {animate, from}) is called on every step change,
  * onPlaying(playing) when play starts or stops.
- * Returns {step(), go(step), next(), previous(), play(), pause(), playing(), setDelay(ms)}.
+ * Returns {step(), count(), go(step), sync(step), next(), previous(), play(), pause(), playing(), setDelay(ms)}.
  */
 export function createPlayer(count, { onStep, onPlaying, delay = 450 }) {
   let step = 0;
@@ -42,6 +42,10 @@ export function createPlayer(count, { onStep, onPlaying, delay = 450 }) {
     step: () => step,
     count: () => count,
     go,
+    /** The step shown changed elsewhere (Undo, a click in the move list): follow it without calling onStep. */
+    sync(target) {
+      step = Math.max(0, Math.min(count - 1, target));
+    },
     next: () => go(step + 1),
     previous: () => go(step - 1),
     play,

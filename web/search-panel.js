@@ -1,8 +1,12 @@
 // The search panel: solve, hint and the quiet check after a move by hand, sent to the
-// solver; its progress, its answer in words, and a found solution handed to the player.
+// solver; its progress (numbers that only grow, phases named), its answer in words for the
+// position it is about, and a found solution handed to the player.
 
 import { positionCount } from "./sliding.js";
-import { formatCount, hintText, resultDetails } from "./words.js";
+import {
+  algorithmWords, capitalise, classesText, classicMovesText, formatCount, plural, resultDetails, stoppedAdvice,
+  withoutStop,
+} from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -11,6 +15,8 @@ const $ = (id) => document.getElementById(id);
  * so 2,000,000 is about 200 MB (the CLI's default, 4,000,000, proves the English board's 18 moves).
  */
 const PEG_MAX_STATES = 2_000_000;
+/** pzl's own cap on stored positions for a sliding breadth-first search (its default). */
+const SLIDING_MAX_STATES = 3_000_000;
 
 /** Sliding puzzles up to this many positions get their distance to the goal after every move. */
 const DISTANCE_LIMIT = 200_000;
@@ -18,22 +24,17 @@ const DISTANCE_LIMIT = 200_000;
 /** What a search is doing besides searching, in words (progress events may name a phase). */
 const PHASES = {
   "pattern database": "Building the pattern database (a stronger lower bound; once per tab, some seconds)…",
-  "loading tables": "Loading pattern tables…",
+  "loading tables": "Loading the pattern tables…",
+  "reachability check": "Checking that the goal can be reached at all (breadth-first, from both ends)…",
 };
-
-/** A phase in words; loading says how far it has got. */
-function phaseText({ phase, bytes, total }) {
-  const words = PHASES[phase] ?? `Now: ${phase}…`;
-  if (phase !== "loading tables" || !total) return words;
-  return `${words} ${(bytes / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB`;
-}
 
 /**
  * The search panel for the shared `app` state. `announce(text)` speaks to screen readers,
  * `stopPlayer()` pauses the solution player, `showSolution(solution, result, from)` loads a
- * found solution into the player.
+ * found solution (from tree node `from`) into the player, `where(node)` names a position
+ * ("the start", "the position after move 5"), `redraw()` redraws the board's marks.
  */
-export function createSearchPanel(app, { announce, stopPlayer, showSolution }) {
+export function createSearchPanel(app, { announce, stopPlayer, showSolution, where, redraw }) {
   /** The request fields that name the puzzle: a catalog id or a custom board. */
   function puzzleFields() {
     const entry = app.game.entry;
@@ -42,94 +43,126 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution }) {
     return { family: entry.family, board: `${entry.rows}x${entry.cols}` };
   }
 
-  function startSearch(request, onResult) {
+  const current = () => app.tree.current();
+
+  /** Figures of one request: nodes and elapsed only grow, depth and stored positions show their peak. */
+  let figures = null;
+
+  function startSearch(request, onResult, { about = null, onStopped = null } = {}) {
     if (!app.solver || app.solver.state() !== "ready") return;
     stopPlayer();
-    showProgress({ nodes: 0, states: 0, seconds: 0, depth: null });
+    $("result").hidden = true; // the last answer (or "Search cancelled.") is not about this search
+    figures = { base: 0, last: 0, depth: null, states: 0, depthFirst: false, events: 0, notice: null,
+      started: performance.now() };
+    showFigures(null);
     $("progress").hidden = false;
+    $("progress-about").hidden = !about;
+    $("progress-about").textContent = about ?? "";
     const game = app.game;
     let handle = null;
-    let notice = null; // something the solver said during this search (a table it could not load), kept shown
     handle = app.solver.run(request, (event) => {
       if (event.event === "progress") {
-        notice = event.message ?? notice;
-        if (app.game === game) showProgress({ ...event, notice });
+        if (app.game === game) showFigures(event);
         return;
       }
       if (app.search === handle) app.search = null;
       if (app.game !== game) return; // an answer about a puzzle no longer shown
-      if (event.event === "result") onResult(event.result);
-      else if (event.event === "cancelled") showMessage("Search cancelled.");
-      else showMessage(`The solver answered: ${event.message}`, true);
+      $("progress-phase").hidden = true;
+      $("progress-about").textContent = (about ?? "").replace(/^(Solving|Searching)\b/, "Searched");
+      if (event.event === "result") {
+        onResult(event.result);
+      } else if (event.event === "cancelled") {
+        showMessage("Search cancelled.");
+      } else if (event.stopped || event.error === "SearchLimitError") {
+        (onStopped ?? showStopped)(event);
+      } else {
+        showMessage(`The solver answered: ${event.message}`, true);
+      }
     });
     app.search = handle;
   }
 
   function solve() {
     const game = app.game;
-    const request = { command: "solve", ...puzzleFields(), ...game.request(app.position, app.goal) };
+    const from = current();
+    const request = { command: "solve", ...puzzleFields(), ...game.request(from.position, app.goal) };
     request.algorithm = $("algorithm").value;
     if (game.allowsAll && $("all").checked) request.all = true;
+    if (!$("metric-choice").hidden && $("metric").value !== "step") request.metric = $("metric").value;
     if (game.family === "peg" && (request.algorithm === "minimal" || request.all)) request.max_states = PEG_MAX_STATES;
-    $("result").hidden = true;
-    const from = app.position;
-    startSearch(request, (result) => showResult(result, from));
+    startSearch(request, (result) => showResult(result, from), { about: `Solving from ${where(from)}.` });
   }
 
   /** An `analyse` request for a peg position; a chain in progress may go on for free (`last`). */
-  function pegAnalysis(pegsNow) {
+  function pegAnalysis(node) {
     const request = {
-      command: "analyse", ...puzzleFields(), ...app.game.request(app.origin, app.goal), pegs: pegsOf(pegsNow),
+      command: "analyse", ...puzzleFields(), ...app.game.request(app.tree.root.position, app.goal),
+      pegs: pegsOf(node.position),
     };
-    const last = app.game.lastLanding([...app.history, app.position]);
-    if (last !== null && pegsNow === app.position) request.last = last;
+    const last = app.game.lastLanding(app.tree.lineTo(node).map((each) => each.position));
+    if (last !== null) request.last = last;
     return request;
   }
 
   function hint() {
     const game = app.game;
-    const from = app.position;
+    const from = current();
     const request = game.family === "peg"
       ? pegAnalysis(from)
-      : { command: "solve", ...puzzleFields(), ...game.request(from, app.goal), algorithm: "auto" };
-    startSearch(request, (result) => showHint(result, from));
+      : { command: "solve", ...puzzleFields(), ...game.request(from.position, app.goal), algorithm: "auto" };
+    startSearch(request, (result) => {
+      $("progress").hidden = true; // a hint's answer is the hint, not search statistics
+      $("progress-about").hidden = true;
+      showHint(result, from);
+    }, { about: `Looking for a hint for ${where(from)}.` });
   }
 
   /**
-   * After a move by hand, check the new position quietly in the background: for pegs, warn when
-   * it can no longer finish; for small sliding puzzles, show its distance to the goal.
+   * After a move (and on opening), check the position quietly in the background: for pegs, warn
+   * when it can no longer finish; for small sliding puzzles, show its distance to the goal.
    */
   function watchPosition() {
     const game = app.game;
     if (!app.solver || app.solver.state() !== "ready" || app.search || app.editing) return;
-    const from = app.position;
+    const node = current();
     let request;
     if (game.family === "peg") {
-      request = { ...pegAnalysis(from), seconds_limit: 1 };
+      request = { ...pegAnalysis(node), seconds_limit: 1 };
     } else {
       const count = positionCount(game.entry);
-      if (count === null || count > DISTANCE_LIMIT || game.problem(from, app.goal)) return;
-      request = { command: "solve", ...puzzleFields(), ...game.request(from, app.goal), algorithm: "auto" };
+      if (count === null || count > DISTANCE_LIMIT || game.problem(node.position, app.goal)) return;
+      request = { command: "solve", ...puzzleFields(), ...game.request(node.position, app.goal), algorithm: "auto" };
     }
     let handle = null;
     handle = app.solver.run(request, (event) => {
       if (event.event === "progress") return;
       if (app.watch === handle) app.watch = null;
-      if (event.event !== "result" || app.position !== from) return;
+      if (event.event !== "result" || current() !== node || app.game !== game) return;
       const result = event.result;
       if (game.family === "peg" && result.solvable === false) {
-        $("warning").textContent = `This position can no longer reach the goal (${result.reason}). `
-          + "Undo, or start again.";
-        $("warning").hidden = false;
-        app.warnedFor = from;
+        warn(node, result);
       } else if (game.family === "sliding") {
         $("distance").textContent = result.solvable
-          ? `Distance to the goal: ${result.moves} ${result.moves === 1 ? "move" : "moves"}.`
+          ? `Distance to the goal: ${plural(result.moves, "move")}.`
           : "The goal cannot be reached from here.";
-        app.distanceFor = from;
+        app.distanceFor = node;
       }
     }, { quiet: true });
     app.watch = handle;
+  }
+
+  /** The background check's verdict: this peg position cannot finish (said once: not if the result says it). */
+  function warn(node, result) {
+    const atStart = node === app.tree.root;
+    const reason = result.marked
+      ? "a parity argument rules it out (see the marked holes)"
+      : withoutStop(result.reason ?? "no way forward");
+    $("warning").textContent = atStart
+      ? `This task cannot be done: ${reason}. Press Solve for the explanation, or Edit the task.`
+      : `No way to finish from here: ${reason}. Undo, or go back to the start.`;
+    app.warnedFor = node;
+    if (result.marked) showMarks(node, result.marked);
+    $("warning").hidden = app.verdictShownFor === node;
   }
 
   function pegsOf(position) {
@@ -138,56 +171,159 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution }) {
 
   function showHint(result, from) {
     const game = app.game;
-    let next = null;
-    if (Array.isArray(result.next)) next = result.next.join(" → ");
-    else if (game.family === "sliding" && result.solvable === true) next = game.solutionOf(result, from)?.words[0];
-    showMessage(hintText(result, game.family, next));
+    const about = `Hint for ${where(from)}`;
+    let text;
+    if (result.solvable === false) {
+      text = `${about}: the goal can no longer be reached (${withoutStop(result.reason ?? "no way forward")}).`;
+      if (result.marked) showMarks(from, result.marked);
+    } else if (result.solvable !== true) {
+      text = `${about}: not decided within the time allowed.`;
+    } else if (result.moves === 0) {
+      text = `${about}: this is the goal.`;
+    } else {
+      const minimal = result.minimal ?? result.optimal ?? (game.family === "sliding" ? true : undefined);
+      const proof = minimal === false
+        ? ` (found by ${algorithmWords(result.method ?? result.algorithm ?? "a quick search")}, not proved fewest)` : "";
+      let next = null;
+      let marks = null;
+      if (Array.isArray(result.next)) {
+        next = result.next.join(" → ");
+        marks = game.hintMarks(from.position, null, result.next);
+      } else if (game.family === "sliding") {
+        const solution = game.solutionOf(result, from.position);
+        if (solution && solution.positions.length > 1) {
+          next = solution.words[0];
+          marks = game.hintMarks(from.position, solution.positions[1]);
+        }
+      }
+      const goal = game.family === "peg" ? "to finish" : "to the goal";
+      const step = result.continues ? `go on with the same peg: ${next ?? "?"}` : `next move: ${next ?? "?"}`;
+      text = `${about}${proof}: ${plural(result.moves, "move")} ${goal}; ${step}.`;
+      app.hint = marks ? { node: from, marks } : null;
+      redraw();
+    }
+    showMessage(text);
   }
 
-  function showProgress({ nodes, states, seconds, depth, phase, bytes, total, notice }) {
-    $("progress-phase").hidden = !phase && !notice;
-    $("progress-phase").textContent = [phase ? phaseText({ phase, bytes, total }) : "", notice ?? ""].join(" ").trim();
-    $("progress-depth").textContent = depth === null || depth === undefined ? "–" : String(depth);
-    $("progress-nodes").textContent = formatCount(nodes);
-    $("progress-states").textContent = formatCount(states);
-    $("progress-seconds").textContent = `${Number(seconds ?? 0).toFixed(1)} s`;
+  /** Show `event`'s progress: nodes and seconds only grow (a new phase counts on), depth and states their peak. */
+  function showFigures(event) {
+    if (event) {
+      figures.notice = event.message ?? figures.notice; // the solver said something (a table it could not load): kept shown
+      figures.events += 1;
+      if (event.nodes < figures.last) figures.base += figures.last; // a phase that counted from 0 again
+      figures.last = event.nodes;
+      if (event.depth !== null && event.depth !== undefined && !event.phase) {
+        figures.depth = Math.max(figures.depth ?? 0, event.depth);
+      }
+      figures.depthFirst = event.search === "depth-first";
+      if (!figures.depthFirst) figures.states = Math.max(figures.states, event.states ?? 0);
+    }
+    const phase = event?.phase;
+    const words = [phase ? PHASES[phase] ?? `Now: ${phase}…` : "", figures.notice ?? ""].join(" ").trim();
+    $("progress-phase").hidden = !words;
+    $("progress-phase").textContent = words;
+    $("progress-depth-label").textContent = figures.depthFirst ? "depth bound" : "depth reached";
+    $("progress-depth").textContent = figures.depth === null ? "–" : String(figures.depth);
+    $("progress-nodes").textContent = formatCount(figures.base + figures.last);
+    $("progress-states").textContent = figures.depthFirst ? "–" : formatCount(figures.states);
+    $("progress-states").title = figures.depthFirst ? "a depth-first search stores no positions, only its path" : "";
+    $("progress-seconds").textContent = `${((performance.now() - figures.started) / 1000).toFixed(1)} s`;
+  }
+
+  /** The figures once the answer is in: the result's own totals where they are larger (never smaller). */
+  function finishFigures(result) {
+    if (!figures) return;
+    const stats = result.stats ?? {};
+    if (!figures.events && !stats.nodes) { // answered at once (a parity or position-class verdict): no figures to show
+      $("progress").hidden = true;
+      $("progress-about").hidden = true;
+      return;
+    }
+    figures.last = Math.max(figures.base + figures.last, stats.nodes ?? 0) - figures.base;
+    if (Number.isInteger(result.longest)) figures.depth = Math.max(figures.depth ?? 0, result.longest);
+    if (Number.isInteger(result.moves)) figures.depth = Math.max(figures.depth ?? 0, result.moves);
+    const stored = Number.isInteger(result.states) ? result.states : stats.states; // longest: every position
+    if (!figures.depthFirst && Number.isInteger(stored)) figures.states = Math.max(figures.states, stored);
+    showFigures(null);
   }
 
   function showMessage(text, isError = false) {
     $("result").hidden = false;
     $("result").classList.toggle("error", isError);
+    $("result").classList.add("message");
     $("result-text").textContent = text;
     $("result-summary").hidden = true;
+    $("result-classic").hidden = true;
     announce(text);
+  }
+
+  /** A search that a budget stopped: the page's own advice (never the command line's flags). */
+  function showStopped(event) {
+    const limit = event.stopped === "max_states" || event.error === "SearchLimitError"
+      ? event.limit ?? (app.game.family === "peg" ? PEG_MAX_STATES : SLIDING_MAX_STATES) : null;
+    const stopped = event.stopped ?? "max_states";
+    showMessage(`Not decided. ${stoppedAdvice(stopped, app.game.family, { limit, lowerBound: event.lower_bound })}`);
+  }
+
+  /** The marked holes of a parity argument, drawn on the board while the board shows `node`. */
+  function showMarks(node, holes) {
+    app.marks = { node, holes };
+    $("marks-choice").hidden = false;
+    $("show-marks").checked = true;
+    redraw();
   }
 
   function showResult(result, from) {
     const game = app.game;
-    if (result.stats) showProgress({ ...result.stats, depth: result.moves ?? null });
+    const what = where(from);
+    finishFigures(result);
     if (result.solvable === false) {
-      showMessage(`No solution: ${result.reason ?? "the goal cannot be reached from this position"}.`);
+      let text;
+      if (Array.isArray(result.marked) && game.family === "peg") {
+        const marked = new Set(result.marked);
+        const pegs = from.position.filter((peg, hole) => peg === "1" && marked.has(hole)).length;
+        const finishPegs = Number.isInteger(app.goal) && marked.has(app.goal) ? 1 : 0;
+        const who = from === app.tree.root ? "start" : "position";
+        text = classesText(pegs, finishPegs, result.possible_finishes, who);
+        showMarks(from, result.marked);
+      } else {
+        text = `No solution from ${what}: ${withoutStop(result.reason ?? "the goal cannot be reached from it")}.`;
+      }
+      app.verdictShownFor = from;
+      if (app.warnedFor === from) $("warning").hidden = true;
+      showMessage(text);
       return;
     }
     if (result.solvable !== true) {
-      showMessage(`Not decided: ${result.reason ?? "the search stopped at its limits"}.`);
+      if (result.stopped) {
+        showMessage(`Not decided from ${what}. ${stoppedAdvice(result.stopped, game.family, {
+          limit: result.stopped === "max_states" ? PEG_MAX_STATES : null, lowerBound: result.lower_bound,
+        })}`);
+      } else {
+        showMessage(`Not decided from ${what}: ${withoutStop(result.reason ?? "the search stopped at its limits")}.`);
+      }
       return;
     }
-    const solution = game.solutionOf(result, from);
+    const solution = game.solutionOf(result, from.position);
     if (!solution || !solution.positions.length) {
       showMessage("The solver found no solution.");
       return;
     }
     const moves = result.moves ?? solution.positions.length - 1;
     $("result").hidden = false;
-    $("result").classList.remove("error");
-    $("result-summary").hidden = false;
-    $("result-text").textContent = moves === 0 ? "Already at the goal." : "Solution found.";
+    $("result").classList.remove("error", "message");
+    $("result-summary").hidden = moves === 0;
+    $("result-text").textContent = moves === 0 ? `${capitalise(what)} is the goal already.`
+      : `Solution from ${what}${result.note ? ` (${result.note})` : ""}:`;
     $("result-moves").textContent = String(moves);
     $("result-unit").textContent = moves === 1 ? game.unit[0] : game.unit[1];
-    $("result-detail").textContent = resultDetails(result, game.family);
-    announce(`Solution found: ${moves} ${$("result-unit").textContent}.`);
-    showSolution(solution, result, from);
+    $("result-detail").textContent = `(${resultDetails(result, game.family)})`;
+    const classic = classicMovesText(result);
+    $("result-classic").textContent = classic;
+    $("result-classic").hidden = !classic;
+    announce(moves === 0 ? $("result-text").textContent : `Solution from ${what}: ${plural(moves, game.unit[0])}.`);
+    if (moves > 0) showSolution(solution, result, from);
   }
 
-  return { hint, puzzleFields, solve, startSearch, watchPosition };
+  return { hint, puzzleFields, solve, startSearch, watchPosition, finishFigures };
 }

@@ -187,3 +187,99 @@ export function positionCount(entry) {
   for (const count of counts.values()) for (let n = 2; n <= count; n += 1) total /= n;
   return [...counts.values()].every((count) => count === 1) ? total / 2 : total;
 }
+
+/**
+ * Whether permutation parity lets `position` reach `goal` on this board: true or false for
+ * distinct tiles and one empty cell (each slide changes both the arrangement's parity and the
+ * empty cell's colour on the grid, so they stay matched), null when parity says nothing
+ * (duplicate pieces, blocks, a partial goal).
+ */
+export function parityAllows(rules, position, goal) {
+  if (position.length !== goal.length || goal.includes(ANY) || !sameMultiset(position, goal)) return null;
+  if (new Set(position).size !== position.length) return null;
+  const where = new Map(goal.map((label, cell) => [label, cell]));
+  const seen = new Array(position.length).fill(false);
+  let swaps = 0;
+  for (let cell = 0; cell < position.length; cell += 1) {
+    let length = 0;
+    for (let at = cell; !seen[at]; at = where.get(position[at])) {
+      seen[at] = true;
+      length += 1;
+    }
+    swaps += Math.max(0, length - 1);
+  }
+  const [r1, c1] = rules.cells[position.indexOf(EMPTY)];
+  const [r2, c2] = rules.cells[goal.indexOf(EMPTY)];
+  return swaps % 2 === (r1 + c1 + r2 + c2) % 2;
+}
+
+/**
+ * Whether the fast solver (and a uniformly random shuffle) fits an entry: numbered tiles, one
+ * cell each and all different, one empty cell, a complete goal, on a full rectangle of cells.
+ */
+export function isTileRectangle(entry) {
+  if (Object.values(entry.pieces ?? {}).some((piece) => piece.shape?.length > 1)) return false;
+  const labels = parsePosition(entry.goal);
+  if (labels.includes(ANY) || labels.filter((label) => label === EMPTY).length !== 1) return false;
+  if (new Set(labels).size !== labels.length) return false;
+  const rows = new Set(entry.cells.map(([row]) => row)).size;
+  const cols = new Set(entry.cells.map(([, col]) => col)).size;
+  return rows * cols === entry.cells.length;
+}
+
+/**
+ * A uniformly random position from which `goal` can be reached, on a full rectangle of
+ * distinct tiles (see isTileRectangle): a random arrangement, two tiles swapped when its
+ * permutation parity disagrees with the empty cell's trip (a random walk would need far
+ * too many slides to mix on a 10 x 10 board).
+ */
+export function randomSolvable(rules, goal, random = Math.random) {
+  const position = goal.slice();
+  for (let i = position.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [position[i], position[j]] = [position[j], position[i]];
+  }
+  if (!parityAllows(rules, position, goal)) {
+    const [a, b] = position.flatMap((label, cell) => (label === EMPTY ? [] : [cell]));
+    [position[a], position[b]] = [position[b], position[a]];
+  }
+  return position;
+}
+
+/**
+ * Other usual goals for the same tiles, each {name, goal}: the empty cell first, the empty cell
+ * last, and the goal with its last two tiles swapped (always the other parity).
+ */
+export function otherGoals(goal) {
+  const tiles = goal.filter((label) => label !== EMPTY);
+  const swapped = goal.slice();
+  const last = [...goal.keys()].filter((cell) => goal[cell] !== EMPTY).slice(-2);
+  if (last.length === 2) [swapped[last[0]], swapped[last[1]]] = [swapped[last[1]], swapped[last[0]]];
+  const options = [
+    { name: "the empty cell first", goal: [EMPTY, ...tiles] },
+    { name: "the empty cell last", goal: [...tiles, EMPTY] },
+    { name: `tiles ${goal[last[0]]} and ${goal[last[1]]} swapped`, goal: swapped },
+  ];
+  return options.filter((option) => !sameLabels(option.goal, goal));
+}
+
+function sameMultiset(a, b) {
+  return sameLabels(a.slice().sort(), b.slice().sort());
+}
+
+/**
+ * The Manhattan distance of `position` from `goal` (a lower bound on the moves left) for
+ * distinct one-cell tiles and a complete goal; null otherwise.
+ */
+export function manhattan(rules, position, goal) {
+  if (rules.shapes.size || goal.includes(ANY) || new Set(position).size !== position.length) return null;
+  const home = new Map(goal.map((label, cell) => [label, rules.cells[cell]]));
+  let sum = 0;
+  position.forEach((label, cell) => {
+    if (label === EMPTY) return;
+    const [r1, c1] = rules.cells[cell];
+    const [r2, c2] = home.get(label) ?? [r1, c1];
+    sum += Math.abs(r1 - r2) + Math.abs(c1 - c2);
+  });
+  return sum;
+}

@@ -25,6 +25,8 @@ self.addEventListener("activate", (event) => {
     const names = await caches.keys();
     const old = names.filter((name) => name.startsWith(PREFIX) && name !== CACHE);
     await Promise.all(old.map((name) => caches.delete(name)));
+    // The page's request starts while this worker wakes up, rather than after.
+    await self.registration.navigationPreload?.enable();
     await self.clients.claim();
   })());
 });
@@ -34,12 +36,12 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
   // The page and the manifest try the network first so a new build shows when online.
   const fresh = request.mode === "navigate" || request.url.split("?")[0] === BUILD;
-  event.respondWith(fresh ? networkFirst(request) : cacheFirst(request));
+  event.respondWith(fresh ? networkFirst(request, event.preloadResponse) : cacheFirst(request));
 });
 
-async function networkFirst(request) {
+async function networkFirst(request, preloaded) {
   try {
-    return await fetch(request);
+    return (await preloaded) ?? await fetch(request);
   } catch (error) {
     const cache = await caches.open(CACHE);
     const cached = (await cache.match(request, { ignoreSearch: true }))

@@ -1,42 +1,128 @@
-// Results in words for the page: a solve result's details, a hint, a refusal,
-// and counts written the way people read them.
+// Results in words for the page: counts and plurals, algorithm names, a solve result's details,
+// a hint, a budget stop's advice, a peg verdict by position classes, and a refusal.
 
 /** A count with thousands separators: 181,440. */
 export function formatCount(value) {
   return Number(value ?? 0).toLocaleString("en-US");
 }
 
-/** The bracketed details of a found solution: minimality, jumps, count, algorithm, statistics. */
+/** "1 move", "31 moves", "1,024 positions": a count and its noun, singular or plural. */
+export function plural(count, singular, pluralForm = `${singular}s`) {
+  return `${formatCount(count)} ${Number(count) === 1 ? singular : pluralForm}`;
+}
+
+/** Sentence case: the first letter capitalised. */
+export function capitalise(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A sentence's text without its final full stop (before the page adds its own punctuation). */
+export function withoutStop(text) {
+  return String(text).trim().replace(/[.\s]+$/, "");
+}
+
+const ALGORITHM_WORDS = {
+  bfs: "breadth-first search",
+  bidirectional: "bidirectional search",
+  iddfs: "iterative deepening",
+  ida: "IDA*",
+  parity: "a parity check",
+  minimal: "the minimal search",
+  beam: "beam search",
+  fast: "the fast solver",
+  "depth-first": "depth-first search",
+  classes: "position classes",
+};
+
+/** How a result was found, in words: "bidirectional search", "beam search (chosen by auto)". */
+export function algorithmWords(algorithm) {
+  const text = String(algorithm ?? "");
+  const auto = text.startsWith("auto: ");
+  const steps = (auto ? text.slice(6) : text).split(", then ").map((name) => ALGORITHM_WORDS[name] ?? name);
+  const path = steps.length > 1 ? `${steps[0]} (stopped at its limit), then ${steps.slice(1).join(", then ")}` : steps[0];
+  return auto ? `${path}, chosen by auto` : path;
+}
+
+/** The details of a found solution: minimality, jumps, the count of shortest solutions, how it was found. */
 export function resultDetails(result, family) {
   const details = [];
   const minimal = result.minimal ?? result.optimal;
   if (minimal === true || (minimal === undefined && family === "sliding")) details.push("proved minimal");
-  else if (minimal === false) details.push("not proved minimal");
-  if (Number.isInteger(result.jumps)) details.push(`${result.jumps} jumps`);
-  if (Number.isInteger(result.count)) details.push(`${formatCount(result.count)} shortest solutions`);
-  if (result.algorithm) details.push(`by ${result.algorithm}`);
-  if (result.stats) {
-    details.push(`${formatCount(result.stats.nodes)} nodes, ${formatCount(result.stats.states)} states,`
-      + ` ${Number(result.stats.seconds).toFixed(2)} s`);
+  else if (minimal === false && Number.isInteger(result.lower_bound)) {
+    details.push(`not proved minimal; at least ${formatCount(result.lower_bound)}`);
+  } else if (minimal === false) details.push("not proved minimal");
+  if (Number.isInteger(result.jumps)) details.push(plural(result.jumps, "jump"));
+  if (Number.isInteger(result.count)) {
+    details.push(family === "peg"
+      ? plural(result.count, "minimal solution")
+      : plural(result.count, "shortest solution"));
   }
-  return `(${details.join("; ")})`;
+  if (result.metric === "piece") details.push("a piece's whole slide counted as one move");
+  if (result.metric === "straight") details.push("a straight slide counted as one move");
+  if (result.algorithm) details.push(`found by ${algorithmWords(result.algorithm)}`);
+  return details.join("; ");
 }
 
-/** A hint from an analysis (pegs) or a solve of the current position (sliding); `nextMove` is in words. */
-export function hintText(result, family, nextMove) {
-  const moves = (n) => `${n} ${n === 1 ? "move" : "moves"}`;
-  if (result.solvable === false) {
-    return `Hint: the goal can no longer be reached from here (${result.reason ?? "no way forward"}).`;
+/**
+ * The classic sliding-block counts of a solution, when they differ from its unit steps:
+ * "as classic moves: 103 (a piece's whole slide is one move), 106 straight slides".
+ */
+export function classicMovesText(result) {
+  const { moves, piece_moves: pieces, straight_moves: straight } = result;
+  if (!Number.isInteger(pieces) || !Number.isInteger(straight) || (pieces === moves && straight === moves)) return "";
+  return `This solution counted as books count sliding blocks: ${plural(pieces, "move")} if a piece moved any `
+    + `distance is one move, ${plural(straight, "move")} if each straight slide is one (it is shortest in `
+    + "one-cell moves, which need not make it shortest in these).";
+}
+
+/** What a budget stop (`stopped`: max_states, seconds, memory, max_depth, nodes) means here, and what to try. */
+export function stoppedAdvice(stopped, family, { limit = null, lowerBound = null } = {}) {
+  const bound = Number.isInteger(lowerBound) && lowerBound > 0
+    ? ` It had proved that at least ${plural(lowerBound, "move")} are needed.` : "";
+  const other = family === "peg"
+    ? "Choose the beam or fast algorithm for a solution without proof"
+    : "Choose IDA*, which stores almost nothing";
+  const cli = "or run the same search with the command-line tool, which may use all of the computer's memory.";
+  switch (stopped) {
+    case "max_states":
+      return `The search stopped at this page's budget of ${limit ? formatCount(limit) : "stored"} positions `
+        + `before it finished.${bound} ${other}, ${cli}`;
+    case "memory":
+      return `The search would need more memory than a browser tab can give it.${bound} ${other}, ${cli}`;
+    case "seconds":
+      return `The search stopped at its time limit before it finished.${bound} Try again with another algorithm, ${cli}`;
+    case "nodes":
+    case "max_depth":
+      return `The search stopped at its ${stopped === "nodes" ? "node" : "depth"} limit before it finished.${bound} `
+        + `${other}, ${cli}`;
+    default:
+      return `The search stopped at a limit before it finished.${bound}`;
   }
-  if (result.solvable !== true) {
-    return `Hint: not decided within the time allowed (${result.reason ?? "search limit"}).`;
+}
+
+/**
+ * A peg verdict by position classes, short: the marked holes are drawn on the board, so they are
+ * not listed; `pegs` = pegs on marked holes now, `finishPegs` = at the finish.
+ */
+export function classesText(pegs, finishPegs, possibleFinishes, what = "start") {
+  const parity = (n) => (n % 2 ? "odd" : "even");
+  let text = `Impossible: every jump changes the number of pegs on the marked holes by 0 or 2, so whether it is `
+    + `odd or even never changes. The ${what} has ${pegs} (${parity(pegs)}); the finish would have `
+    + `${finishPegs} (${parity(finishPegs)}).`;
+  if (Array.isArray(possibleFinishes)) {
+    text += possibleFinishes.length
+      ? ` From this ${what} a last peg can only end in ${possibleFinishes.length === 1 ? "hole" : "holes"} `
+        + `${listWords(possibleFinishes)}.`
+      : ` From this ${what} no hole can hold a single last peg.`;
   }
-  if (result.moves === 0) return "Hint: this is the goal.";
-  if (family === "peg") {
-    const next = result.continues ? `go on with the same peg: ${nextMove ?? "?"}` : `next move: ${nextMove ?? "?"}`;
-    return `Hint: ${moves(result.moves)} to finish${result.minimal ? " (fewest)" : ""}; ${next}.`;
-  }
-  return `Hint: ${moves(result.moves)} to the goal; next move: ${nextMove ?? "?"}.`;
+  return text;
+}
+
+/** "2", "2 and 5", "2, 5 and 31". */
+export function listWords(items) {
+  const texts = items.map(String);
+  if (texts.length < 2) return texts.join("");
+  return `${texts.slice(0, -1).join(", ")} and ${texts[texts.length - 1]}`;
 }
 
 /** Why a longest-positions search is refused for a puzzle with `count` positions. */

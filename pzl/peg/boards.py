@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from pzl.errors import CatalogError
+from pzl.errors import CatalogError, shown
 from pzl.peg.board import PegBoard, build_board
 from pzl.peg.mask import board_from_mask
 
@@ -29,6 +29,7 @@ class BoardSpec:
     finish: int | str
     mask: str = ""
     notes: str = ""
+    start_note: str = ""   # true of the default task only (the page hides it once the task changes)
 
 
 def _triangle(side: int) -> str:
@@ -58,41 +59,44 @@ def _diamond(radius: int) -> str:
 
 
 SPECS = (
-    BoardSpec("hoppers", "Hoppers", "13 holes on a diagonal grid (Nob Yoshigahara); centre to centre in 7 moves",
-              "square-diagonal", (6,), 6,
+    BoardSpec("hoppers", "Hoppers", "13 holes on a diagonal grid (Nob Yoshigahara).",
+              "square-diagonal", (6,), 6, start_note="Centre to centre in 7 moves.",
               notes="A 3×3 grid of holes plus the 4 centres between them. Pegs jump along rows and columns of the "
                     "grid (0 over 1 to 2) and along its diagonals (0 over 3 to 6): a square lattice with diagonal "
                     "jumps, turned by 45°. Holes numbered as in M. Hiroi's article."),
     BoardSpec("triangle-21", "Modified triangle", "21 holes: the 15-hole triangle with a hole added past each corner "
-              "along each edge; centre to centre in 12 moves", "triangular", (6,), 6,
+              "along each edge.", "triangular", (6,), 6, start_note="Centre to centre in 12 moves.",
               notes="The henkei sankaku-ban (modified triangle) of M. Hiroi's article, holes numbered as there "
                     "(row by row). Hole 6 is the middle of the third row of the inner triangle."),
-    BoardSpec("english-33", "English board", "the classic 33-hole cross; the central game", "square", (16,), 16,
+    BoardSpec("english-33", "English board", "The classic 33-hole cross.", "square", (16,), 16,
+              start_note="The central game: 18 moves at fewest.",
               mask="..ooo../..ooo../ooooooo/ooooooo/ooooooo/..ooo../..ooo..",
               notes="Central game: the centre (16) empty at the start, one peg left in the centre."),
-    BoardSpec("french-37", "French board", "37 holes: the English cross with four corners filled in", "square",
+    BoardSpec("french-37", "French board", "37 holes: the English cross with four corners filled in.", "square",
               (5,), 31,
               mask="..ooo../.ooooo./ooooooo/ooooooo/ooooooo/.ooooo./..ooo..",
               notes="The central game (centre 18 empty → one peg in 18) is impossible: start and finish lie in "
                     "different position classes. Default task: hole 5 (just below the top middle) empty, one peg "
                     "left in hole 31 (just above the bottom middle) — a classic single-vacancy game."),
-    BoardSpec("diamond-41", "Diamond board", "41 holes with |x| + |y| ≤ 4", "square", (6,), 34,
+    BoardSpec("diamond-41", "Diamond board", "41 holes in a diamond: rows of 1, 3, 5, 7, 9, 7, 5, 3 and 1 holes.",
+              "square", (6,), 34,
               mask=_diamond(4),
               notes="The 41-hole board of the articles' list; holes numbered row by row, the centre is 20. "
                     "Its central game is impossible (position classes), so the default task starts with hole 6 "
                     "(two above the centre) empty and ends with one peg in hole 34 (two below it)."),
-    BoardSpec("triangle-10", "Triangle of side 4", "10 holes in a triangle", "triangular", (1,), "any",
+    BoardSpec("triangle-10", "Triangle of side 4", "10 holes in a triangle.", "triangular", (1,), "any",
               mask=_triangle(4), notes="Holes numbered row by row from the top corner (0). A corner start "
                                        "cannot end with one peg (position classes), so hole 1 starts empty."),
-    BoardSpec("triangle-15", "Triangle of side 5", "15 holes in a triangle; the classic tee game", "triangular",
+    BoardSpec("triangle-15", "Triangle of side 5", "15 holes in a triangle: the classic tee game.", "triangular",
               (0,), "any", mask=_triangle(5), notes="Holes numbered row by row from the top corner (0)."),
-    BoardSpec("triangle-21-regular", "Triangle of side 6", "21 holes in a regular triangle", "triangular",
+    BoardSpec("triangle-21-regular", "Triangle of side 6", "21 holes in a triangle.", "triangular",
               (0,), "any", mask=_triangle(6),
-              notes="Id `triangle-21-regular` because `triangle-21` is the modified triangle of the articles."),
-    BoardSpec("triangle-28", "Triangle of side 7", "28 holes in a triangle", "triangular", (1,), "any",
+              notes="Holes numbered row by row from the top corner (0). Not the modified triangle, "
+                    "which also has 21 holes."),
+    BoardSpec("triangle-28", "Triangle of side 7", "28 holes in a triangle.", "triangular", (1,), "any",
               mask=_triangle(7), notes="Holes numbered row by row from the top corner (0). A corner start "
                                        "cannot end with one peg (position classes), so hole 1 starts empty."),
-    BoardSpec("triangle-36", "Triangle of side 8", "36 holes in a triangle", "triangular", (0,), "any",
+    BoardSpec("triangle-36", "Triangle of side 8", "36 holes in a triangle.", "triangular", (0,), "any",
               mask=_triangle(8), notes="Holes numbered row by row from the top corner (0)."),
 )
 
@@ -104,7 +108,7 @@ def spec_by_id(board_id: str) -> BoardSpec:
     try:
         return SPEC_BY_ID[board_id]
     except KeyError:
-        raise CatalogError(f"unknown peg board {board_id!r}; known: {', '.join(SPEC_BY_ID)}") from None
+        raise CatalogError(f"unknown peg board {shown(board_id)}; known: {', '.join(SPEC_BY_ID)}") from None
 
 
 @cache

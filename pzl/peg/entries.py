@@ -29,6 +29,8 @@ def catalog_entry(spec: BoardSpec) -> dict[str, Any]:
     entry["finish"] = spec.finish
     if spec.notes:
         entry["notes"] = spec.notes
+    if spec.start_note:
+        entry["start_note"] = spec.start_note
     return entry
 
 

@@ -10,6 +10,7 @@ from functools import cache
 from pzl.peg.board import PegBoard
 from pzl.peg.classes import PositionClasses, Witness
 from pzl.peg.task import holes_of
+from pzl.wording import counted
 
 
 @cache
@@ -54,6 +55,17 @@ def why_impossible(board: PegBoard, start: int, finish: int | None, what: str = 
             f"class is the {what}'s, and no hole of this board that a jump lands in is in that class")
 
 
+def marked_holes(board: PegBoard, start: int, finish: int | None) -> list[int] | None:
+    """The marked holes of a position-class argument that rules `finish` out from `start`, or None.
+
+    The page draws them on the board: a jump changes the pegs on them by 0 or 2.
+    """
+    if finish is None or start == finish or start.bit_count() <= finish.bit_count():
+        return None
+    witness = classes_of(board).witness(start, finish)
+    return holes_of(witness.holes) if witness is not None else None
+
+
 def possible_finish_holes(board: PegBoard, start: int) -> list[int]:
     """The holes where a single last peg is not ruled out by position classes."""
     classes = classes_of(board)
@@ -69,7 +81,7 @@ def _class_reason(board: PegBoard, witness: Witness, start: int, finish: int, wh
         where = f" ({witness.rule})"
     return (f"position classes (a parity argument): mark holes {holes_of(marks)}{where}. Every jump line of "
             f"this board covers 0 or 2 marked holes, so a jump changes the number of pegs on marked holes by "
-            f"0 or 2 and its parity never changes. The {what} has {before} pegs on marked holes "
+            f"0 or 2 and its parity never changes. The {what} has {counted(before, 'peg')} on marked holes "
             f"({_parity_word(before)}); the finish would have {after} ({_parity_word(after)}).")
 
 

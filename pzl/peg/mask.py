@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from pzl.errors import CatalogError, PositionError
+from pzl.errors import CatalogError, PositionError, shown
 from pzl.peg.board import PegBoard, build_board
 from pzl.peg.lattice import LATTICES, Vector
 
@@ -24,7 +24,7 @@ def board_from_mask(mask: str | list[str], lattice: str = "square", board_id: st
     (`o/oo/ooo`: each row starts half a hole further left than the row above).
     """
     if lattice not in LATTICES:
-        raise CatalogError(f"unknown lattice {lattice!r}; use one of: {', '.join(LATTICES)}")
+        raise CatalogError(f"unknown lattice {shown(lattice)}; use one of: {', '.join(LATTICES)}")
     rows = _rows(mask)
     cells = [(col, row) for row, line in enumerate(rows) for col, char in enumerate(line) if char in HOLE]
     if not cells:

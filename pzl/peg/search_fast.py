@@ -125,7 +125,7 @@ class _FastSearch:
             yield event
             if self._out_of_time():
                 return "time"
-            if len(self.dead) > self.max_states:
+            if self.max_states is not None and len(self.dead) > self.max_states:  # None: no cap
                 return "full"
 
     def _depth_first(self) -> Search:

@@ -5,18 +5,19 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
 
 from pzl import events
-from pzl.errors import CatalogError, PositionError, PuzzleError
+from pzl.errors import CatalogError, PositionError, PuzzleError, shown
 from pzl.events import Event
 from pzl.peg.board import PegBoard
 from pzl.peg.boards import board_by_id, spec_by_id
 from pzl.peg.entries import board_entry
-from pzl.peg.impossible import possible_finish_holes, why_impossible
+from pzl.peg.impossible import marked_holes, possible_finish_holes, why_impossible
 from pzl.peg.mask import board_from_mask
 from pzl.peg.task import (
     ANY,
@@ -29,9 +30,13 @@ from pzl.peg.task import (
     parse_holes,
     parse_position,
 )
-from pzl.request import flag, whole_number
+from pzl.request import flag, solution_cap, state_cap
+from pzl.search import limits
+from pzl.wording import counted
 
 ALGORITHMS = ("auto", "minimal", "fast", "beam")
+#: Request keys of peg solitaire besides `pzl.api.COMMON_OPTIONS`.
+OPTIONS = ("mask", "lattice", "empty", "finish", "first", "pegs", "last", "seconds_limit")
 #: `auto`, in order: (1) a task impossible by peg counts or position classes is answered at once;
 #: (2) with at most this many pegs at the start (or with `all`), the minimal search within
 #: AUTO_MAX_STATES / AUTO_SECONDS proves the fewest moves; (3) otherwise, or when (2) hits a limit
@@ -55,7 +60,7 @@ def run(command: str, request: dict[str, Any]) -> Iterator[Event]:
     elif command == "analyse":
         yield from _analyse(request)
     else:
-        raise PuzzleError(f"peg solitaire answers 'solve' and 'analyse', not {command!r}")
+        raise PuzzleError(f"peg solitaire answers 'solve' and 'analyse', not {shown(command)}")
 
 
 # ------------------------------------------------------------------ reading the request
@@ -107,17 +112,24 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     clock = time.perf_counter()
     board = board_of(request)
     task = task_of(board, request)
-    algorithm = str(request.get("algorithm") or "auto").lower()
-    if algorithm not in ALGORITHMS:
-        raise CatalogError(f"unknown algorithm {algorithm!r} for peg solitaire; use one of: {', '.join(ALGORITHMS)}")
+    algorithm = request.get("algorithm") or "auto"
+    if not isinstance(algorithm, str) or algorithm.lower() not in ALGORITHMS:
+        raise CatalogError(f"unknown algorithm {shown(algorithm)} for peg solitaire; "
+                           f"use one of: {', '.join(ALGORITHMS)}")
+    algorithm = algorithm.lower()
     want_all = flag(request, "all")
-    max_solutions = whole_number(request, "max_solutions", 100)
+    max_solutions = solution_cap(request, want_all)
+    if want_all and algorithm in ("fast", "beam"):
+        raise PuzzleError(f"counting every minimal solution needs the minimal search; {algorithm} finds one "
+                          "solution (use minimal or auto with all)")
+    state_cap(request, 0)   # a malformed max_states is refused before any search starts
     payload = _task_payload(task)
     payload["algorithm"] = algorithm
     reason = _instant_verdict(task)
     if reason is not None:
         payload.update(solvable=False, moves=None, jumps=None, solution=None, minimal=False, reason=reason,
                        stats=_stats(0, 0, clock))
+        payload.update(_class_marks(task.board, _after_first(task), task.finish))
         if want_all:
             payload.update(count=0, solutions=[])
         yield events.result(payload)
@@ -126,7 +138,7 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
         payload.update(solvable=True, moves=0, jumps=0, solution=[], over=[], minimal=True,
                        stats=_stats(0, 0, clock))
         if want_all:
-            payload.update(count=1, solutions=[[]])
+            payload.update(count=1, solutions=[[]][:max_solutions])
         yield events.result(payload)
         return
     if algorithm == "auto":
@@ -144,7 +156,7 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
 def _auto(task: Task, request: dict[str, Any], want_all: bool, max_solutions: int):
     """The `auto` rule (see ALGORITHMS): minimal where feasible, else the fast solver; returns (outcome, label)."""
     if want_all or task.start.bit_count() <= AUTO_MINIMAL_PEGS:
-        limited = request.get("max_states") in (None, "")
+        limited = request.get("max_states") in (None, "")   # a budget of the request's own: no time limit
         outcome = yield from _minimal(task, request, want_all, max_solutions, limited=limited)
         if outcome.solvable is not None or want_all:
             return outcome, "auto: minimal"
@@ -155,6 +167,17 @@ def _auto(task: Task, request: dict[str, Any], want_all: bool, max_solutions: in
         return outcome, f"auto: minimal, then {outcome.method}"
     outcome = yield from _fast(task, request)
     return outcome, f"auto: {outcome.method}"
+
+
+def _class_marks(board: PegBoard, position: int, finish: int | None) -> dict[str, Any]:
+    """For a verdict by position classes: the marked holes and, for a one-peg finish, where one peg may end."""
+    marked = marked_holes(board, position, finish)
+    if marked is None:
+        return {}
+    extra: dict[str, Any] = {"marked": marked}
+    if finish is not None and finish.bit_count() == 1:
+        extra["possible_finishes"] = possible_finish_holes(board, position)
+    return extra
 
 
 def _instant_verdict(task: Task) -> str | None:
@@ -171,10 +194,17 @@ def _minimal(task: Task, request: dict[str, Any], want_all: bool, max_solutions:
     from pzl.peg.solve import MAX_STATES, solve_minimal
 
     first = (task.first[0], task.first[2]) if task.first else None
-    max_states = whole_number(request, "max_states", AUTO_MAX_STATES if limited else MAX_STATES)
+    cap = limits.state_cap(state_cap(request, AUTO_MAX_STATES if limited else MAX_STATES), "peg-minimal")
     outcome = yield from solve_minimal(task.board, task.start, task.finish, first=first, all_solutions=want_all,
-                                       max_solutions=max_solutions, max_states=max_states,
+                                       max_solutions=max_solutions, max_states=cap.limit,
                                        seconds_limit=AUTO_SECONDS if limited else None)
+    return _mark_stop(outcome, cap)
+
+
+def _mark_stop(outcome: Any, cap: limits.StateCap) -> Any:
+    """Note on an undecided outcome which limit stopped it (`stopped`): the state cap's, or else the time limit."""
+    if outcome.solvable is None:
+        outcome.stopped = cap.by if outcome.states > cap.limit else "seconds"
     return outcome
 
 
@@ -201,12 +231,12 @@ def _with_first(task: Task, path: list[list[int]] | None) -> list[list[int]] | N
 
 def _fast(task: Task, request: dict[str, Any], beam_only: bool = False):
     """Some solution quickly (beam, then depth-first; or the beam alone); a fixed first jump is played first."""
-    from pzl.peg.search_fast import solve_fast
+    from pzl.peg.search_fast import MAX_DEAD, solve_fast
 
-    kwargs: dict[str, Any] = {"seconds_limit": BEAM_SECONDS if beam_only else FAST_SECONDS, "beam_only": beam_only}
-    if request.get("max_states") not in (None, ""):
-        kwargs["max_states"] = whole_number(request, "max_states", 0)
-    outcome = yield from solve_fast(task.board, _after_first(task), task.finish, **kwargs)
+    cap = limits.state_cap(state_cap(request, MAX_DEAD), "peg-fast")
+    outcome = yield from solve_fast(task.board, _after_first(task), task.finish, max_states=cap.limit,
+                                    seconds_limit=BEAM_SECONDS if beam_only else FAST_SECONDS, beam_only=beam_only)
+    _mark_stop(outcome, cap)
     if outcome.path is not None:
         outcome.path = _with_first(task, outcome.path)
         outcome.moves = len(outcome.path)
@@ -250,8 +280,10 @@ def _outcome_payload(board: PegBoard, outcome: Any, want_all: bool, clock: float
         payload["over"] = [jumped_holes(board, move) for move in path]
     if outcome.solvable is not True and outcome.reason:
         payload["reason"] = outcome.reason
-    if outcome.solvable is None and outcome.lower_bound:
-        payload["lower_bound"] = outcome.lower_bound
+    if outcome.solvable is None:
+        payload["stopped"] = outcome.stopped or "seconds"
+        if outcome.lower_bound:
+            payload["lower_bound"] = outcome.lower_bound
     if want_all and outcome.count is not None:
         payload["count"] = outcome.count
         payload["solutions"] = [[list(move) for move in solution] for solution in outcome.paths]
@@ -283,15 +315,15 @@ def _analyse(request: dict[str, Any]) -> Iterator[Event]:
     if task.finish is None:
         payload["possible_finishes"] = possible_finish_holes(board, position)
     seconds = _seconds_option(request, "seconds_limit", ANALYSE_SECONDS)
-    max_states = whole_number(request, "max_states", ANALYSE_MAX_STATES)
-    verdict = yield from _judge(task, position, seconds, max_states)
+    cap = limits.state_cap(state_cap(request, ANALYSE_MAX_STATES), "peg-minimal")
+    verdict = yield from _judge(task, position, seconds, cap)
     options = [(verdict, None)]
     if request.get("last") not in (None, "") and not payload["finished"]:
         last = parse_holes(board, request["last"], "last")
         if len(last) != 1 or not position >> last[0] & 1:
             raise PositionError("last: name the one hole where the previous move ended (it must hold a peg)")
         for chain, after in chain_continuations(board, position, last[0]):
-            options.append(((yield from _judge(task, after, seconds, max_states)), chain))
+            options.append(((yield from _judge(task, after, seconds, cap)), chain))
     best, chain = min(options, key=lambda option: (option[0]["solvable"] is not True,
                                                     option[0]["moves"] if option[0]["moves"] is not None else 0))
     result = dict(best)
@@ -328,7 +360,7 @@ def chain_continuations(board: PegBoard, position: int, hole: int) -> list[tuple
     return [(chain, after) for after, chain in found.items()]
 
 
-def _judge(task: Task, position: int, seconds: float, max_states: int):
+def _judge(task: Task, position: int, seconds: float, cap: limits.StateCap):
     """One position's verdict: solvable, fewest moves (proved or not), a next move, how it was found."""
     from pzl.peg.search_fast import solve_fast
     from pzl.peg.solve import analyse
@@ -346,12 +378,12 @@ def _judge(task: Task, position: int, seconds: float, max_states: int):
         except PuzzleError as problem:
             reason = str(problem).removeprefix("finish: ")
     if reason is not None:
-        verdict.update(solvable=False, reason=reason)
+        verdict.update(solvable=False, reason=reason, **_class_marks(board, position, task.finish))
         return verdict
     if position.bit_count() <= AUTO_MINIMAL_PEGS:  # minimal for half the time, then the fast solver
-        outcome = yield from analyse(board, position, task.finish, seconds_limit=seconds, max_states=max_states)
+        outcome = yield from analyse(board, position, task.finish, seconds_limit=seconds, max_states=cap.limit)
     else:  # too many pegs for a proof within the page's patience
-        outcome = yield from solve_fast(board, position, task.finish, seconds_limit=seconds)
+        outcome = yield from solve_fast(board, position, task.finish, seconds_limit=seconds, max_states=cap.limit)
     method = outcome.method
     path = [list(move) for move in outcome.path] if outcome.path is not None else None
     verdict.update(solvable=outcome.solvable, moves=len(path) if path is not None else None,
@@ -363,6 +395,7 @@ def _judge(task: Task, position: int, seconds: float, max_states: int):
         verdict["lower_bound"] = outcome.lower_bound
     if outcome.solvable is None:
         verdict["reason"] = f"could not be decided within the limits ({outcome.reason})"
+        verdict["stopped"] = _mark_stop(outcome, cap).stopped
     return verdict
 
 
@@ -371,9 +404,11 @@ def _seconds_option(request: dict[str, Any], key: str, default: float) -> float:
     if value in (None, ""):
         return default
     try:
-        number = float(value)
-    except (TypeError, ValueError):
-        raise PuzzleError(f"{key} must be a number of seconds, not {value!r}") from None
+        number = float(value) if not isinstance(value, bool) else math.nan
+    except (TypeError, ValueError, OverflowError):
+        number = math.nan
+    if not math.isfinite(number):
+        raise PuzzleError(f"{key} must be a number of seconds, not {shown(value)}")
     if not number > 0:
         raise PuzzleError(f"{key} must be positive")
     return number
@@ -388,14 +423,16 @@ def describe(command: str, result: dict[str, Any]) -> str:
     if result["solvable"] is False:
         return "\n".join([*lines, f"Impossible: {result.get('reason', 'no solution exists')}"])
     if result["solvable"] is None:
-        bound = f" (at least {result['lower_bound']} moves)" if result.get("lower_bound") else ""
+        bound = f" (at least {counted(result['lower_bound'], 'move')})" if result.get("lower_bound") else ""
         return "\n".join([*lines, f"Not decided{bound}: {result.get('reason', 'a limit was reached')}"])
     proof = "proved minimal" if result["minimal"] else "not proved minimal"
-    lines.append(f"{result['moves']} moves ({result['jumps']} jumps), {proof}; {result['algorithm']}, "
-                 f"{result['stats']['seconds']:.2f} s, {result['stats']['states']:,} positions stored")
+    lines.append(f"{counted(result['moves'], 'move')} ({counted(result['jumps'], 'jump')}), {proof}; "
+                 f"{result['algorithm']}, {result['stats']['seconds']:.2f} s, "
+                 f"{counted(result['stats']['states'], 'position')} stored")
     if "count" in result:
         shown = len(result.get("solutions", []))
-        lines.append(f"{result['count']:,} minimal solutions (jump orders grouped into moves); {shown} listed")
+        lines.append(f"{counted(result['count'], 'minimal solution')} (jump orders grouped into moves); "
+                     f"{shown} listed")
     overs = result.get("over") or [[] for _ in result["solution"]]
     for number, (move, over) in enumerate(zip(result["solution"], overs, strict=False), 1):
         jumped = f"  (over {', '.join(map(str, over))})" if over else ""
@@ -416,7 +453,8 @@ def _task_words(result: dict[str, Any]) -> str:
     else:
         goal = f"one peg in hole {finish}"
     if "pegs" in result:
-        return f"{len(result['pegs'])} pegs in holes {', '.join(map(str, result['pegs']))} → {goal}"
+        where = f"hole{'s' * (len(result['pegs']) != 1)} {', '.join(map(str, result['pegs']))}"
+        return f"{counted(len(result['pegs']), 'peg')} in {where} → {goal}"
     empty = result["empty"]
     first = f", first jump {result['first'][0]}-{result['first'][1]}" if result.get("first") else ""
     return f"hole{'s' * (len(empty) != 1)} {', '.join(map(str, empty))} empty → {goal}{first}"
@@ -431,4 +469,5 @@ def _analysis_lines(result: dict[str, Any]) -> list[str]:
         return [f"Unknown: {result.get('reason')}"]
     proof = "fewest" if result["minimal"] else f"found by {result.get('method', 'search')}, not proved fewest"
     step = "continue the last move" if result.get("continues") else "next move"
-    return [f"Still solvable in {result['moves']} moves ({proof}); {step}: {' → '.join(map(str, result['next']))}"]
+    return [f"Still solvable in {counted(result['moves'], 'move')} ({proof}); {step}: "
+            f"{' → '.join(map(str, result['next']))}"]

@@ -229,7 +229,7 @@ class _MeetInMiddle:
 
     def _over_limits(self, stored: int) -> str | None:
         """Why the search must stop now (states or time), or None."""
-        if stored > self.max_states:
+        if self.max_states is not None and stored > self.max_states:  # None: no cap
             return f"stopped after storing {stored:,} positions (limit {self.max_states:,})"
         if self.seconds_limit is not None and time.perf_counter() - self.clock > self.seconds_limit:
             return f"stopped after {self.seconds_limit:g} s"

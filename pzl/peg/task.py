@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from pzl.errors import PositionError
+from pzl.errors import PositionError, shown
 from pzl.peg.board import Jump, PegBoard
 
 #: `finish` value meaning "one peg, in any hole".
@@ -51,7 +51,7 @@ def holes_of(mask: int) -> list[int]:
 def parse_holes(board: PegBoard, value: Any, what: str) -> list[int]:
     """Hole numbers from "3,7", "3 7", 6, [3, 7] or ["3", "7"]; a `PositionError` naming a bad one."""
     if isinstance(value, bool):
-        raise PositionError(f"{what}: expected hole numbers, not {value!r}")
+        raise PositionError(f"{what}: expected hole numbers, not {shown(value)}")
     if isinstance(value, int):
         items: list[Any] = [value]
     elif isinstance(value, str):
@@ -59,12 +59,13 @@ def parse_holes(board: PegBoard, value: Any, what: str) -> list[int]:
     elif isinstance(value, list | tuple):
         items = list(value)
     else:
-        raise PositionError(f"{what}: expected hole numbers such as 3,7, not {value!r}")
+        raise PositionError(f"{what}: expected hole numbers such as 3,7, not {shown(value)}")
     holes = []
     for item in items:
         hole = _hole(board, item, what)
-        if hole not in holes:
-            holes.append(hole)
+        if hole in holes:
+            raise PositionError(f"{what}: hole {hole} is named twice")
+        holes.append(hole)
     return sorted(holes)
 
 
@@ -72,7 +73,7 @@ def _hole(board: PegBoard, item: Any, what: str) -> int:
     try:
         hole = int(str(item).strip()) if not isinstance(item, int) or isinstance(item, bool) else item
     except ValueError:
-        raise PositionError(f"{what}: {item!r} is not a hole number") from None
+        raise PositionError(f"{what}: {shown(item)} is not a hole number") from None
     if not 0 <= hole < board.size:
         raise PositionError(f"{what}: hole {hole} is not on the board (its holes are 0 to {board.size - 1})")
     return hole
@@ -122,7 +123,7 @@ def parse_first(board: PegBoard, start: int, value: Any) -> Jump:
     else:
         parts = []
     if len(parts) != 2:
-        raise PositionError(f"first: write the first jump as FROM-TO, e.g. 0-6 (got {value!r})")
+        raise PositionError(f"first: write the first jump as FROM-TO, e.g. 0-6 (got {shown(value)})")
     origin, target = (_hole(board, part, "first") for part in parts)
     over = next((b for a, b, c in board.jumps if a == origin and c == target), None)
     if over is None:

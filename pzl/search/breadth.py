@@ -28,9 +28,10 @@ def _chunk(problem: Problem[Any]) -> int:
     return CHUNK if hasattr(problem, "expand") else SLOW_CHUNK
 
 
-def _limit_error(states: int, limit: int, what: str) -> SearchLimitError:
-    return SearchLimitError(f"{what} stopped after storing {states:,} states (the limit is {limit:,}). "
-                            "Try --algorithm ida, which stores almost nothing, or raise --max-states.")
+def _limit_error(states: int, limit: int, what: str, **reached: int) -> SearchLimitError:
+    """The stop at the state cap; `reached` adds what was proved (e.g. `lower_bound`). The service words the advice."""
+    return SearchLimitError(f"{what} stopped after storing {states:,} positions (the cap is {limit:,})",
+                            "max_states", states=states, **reached)
 
 
 def _expander(problem: Problem[Any]) -> Callable[[list[Any]], set[Any]]:
@@ -90,8 +91,8 @@ def bfs(problem: Problem[Any], *, max_states: int | None = DEFAULT_MAX_STATES,
             following |= found
             nodes += min(chunk, len(current) - i)
             yield progress(nodes, stored + len(following), time.perf_counter() - clock, len(layers))
-            if limit and stored + len(following) > limit:
-                raise _limit_error(stored + len(following), limit, "breadth-first search")
+            if limit and stored + len(following) > limit:   # the goal is not within the layers kept
+                raise _limit_error(stored + len(following), limit, "breadth-first search", lower_bound=len(layers))
             hits = found & targets if targets is not None else [state for state in found if is_goal(state)]
             if hits:
                 goals = sorted(hits) if all_solutions else [min(hits)]
@@ -209,8 +210,8 @@ def bidirectional(problem: ReversibleProblem[Any], *, max_states: int | None = D
             if not nodes % every:
                 stored = len(mine) + len(theirs)
                 yield progress(nodes, stored, time.perf_counter() - clock, depth[0] + depth[1])
-                if limit and stored > limit:
-                    raise _limit_error(stored, limit, "bidirectional search")
+                if limit and stored > limit:   # no meeting within the layers both sides completed
+                    raise _limit_error(stored, limit, "bidirectional search", lower_bound=depth[0] + depth[1])
             for succ in successors(state):
                 if succ in mine:
                     continue
@@ -271,14 +272,15 @@ def longest(problem: Problem[Any], sources: Iterable[Any], *,
         for i in range(0, len(members), chunk):
             following |= expand(members[i:i + chunk])
             result.nodes += min(chunk, len(members) - i)
-            yield progress(result.nodes, total + len(following), time.perf_counter() - clock, len(result.histogram))
+            # distinct positions found and the farthest distance found: `following` still holds repeats
+            yield progress(result.nodes, total, time.perf_counter() - clock, len(result.histogram) - 1)
         following -= current
         following -= previous
         if not following:
             break
         total += len(following)
         if limit and total > limit:
-            raise _limit_error(total, limit, "the sweep")
+            raise _limit_error(total, limit, "the sweep", lower_bound=len(result.histogram))
         result.histogram.append(len(following))
         previous, current = current, following
     result.last = sorted(current)

@@ -1,7 +1,8 @@
 """Depth-first searches with a growing limit: plain iterative deepening and IDA*.
 
 Both work on any `Problem`, keep an explicit stack (no recursion), and can finish the
-optimal iteration to count and list every shortest solution.
+optimal iteration to count every shortest solution and list up to `max_solutions` of them
+(0 lists none: the count, the path and the verdict never depend on the cap).
 """
 
 from __future__ import annotations
@@ -13,19 +14,22 @@ from pzl.events import progress
 from pzl.search.problem import PROGRESS_EVERY, Problem, Search, SearchOutcome
 
 _DONE = object()
+#: The deepest bound the depth-first searches try (the services refuse starts known to lie deeper).
+MAX_DEPTH = 200
 
 
 def iddfs(problem: Problem, *, all_solutions: bool = False, max_solutions: int = 100,
-          max_depth: int = 200) -> Search:
+          max_depth: int = MAX_DEPTH) -> Search:
     """Plain iterative deepening (limit 0, 1, 2, ...), never stepping back to the grandparent state.
 
-    Returns a shortest path, or path None when there is none within `max_depth` moves.
+    Returns a shortest path, or path None: `exhausted` says there is none at all, otherwise none
+    was found within `max_depth` moves.
     """
     return _deepen(problem, lambda state: 0, all_solutions, max_solutions, max_depth)
 
 
 def ida_star(problem: Problem, *, all_solutions: bool = False, max_solutions: int = 100,
-             max_depth: int = 200) -> Search:
+             max_depth: int = MAX_DEPTH) -> Search:
     """IDA*: depth-first within a cost bound that starts at lower_bound(start) and rises to the least f cut off.
 
     `problem.lower_bound` must be admissible (never more than the true distance).
@@ -43,12 +47,13 @@ def _deepen(problem: Problem, lower_bound: Callable[[Hashable], int], all_soluti
     nodes = 0
     report_at = PROGRESS_EVERY
     bound = lower_bound(start)
+    listed = max_solutions if all_solutions else 0
     if problem.is_goal(start):
         return SearchOutcome([start], nodes=1, states=1, seconds=time.perf_counter() - clock,
-                             count=1 if all_solutions else None, paths=[[start]] if all_solutions else [])
+                             count=1 if all_solutions else None, paths=[[start]][:listed])
     while bound <= max_depth:
         next_bound = None   # least f beyond the bound seen in this pass
-        found: list[list[Hashable]] = []
+        found: list[list[Hashable]] = []   # the first solution, then up to `listed`
         count = 0
         path = [start]
         pending = [iter(successors(start))]
@@ -73,7 +78,7 @@ def _deepen(problem: Problem, lower_bound: Callable[[Hashable], int], all_soluti
             if depth == bound:
                 if is_goal(child):
                     count += 1
-                    if len(found) < max_solutions:
+                    if not found or len(found) < listed:
                         found.append([*path, child])
                     if not all_solutions:
                         break
@@ -84,7 +89,7 @@ def _deepen(problem: Problem, lower_bound: Callable[[Hashable], int], all_soluti
             pending.append(iter(successors(child)))
         if found:
             return SearchOutcome(found[0], nodes=nodes, states=bound + 1, seconds=time.perf_counter() - clock,
-                                 count=count if all_solutions else None, paths=found if all_solutions else [])
+                                 count=count if all_solutions else None, paths=found[:listed])
         if next_bound is None:   # nothing was cut off: every path ends before the bound
             return SearchOutcome(None, nodes=nodes, states=bound + 1, seconds=time.perf_counter() - clock,
                                  exhausted=True)

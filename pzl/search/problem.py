@@ -58,6 +58,7 @@ class SearchOutcome:
     exhausted: bool = False             # True when the whole reachable space was examined
     bound: str | None = None            # the lower bound a depth-first search used ("none": plain deepening)
     iterations: list[tuple[int, int]] = field(default_factory=list)  # depth-first: (threshold, nodes) per pass
+    stopped: str | None = None          # the limit that stopped it undecided (one of pzl.errors.LIMITS)
 
 
 Search = Generator[Event, None, SearchOutcome]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from pzl.errors import PositionError
+from pzl.errors import PositionError, shown
 
 Cell = tuple[int, int]
 
@@ -17,7 +17,7 @@ Cell = tuple[int, int]
 #: (up, left, right, down) — the order the articles write their adjacency lists in.
 DIRECTIONS: tuple[Cell, ...] = ((-1, 0), (0, -1), (0, 1), (1, 0))
 
-MIN_SIDE, MAX_SIDE = 2, 8
+MIN_SIDE, MAX_SIDE = 2, 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +74,7 @@ def parse_board_size(text: str) -> Board:
     try:
         rows, cols = (int(part) for part in parts)
     except ValueError:
-        raise PositionError(f"a board size looks like 3x4 (rows x columns), not {text!r}") from None
+        raise PositionError(f"a board size looks like 3x4 (rows x columns), not {shown(text)}") from None
     if not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
         raise PositionError(f"board {rows}x{cols}: rows and columns must each be {MIN_SIDE}..{MAX_SIDE}")
     return rectangle(rows, cols)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pzl.errors import CatalogError
+from pzl.errors import CatalogError, shown
 from pzl.sliding.board import Board, from_rows, rectangle
 from pzl.sliding.position import Piece, PieceSet, rectangle_piece
 
@@ -21,7 +21,10 @@ def _numbered_goal(size: int) -> str:
 
 
 def _entry(puzzle_id: str, group: str, name: str, description: str, board: Board, start: str, goal: str,
-           pieces: tuple[Piece, ...] = (), notes: str | None = None) -> dict[str, Any]:
+           pieces: tuple[Piece, ...] = (), notes: str | None = None, start_note: str | None = None,
+           ) -> dict[str, Any]:
+    """A catalog entry; `start_note` says something true of the default start only (the page hides it
+    once the start changes)."""
     entry: dict[str, Any] = {
         "id": puzzle_id, "family": "sliding", "group": group, "name": name, "description": description,
         "rows": board.rows, "cols": board.cols, "cells": [list(cell) for cell in board.cells],
@@ -31,6 +34,8 @@ def _entry(puzzle_id: str, group: str, name: str, description: str, board: Board
         entry["pieces"] = {piece.label: piece.entry() for piece in pieces}
     if notes:
         entry["notes"] = notes
+    if start_note:
+        entry["start_note"] = start_note
     return entry
 
 
@@ -43,37 +48,41 @@ _HAKOIRI_PIECES = (
 
 CATALOG: list[dict[str, Any]] = [
     _entry("8-puzzle", "sliding tiles", "8-puzzle",
-           "Tiles 1-8 on a 3x3 board; the start is one of the two hardest positions (31 moves).",
-           rectangle(3, 3), "8 6 7 2 5 4 3 0 1", _numbered_goal(9)),
+           "Tiles 1–8 on a 3×3 board: 181,440 positions, the hardest 31 moves from the goal.",
+           rectangle(3, 3), "8 6 7 2 5 4 3 0 1", _numbered_goal(9),
+           start_note="This start is one of the two hardest positions (31 moves)."),
     _entry("15-puzzle", "sliding tiles", "15-puzzle",
-           "Sam Loyd's 4x4 classic: 16!/2 positions, far too many for breadth-first search; solved with IDA*.",
+           "Sam Loyd's 4×4 classic: 16!/2 positions, far too many for breadth-first search; solved with IDA*.",
            rectangle(4, 4), "6 4 5 2 15 0 9 3 10 13 8 14 1 7 12 11", _numbered_goal(16),
-           notes="The default start needs 44 moves. The hardest positions need 80; pure-Python IDA* "
-                 "takes minutes to hours on those."),
+           notes="The hardest positions need 80 moves; pure-Python IDA* takes minutes to hours on those.",
+           start_note="This start needs 44 moves."),
     _entry("9-puzzle", "sliding tiles", "9-puzzle (2x5)",
-           "Tiles 1-9 on a 2x5 board; 1,814,400 reachable positions, the hardest 55 moves from the goal.",
+           "Tiles 1–9 on a 2×5 board: 1,814,400 reachable positions, the hardest 55 moves from the goal.",
            rectangle(2, 5), "0 9 8 7 6 5 4 3 2 1", _numbered_goal(10)),
     _entry("9-puzzle-variant", "sliding tiles", "9-puzzle variant",
-           "Tiles 1-9 on rows of 3, 4 and 3 cells, the last row shifted one column right; hardest 52 moves.",
+           "Tiles 1–9 on rows of 3, 4 and 3 cells, the last row shifted one column right; the hardest 52 moves.",
            from_rows("###.", "####", ".###"), "0 9 8 7 6 5 4 3 2 1", _numbered_goal(10)),
     _entry("symbols", "sliding tiles", "Symbol puzzle",
-           "Eight line pieces ┌ ─ ┐ │ └ ┘ (─ and │ twice; equal pieces are interchangeable) on a 3x3 board.",
+           "Eight line pieces ┌ ─ ┐ │ └ ┘ (─ and │ twice; equal pieces are interchangeable) on a 3×3 board.",
            rectangle(3, 3), "┘ │ └ ─ 0 ─ ┐ │ ┌", "┌ ─ ┐ │ 0 │ └ ─ ┘",
            pieces=tuple(Piece(glyph, ((0, 0),), name, (alias,)) for glyph, alias, name in SYMBOLS),
-           notes="Pieces may also be typed as the articles' numbers 1-6: ┌ ─ ┐ │ └ ┘."),
+           notes="Pieces may also be typed as the articles' numbers 1–6: ┌ ─ ┐ │ └ ┘.",
+           start_note="This start needs 30 moves."),
     _entry("no-off", "sliding blocks", "NO-OFF",
-           "Nob Yoshigahara's puzzle: turn ON-OFF into NO-OFF on a 2x4 board with a two-cell bulb.",
+           "Nob Yoshigahara's puzzle: turn ON-OFF into NO-OFF on a 2×4 board with a two-cell bulb.",
            rectangle(2, 4), "L L O N O F F 0", "L L N O O F F 0",
            pieces=(rectangle_piece("L", 1, 2, "bulb", "💡"),),
-           notes="Problem A is the default start (44 moves); problem B, N O L L F O F 0, needs 56."),
+           notes="Problem B, N O L L F O F 0, needs 56 moves.",
+           start_note="This start is problem A (44 moves)."),
     _entry("hakoiri-musume", "sliding blocks", "Hakoiri Musume (Klotski)",
-           "Bring the daughter (the 2x2 block) down to the exit at the bottom centre of a 4x5 box.",
+           "Bring the daughter (the 2×2 block) down to the exit at the bottom centre of a 4×5 box.",
            rectangle(5, 4), "V M M V V M M V V H H V V S S V S 0 0 S",
            "* * * * * * * * * * * * * M M * * M M *",
            pieces=_HAKOIRI_PIECES,
-           notes="Only the daughter's place is set by the goal. One move slides one piece by one cell: "
-                 "116 moves; counting a piece's whole slide (any distance, corners included) as one, "
-                 "the classic figure is 81."),
+           notes="Only the daughter's place is set by the goal.",
+           start_note="This start needs 116 moves of one piece by one cell; books count a piece's whole slide "
+                      "(any distance, corners included) as one move: 81 at fewest, or 90 counting each "
+                      "straight slide."),
 ]
 
 _BY_ID = {entry["id"]: entry for entry in CATALOG}
@@ -101,4 +110,4 @@ def entry(puzzle_id: str) -> dict[str, Any]:
     try:
         return _BY_ID[puzzle_id]
     except KeyError:
-        raise CatalogError(f"unknown sliding puzzle {puzzle_id!r}; known: {', '.join(_BY_ID)}") from None
+        raise CatalogError(f"unknown sliding puzzle {shown(puzzle_id)}; known: {', '.join(_BY_ID)}") from None

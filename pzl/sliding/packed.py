@@ -1,6 +1,6 @@
 """Positions with one-cell pieces and one blank, packed into one int, with precomputed move tables.
 
-Bits: the blank's cell in the low 6 bits, then `width` bits per cell (cell 0 lowest).
+Bits: the blank's cell in the low 7 bits, then `width` bits per cell (cell 0 lowest).
 A move adds one precomputed number: `state + delta[blank][k][tile]`.
 """
 
@@ -12,7 +12,7 @@ from pzl.sliding.board import Board
 from pzl.sliding.bounds import nearest_goal
 from pzl.sliding.position import ANY, EMPTY
 
-BLANK_BITS = 6
+BLANK_BITS = 7   # the blank's cell: up to 128 cells (10 x 10 boards)
 BLANK_MASK = (1 << BLANK_BITS) - 1
 
 

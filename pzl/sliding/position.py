@@ -12,8 +12,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pzl.errors import PositionError
+from pzl.errors import PositionError, shown
 from pzl.sliding.board import Board, Cell
+from pzl.wording import counted
 
 EMPTY = 0        # the code of an empty cell
 ANY = -1         # the code of a goal cell that may hold anything
@@ -84,7 +85,7 @@ class PieceSet:
         if label is None:
             if not self.free_labels:
                 known = " ".join(sorted(self.pieces, key=lambda label: (not label.isdigit(), len(label), label)))
-                raise PositionError(f"unknown piece {token!r}; this puzzle's pieces are: {known}")
+                raise PositionError(f"unknown piece {shown(token)}; this puzzle's pieces are: {known}")
             self.add(Piece(token))
             label = token
         return label
@@ -106,7 +107,7 @@ def tokens(text: Any, board: Board, what: str) -> list[str]:
     else:
         raise PositionError(f"the {what} must be a text of labels in cell order, got {type(text).__name__}")
     if len(parts) != board.size:
-        raise PositionError(f"the {what} has {len(parts)} cells but the board has {board.size}")
+        raise PositionError(f"the {what} has {counted(len(parts), 'cell')} but the board has {board.size}")
     return parts
 
 
@@ -118,7 +119,7 @@ def parse_labels(text: Any, board: Board, pieces: PieceSet, what: str, allow_any
             labels.append("0")
         elif token in ANY_TOKENS:
             if not allow_any:
-                raise PositionError(f"the {what} may not contain {token!r}: every cell must be given")
+                raise PositionError(f"the {what} may not contain {shown(token)}: every cell must be given")
             labels.append("*")
         else:
             labels.append(pieces.label_of(token))

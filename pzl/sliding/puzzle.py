@@ -72,8 +72,19 @@ class Puzzle:
         return "packed" if self.single_cell and self.blanks == 1 else "blocks"
 
 
-def from_request(request: dict[str, Any]) -> Puzzle:
-    """The task a request describes: a catalog puzzle or a custom 'board', with optional start/goal."""
+def from_request(request: dict[str, Any], start_from_goal: bool = False) -> Puzzle:
+    """The task a request describes: a catalog puzzle or a custom 'board', with optional start/goal.
+
+    A custom board's goal defaults to the tiles in order with the blank last. Its start must
+    be given, unless `start_from_goal` (for `longest`, which needs only the goal) takes the goal.
+    A start or goal that is given but empty is refused, not replaced by the default.
+    """
+    for key in ("start", "goal"):
+        value = request.get(key)
+        if isinstance(value, str | list | tuple) and not (value.strip() if isinstance(value, str) else value):
+            raise PositionError(f"the {key} is empty: write its labels in cell order, or leave it out for the default")
+    if request.get("board") not in (None, "") and request.get("puzzle") not in (None, ""):
+        raise PositionError("name a puzzle or give a board size, not both")
     if request.get("board") not in (None, ""):
         board = parse_board_size(request["board"])
         puzzle_id = f"{board.rows}x{board.cols}"
@@ -88,10 +99,15 @@ def from_request(request: dict[str, Any]) -> Puzzle:
         board = catalog.board_of(entry)
         pieces = catalog.pieces_of(entry)
         default_goal, default_start = entry["goal"], entry["start"]
-    goal_text = request.get("goal") or default_goal
-    start_text = request.get("start") or default_start
+    goal_text = default_goal if request.get("goal") is None else request["goal"]
+    start_text = default_start if request.get("start") is None else request["start"]
+    if start_text is None and start_from_goal and "*" not in str(goal_text):
+        start_text = goal_text
     if start_text is None:
-        raise PositionError(f"a custom {puzzle_id} board needs a start position")
+        goal_words = "the one given" if request.get("goal") else \
+            default_goal if board.size <= 12 else f"1 2 3 … {board.size - 2} {board.size - 1} 0"
+        raise PositionError(f"a custom {puzzle_id} board needs a start position (its labels in cell order, 0 for "
+                            f"the empty cell); the goal is {goal_words}")
     return build(puzzle_id, board, pieces, start_text, goal_text)
 
 
@@ -105,6 +121,8 @@ def build(puzzle_id: str, board: Board, pieces: PieceSet, start_text: Any, goal_
     check_same_pieces(start_pieces, goal_pieces, partial)
     if not partial and "0" not in start_labels:
         raise PositionError("the start has no empty cell, so nothing can move")
+    if not start_pieces:
+        raise PositionError("the start has no pieces, only empty cells: there is nothing to move")
     codes, labels = pieces.code_table()
     start = tuple(codes[label] if label != "0" else EMPTY for label in start_labels)
     goal = tuple(ANY if label == "*" else codes[label] if label != "0" else EMPTY for label in goal_labels)

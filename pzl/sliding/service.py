@@ -11,21 +11,28 @@ from collections.abc import Iterator
 from typing import Any
 
 from pzl import events
-from pzl.errors import CatalogError, PuzzleError
+from pzl.errors import CatalogError, PuzzleError, SearchLimitError, shown
 from pzl.events import Event
-from pzl.request import flag, whole_number
-from pzl.search import breadth, deepening
+from pzl.request import flag, solution_cap, state_cap
+from pzl.search import breadth, deepening, limits
 from pzl.search.problem import Search, SearchOutcome
-from pzl.sliding import tiles
+from pzl.sliding import fast_reach, tiles
 from pzl.sliding.blocks import BlockProblem
 from pzl.sliding.board import distances
+from pzl.sliding.coarse import METRICS, CoarseProblem
+from pzl.sliding.effort import breadth_floor, breadth_kernel, check_depth_first, what_to_try
+from pzl.sliding.fast import fast_solve
 from pzl.sliding.packed import PackedProblem
+from pzl.sliding.piece_moves import classic_counts
 from pzl.sliding.puzzle import Puzzle, from_request
 from pzl.sliding.solvability import parity_verdict
 from pzl.sliding.space import estimated_states
 from pzl.sliding.sweep import shortest, sweep
+from pzl.wording import counted
 
-ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida")
+ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida", "fast")
+#: Request keys of sliding puzzles besides `pzl.api.COMMON_OPTIONS`.
+OPTIONS = ("board", "start", "goal", "metric")
 
 #: `auto` uses breadth-first search up to this many (estimated) reachable positions, IDA* beyond.
 AUTO_BREADTH_LIMIT = 2_000_000
@@ -40,7 +47,7 @@ def run(command: str, request: dict[str, Any]) -> Iterator[Event]:
     elif command == "longest":
         yield from _longest(request)
     else:
-        raise PuzzleError(f"sliding puzzles answer 'solve' and 'longest', not {command!r}")
+        raise PuzzleError(f"sliding puzzles answer 'solve' and 'longest', not {shown(command)}")
 
 
 def problem_for(puzzle: Puzzle) -> SlidingProblem:
@@ -68,12 +75,19 @@ def choose(puzzle: Puzzle, every: bool) -> str:
 
 def _solve(request: dict[str, Any]) -> Iterator[Event]:
     puzzle = from_request(request)
-    algorithm = str(request.get("algorithm") or "auto").lower()
-    if algorithm not in ALGORITHMS:
-        raise CatalogError(f"unknown algorithm {algorithm!r}; use one of: {', '.join(ALGORITHMS)}")
+    algorithm = request.get("algorithm") or "auto"
+    if not isinstance(algorithm, str) or algorithm.lower() not in ALGORITHMS:
+        raise CatalogError(f"unknown algorithm {shown(algorithm)}; use one of: {', '.join(ALGORITHMS)}")
+    algorithm = algorithm.lower()
     every = flag(request, "all")
-    max_states = whole_number(request, "max_states", breadth.DEFAULT_MAX_STATES)
-    max_solutions = whole_number(request, "max_solutions", 100) or 0
+    max_states = state_cap(request, breadth.DEFAULT_MAX_STATES)
+    max_solutions = solution_cap(request, every)
+    metric = request.get("metric") or "step"
+    if not isinstance(metric, str) or metric.lower() not in METRICS:
+        raise PuzzleError(f"unknown move count {shown(metric)}; use one of: {', '.join(METRICS)}")
+    metric = metric.lower()
+    if metric != "step" and algorithm not in ("auto", "bfs"):
+        raise PuzzleError("moves counted as whole slides are searched breadth-first: use the algorithm auto or bfs")
     payload: dict[str, Any] = {"puzzle": puzzle.puzzle_id, "start": puzzle.text(puzzle.start),
                                "goal": puzzle.text(puzzle.goal)}
     clock = time.perf_counter()
@@ -81,60 +95,173 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     if puzzle.distinct_tiles and not puzzle.goal_is_partial:
         verdict = parity_verdict(puzzle.board, puzzle.start, puzzle.goal, puzzle.labels)
         if verdict.reachable is False:
-            payload.update(solvable=False, moves=None, solution=[], algorithm="parity", reason=verdict.reason,
+            payload.update(solvable=False, moves=None, solution=[], algorithm="parity", minimal=False,
+                           reason=verdict.reason,
                            stats={"nodes": 0, "states": 0, "seconds": round(time.perf_counter() - clock, 6)})
+            if every:
+                payload.update(count=0, solutions=[])
             yield events.result(payload)
             return
         proven = bool(verdict.reachable)
-    problem = problem_for(puzzle)
-    if algorithm == "auto":
+    if metric != "step":
+        coarse = CoarseProblem(puzzle, metric)
+        cap = limits.state_cap(max_states, "bfs-blocks", puzzle.board.size)
+        outcome = yield from _capped(breadth.bfs(coarse, max_states=cap.limit, all_solutions=every,
+                                                 max_solutions=max_solutions), cap, puzzle, "bfs", every)
+        payload.update(_solution(puzzle, coarse, outcome, "bfs", every), metric=metric)
+        yield events.result(payload)
+        return
+    auto = algorithm == "auto"
+    if auto:
         algorithm = choose(puzzle, every)
+    # -- big boards (fast_reach): auto goes fast when an optimal search is out of reach --------
+    budget, note = None, None
+    if auto and algorithm == "ida" and not every:
+        algorithm, budget, note = fast_reach.auto_plan(puzzle)
+    if algorithm == "fast":
+        yield from _fast(puzzle, payload, every, "auto: fast" if auto else "fast", note, clock)
+        return
+    if budget:
+        attempt = yield from fast_reach.optimal_attempt(puzzle, budget)
+        if attempt is None:
+            yield from _fast(puzzle, payload, every, "auto: fast", fast_reach.budget_note(budget), clock, budget)
+            return
+        problem = problem_for(puzzle)
+        payload.update(_solution(puzzle, problem, _as_states(problem, attempt), algorithm, every))
+        yield events.result(payload)
+        return
+    fast_reach.refuse_hopeless(puzzle, algorithm, every)
+    # -----------------------------------------------------------------------------------------
+    problem = problem_for(puzzle)
     if algorithm == "bidirectional" and (every or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
-                          "use bfs (or ida) for a partial goal or --all")
-    nodes = 0
-    if algorithm in ("iddfs", "ida") and not proven and estimated_states(puzzle) <= (max_states or 0):
-        # depth-first search cannot tell an unreachable goal from a far one: settle that first
-        check = breadth.bfs(problem, max_states=max_states) if puzzle.goal_is_partial else \
-            breadth.bidirectional(problem, max_states=max_states)
-        reach = yield from check
-        if reach.path is None:
-            payload.update(_solution(puzzle, problem, reach, algorithm, every))
-            yield events.result(payload)
-            return
-        nodes = reach.nodes
-    outcome = yield from _search(puzzle, problem, algorithm, every, max_states, max_solutions, nodes, clock)
+                          "use bfs (or ida) for a partial goal or for all shortest solutions")
+    before, warning = (0, 0.0), None   # an earlier phase's nodes and seconds, carried on in progress
+    if algorithm in ("iddfs", "ida"):
+        distance = None
+        if not proven or algorithm == "iddfs":
+            # Depth-first search cannot tell an unreachable goal from a far one: settle that first, with the memory's
+            # budget (the request's state cap is for the search it chose, which stores a path). When parity has
+            # settled it, a small check still gives iddfs's estimate the true depth.
+            check = "bfs" if puzzle.goal_is_partial else "bidirectional"
+            cap = limits.state_cap(None, breadth_kernel(puzzle, check), puzzle.board.size)
+            affordable = cap.limit if not proven else min(cap.limit, breadth.DEFAULT_MAX_STATES)
+            if estimated_states(puzzle) <= affordable:
+                search = breadth.bfs(problem, max_states=cap.limit) if check == "bfs" else \
+                    breadth.bidirectional(problem, max_states=cap.limit)
+                reach = yield from _labelled(_capped(search, cap, puzzle, check, every), phase="reachability check")
+                if reach.path is None:
+                    payload.update(_solution(puzzle, problem, reach, algorithm, every))
+                    yield events.result(payload)
+                    return
+                distance = len(reach.path) - 1
+                before = (reach.nodes, time.perf_counter() - clock)
+        warning = check_depth_first(puzzle, problem, algorithm, distance, every)
+        if warning:
+            yield events.progress(before[0], 0, time.perf_counter() - clock, warning=warning)
+    search = _search(puzzle, problem, algorithm, every, max_states, max_solutions)
+    fields = {"search": "depth-first"} if algorithm in ("iddfs", "ida") else {}
+    outcome = yield from _labelled(search, nodes=before[0], seconds=before[1], **fields)
+    outcome.nodes += before[0]   # the statistics count the whole request, as its progress did
+    outcome.seconds += before[1]
     payload.update(_solution(puzzle, problem, outcome, algorithm, every))
+    if warning:
+        payload["warning"] = warning
+    yield events.result(payload)
+
+
+def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str, every: bool) -> Search:
+    """Run a breadth-first search under `cap`; its stop at the cap becomes an error naming the limit and the advice."""
+    try:
+        return (yield from search)
+    except SearchLimitError as stop:
+        names, advice = what_to_try(puzzle, algorithm, every=every, cap=cap)
+        what = {"bfs": "breadth-first search", "bidirectional": "bidirectional search"}.get(algorithm, algorithm)
+        raise cap.stop(stop, what, advice, alternatives=names) from None
+
+
+def _labelled(inner: Search, *, nodes: int = 0, seconds: float = 0.0, **fields: Any) -> Search:
+    """`inner` with its progress labelled (`phase`, or `search: "depth-first"`, whose `states` is the path)
+    and its `nodes` and `seconds` counted on from an earlier phase of the same request."""
+    try:
+        while True:
+            try:
+                event = next(inner)
+            except StopIteration as stop:
+                return stop.value
+            if event.get("event") == "progress":
+                event = {**fields, **event, "nodes": event["nodes"] + nodes,
+                         "seconds": round(event["seconds"] + seconds, 3)}
+            yield event
+    finally:
+        inner.close()
+
+
+def _fast(puzzle: Puzzle, payload: dict[str, Any], every: bool, label: str, note: str | None, clock: float,
+          spent: int = 0) -> Iterator[Event]:
+    """The fast solver's answer: a solution, its lower bound, minimal only when the two meet.
+
+    `clock` is when the request began and `spent` the nodes an optimal attempt used before,
+    so that progress and statistics count on for the whole request.
+    """
+    refusal = fast_reach.why_not(puzzle, every)
+    if refusal:
+        raise PuzzleError(refusal)
+    search = fast_solve(puzzle.start, puzzle.goal, puzzle.board.rows, puzzle.board.cols)
+    # progress counts on from what an optimal attempt spent (nodes never go back)
+    outcome = yield from _labelled(search, nodes=spent, seconds=time.perf_counter() - clock)
+    bound = fast_reach.bound_of(puzzle)
+    moves = len(outcome.path) - 1
+    labels = puzzle.labels   # a complete goal: no '*' to write, so the labels are joined directly
+    payload.update(solvable=True, moves=moves, solution=[" ".join([labels[code] for code in position])
+                                                         for position in outcome.path],
+                   algorithm=label, minimal=moves == bound, lower_bound=bound)
+    if moves == bound:
+        payload["note"] = "the solution is as short as the lower bound, so it is proved minimal"
+    elif note:
+        payload["note"] = note
+    payload["stats"] = {"nodes": outcome.nodes + spent, "states": outcome.states,
+                        "seconds": round(time.perf_counter() - clock, 6)}
     yield events.result(payload)
 
 
 def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool, max_states: int | None,
-            max_solutions: int, nodes: int = 0, clock: float | None = None) -> Search:
-    """Run one algorithm; paths come back as states of `problem`.
+            max_solutions: int) -> Search:
+    """Run one algorithm; paths come back as states of `problem`. `max_states` None: only the memory caps it.
 
     IDA* on distinct tiles takes the strongest bound available at once (`bound="auto"`): the
     stored pattern tables when they fit the board (the 15-puzzle), else linear conflict,
     switching to a database built in the process when the search runs long.
     """
-    if algorithm == "bfs" and puzzle.kind == "packed" and not puzzle.goal_is_partial:
-        outcome = yield from shortest(puzzle.board, puzzle.start, puzzle.goal, max_states=max_states,
-                                      all_solutions=every, max_solutions=max_solutions)
-        return _as_states(problem, outcome)
-    if algorithm == "bfs":
-        return (yield from breadth.bfs(problem, max_states=max_states, all_solutions=every,
-                                       max_solutions=max_solutions))
-    if algorithm == "bidirectional":
-        return (yield from breadth.bidirectional(problem, max_states=max_states))
+    if algorithm in ("bfs", "bidirectional"):
+        kernel = breadth_kernel(puzzle, algorithm)
+        cap = limits.state_cap(max_states, kernel, puzzle.board.size)
+        floor = breadth_floor(puzzle, problem, algorithm)
+        if floor is not None and floor[0] > cap.limit:   # refused up front: it would surely stop at the cap
+            names, advice = what_to_try(puzzle, algorithm, every=every, cap=cap)
+            what = "breadth-first search" if algorithm == "bfs" else "bidirectional search"
+            cap.check(floor[0], f"{what} must store at least about {floor[0]:,} positions here (a floor, from the "
+                                f"start's lower bound of {floor[1]} moves)", advice, alternatives=names)
+        if algorithm == "bidirectional":
+            search = breadth.bidirectional(problem, max_states=cap.limit)
+        elif kernel == "shortest":
+            search = shortest(puzzle.board, puzzle.start, puzzle.goal, max_states=cap.limit,
+                              all_solutions=every, max_solutions=max_solutions)
+        else:
+            search = breadth.bfs(problem, max_states=cap.limit, all_solutions=every, max_solutions=max_solutions)
+        outcome = yield from _capped(search, cap, puzzle, algorithm, every)
+        return _as_states(problem, outcome) if kernel == "shortest" else outcome
     if puzzle.distinct_tiles and not puzzle.goal_is_partial:
         board = puzzle.board
         if algorithm == "ida":
             rows_cols = (board.rows, board.cols) if board.is_rectangle() else None
             outcome = yield from tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, distances(board),
                                                       all_solutions=every, max_solutions=max_solutions,
-                                                      bound="auto", rows_cols=rows_cols, nodes=nodes, clock=clock)
+                                                      bound="auto", rows_cols=rows_cols, max_depth=deepening.MAX_DEPTH)
         else:
-            outcome = yield from tiles.iddfs_tiles(puzzle.start, puzzle.goal, board.adjacency, all_solutions=every,
-                                                   max_solutions=max_solutions, nodes=nodes, clock=clock)
+            outcome = yield from tiles.iddfs_tiles(puzzle.start, puzzle.goal, board.adjacency,
+                                                   all_solutions=every, max_solutions=max_solutions,
+                                                   max_depth=deepening.MAX_DEPTH)
         return _as_states(problem, outcome)
     search = deepening.ida_star if algorithm == "ida" else deepening.iddfs
     return (yield from search(problem, all_solutions=every, max_solutions=max_solutions))
@@ -149,21 +276,31 @@ def _as_states(problem: SlidingProblem, outcome: SearchOutcome) -> SearchOutcome
     return outcome
 
 
-def _solution(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, algorithm: str,
+def _solution(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, outcome: SearchOutcome, algorithm: str,
               every: bool) -> dict[str, Any]:
     text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
     stats = {"nodes": outcome.nodes, "states": outcome.states, "seconds": round(outcome.seconds, 6)}
+    if outcome.path is None and not outcome.exhausted:   # a depth-first search reached its depth limit
+        raise SearchLimitError(f"{algorithm} found no solution within {deepening.MAX_DEPTH} moves, the deepest it "
+                               "searches", "max_depth", lower_bound=deepening.MAX_DEPTH + 1, nodes=outcome.nodes)
     if outcome.path is None:
         if algorithm == "bidirectional":
             reason = ("the goal is not reachable: the search from one end ran out of positions "
                       f"({outcome.states:,} stored from both ends)")
         else:
-            reason = (f"the goal is not reachable: all {outcome.states:,} positions reachable from the start "
+            reason = (f"the goal is not reachable: all {counted(outcome.states, 'position')} reachable from the start "
                       "were examined")
-        return {"solvable": False, "moves": None, "solution": [], "algorithm": algorithm, "stats": stats,
-                "reason": reason}
+        unsolvable = {"solvable": False, "moves": None, "solution": [], "algorithm": algorithm, "minimal": False,
+                      "stats": stats, "reason": reason}
+        if every:
+            unsolvable.update(count=0, solutions=[])
+        return unsolvable
     result: dict[str, Any] = {"solvable": True, "moves": len(outcome.path) - 1,
-                              "solution": [text(state) for state in outcome.path], "algorithm": algorithm}
+                              "solution": [text(state) for state in outcome.path], "algorithm": algorithm,
+                              "minimal": True}
+    if not isinstance(problem, CoarseProblem):  # a coarse path's moves are counted already
+        result["piece_moves"], result["straight_moves"] = classic_counts(
+            puzzle.board, puzzle.pieces, puzzle.labels, [problem.decode(state) for state in outcome.path])
     if outcome.bound is not None:   # depth-first searches: the lower bound and the nodes per threshold
         result["bound"] = outcome.bound
         result["iterations"] = [[threshold, count] for threshold, count in outcome.iterations]
@@ -175,25 +312,36 @@ def _solution(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, a
 
 
 def _longest(request: dict[str, Any]) -> Iterator[Event]:
-    if request.get("goal") and not request.get("start") and "*" not in str(request["goal"]):
+    if isinstance(request.get("goal"), str) and request.get("start") is None and "*" not in request["goal"]:
         request = {**request, "start": request["goal"]}   # a complete goal is the whole task
-    puzzle = from_request(request)
+    puzzle = from_request(request, start_from_goal=True)
     problem = problem_for(puzzle)
-    max_states = whole_number(request, "max_states", breadth.DEFAULT_MAX_STATES * 2)
-    if puzzle.goal_is_partial:
-        # every position that meets the goal and can be reached from the start is a source
-        space = yield from breadth.reachable(problem, max_states=max_states)
-        sources = [state for state in space if problem.is_goal(state)]
-        if not sources:
-            raise PuzzleError(f"no position reachable from the start meets the goal ({len(space):,} examined)")
-        layers = yield from breadth.longest(problem, sources, max_states=max_states)
-        text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
-    elif puzzle.kind == "packed":
-        layers = yield from sweep(puzzle.board, puzzle.goal, max_states=max_states)
-        text = puzzle.text
-    else:
-        layers = yield from breadth.longest(problem, problem.goal_states(), max_states=max_states)
-        text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
+    cap = limits.state_cap(state_cap(request, breadth.DEFAULT_MAX_STATES * 2), breadth_kernel(puzzle, "", "longest"),
+                           puzzle.board.size)
+    names, advice = what_to_try(puzzle, "longest", command="longest", cap=cap)
+    if puzzle.single_cell:   # the count is exact: finding the hardest positions needs every one of them
+        name = f"the {puzzle.puzzle_id} board" if request.get("board") else puzzle.puzzle_id
+        needed = estimated_states(puzzle)
+        cap.check(needed, f"{name} has {needed:,} positions reachable from the goal, and finding the hardest needs "
+                          "every one of them", advice)
+    try:
+        if puzzle.goal_is_partial:
+            # every position that meets the goal and can be reached from the start is a source
+            space = yield from breadth.reachable(problem, max_states=cap.limit)
+            sources = [state for state in space if problem.is_goal(state)]
+            if not sources:
+                raise PuzzleError(f"no position reachable from the start meets the goal ({len(space):,} examined)")
+            # the reachability sweep expanded every position once: the sweep's nodes count on from there
+            layers = yield from _labelled(breadth.longest(problem, sources, max_states=cap.limit), nodes=len(space))
+            text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
+        elif puzzle.kind == "packed":
+            layers = yield from sweep(puzzle.board, puzzle.goal, max_states=cap.limit)
+            text = puzzle.text
+        else:
+            layers = yield from breadth.longest(problem, problem.goal_states(), max_states=cap.limit)
+            text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
+    except SearchLimitError as stop:
+        raise cap.stop(stop, "the sweep", advice, alternatives=names) from None
     yield events.result({"puzzle": puzzle.puzzle_id, "goal": puzzle.text(puzzle.goal), "states": layers.states,
                          "longest": layers.longest, "positions": sorted(text(s) for s in layers.last),
                          "histogram": layers.histogram,
@@ -206,7 +354,7 @@ def describe(command: str, result: dict[str, Any]) -> str:
     if command == "longest":
         lines = [f"{result['puzzle']}: {result['states']:,} positions reachable from the goal {result['goal']}"
                  + (" (every position that meets it, counted at distance 0)" if "*" in result["goal"] else ""),
-                 f"longest distance: {result['longest']} moves, reached by {len(result['positions'])} "
+                 f"longest distance: {counted(result['longest'], 'move')}, reached by {len(result['positions'])} "
                  f"position{'s' if len(result['positions']) != 1 else ''}:"]
         lines += [f"  {position}" for position in result["positions"][:50]]
         if len(result["positions"]) > 50:
@@ -219,16 +367,27 @@ def describe(command: str, result: dict[str, Any]) -> str:
     if not result["solvable"]:
         return (f"{result['puzzle']}: {result['start']} cannot reach {result['goal']}:\n"
                 f"{result['reason']}\n{_stats(result['stats'])}")
-    plural = "" if result["moves"] == 1 else "s"
+    metrics = {"piece": ", a piece's whole slide as one move", "straight": ", one straight slide as one move"}
     how = result["algorithm"] + (f", {result['bound']}" if result.get("bound") else "")   # ida: its lower bound
-    lines = [f"{result['puzzle']}: {result['moves']} move{plural} ({how})"]
+    how += metrics.get(result.get("metric", "step"), "")
+    if result.get("minimal", True):
+        head = f"{counted(result['moves'], 'move')}, proved minimal ({how})"
+    else:
+        head = f"{counted(result['moves'], 'move')} (not proved minimal; at least {result['lower_bound']}; {how})"
+    lines = [f"{result['puzzle']}: {head}"]
+    if result.get("note"):
+        lines.append(f"note: {result['note']}")
+    if result.get("piece_moves", result["moves"]) != result["moves"]:
+        lines.append(f"as classic moves: {result['piece_moves']} (a piece moved any distance is one move), "
+                     f"{result['straight_moves']} (one straight slide is one move)")
     lines += [f"{i:3d}  {position}" for i, position in enumerate(result["solution"])]
     if "count" in result:
-        lines.append(f"{result['count']:,} distinct shortest solution{'' if result['count'] == 1 else 's'}"
+        lines.append(f"{counted(result['count'], 'distinct shortest solution')}"
                      + (f" ({len(result['solutions'])} listed with --json)" if result["solutions"] else ""))
     lines.append(_stats(result["stats"]))
     return "\n".join(lines)
 
 
 def _stats(stats: dict[str, Any]) -> str:
-    return f"{stats['nodes']:,} nodes expanded, {stats['states']:,} states stored, {stats['seconds']:.3f} s"
+    return (f"{counted(stats['nodes'], 'node')} expanded, {counted(stats['states'], 'state')} stored, "
+            f"{stats['seconds']:.3f} s")

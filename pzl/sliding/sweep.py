@@ -50,7 +50,12 @@ class _Sweeper:
         self.depth = 0
 
     def step(self) -> Generator[Event, None, int]:
-        """Expand the current layer into the next; returns the number of new positions (0: done)."""
+        """Expand the current layer into the next; returns the number of new positions (0: done).
+
+        Progress events carry `states` = distinct positions found so far and `depth` = the
+        greatest distance at which a position has been found: both only grow, and they end
+        at the sweep's totals (181,440 and 31 on the 8-puzzle).
+        """
         n, adjacency, split = self.n, self.adjacency, self.split
         following: Buckets = {}
         for (b, came_from), states in self.buckets.items():
@@ -70,8 +75,10 @@ class _Sweeper:
                         target = following[(m, b)] = set()
                     target.update(map(_first, split(moved)))
                 self.nodes += len(part)
+                # `states` in progress counts distinct positions found; the sets may also hold repeats of
+                # the layer before until the layer is tidied, which the memory cap counts (`held`)
+                yield progress(self.nodes, self.total, time.perf_counter() - self.clock, self.depth)
                 held = self.total + sum(map(len, following.values()))
-                yield progress(self.nodes, held, time.perf_counter() - self.clock, self.depth + 1)
                 if self.limit and held > self.limit:
                     self._stop(held)
         layer: list[set[bytes]] = [set() for _ in range(n)]
@@ -93,12 +100,10 @@ class _Sweeper:
         return count
 
     def _stop(self, held: int) -> None:
-        if self.exhaustive:
-            raise SearchLimitError(f"the sweep stopped after storing {held:,} states (the limit is {self.limit:,}); "
-                                   "it must reach every position: raise --max-states if memory allows")
-        raise SearchLimitError(f"the breadth-first search stopped after storing {held:,} states "
-                               f"(the limit is {self.limit:,}). Try --algorithm ida, which stores almost "
-                               "nothing, or raise --max-states.")
+        """Stop at the state cap: a sweep has reached `depth` + 1 layers; a search knows the goal is farther."""
+        raise SearchLimitError(f"the breadth-first {'sweep' if self.exhaustive else 'search'} stopped after storing "
+                               f"{held:,} positions (the cap is {self.limit:,})", "max_states", states=held,
+                               lower_bound=self.depth + 1)
 
 
 def sweep(board: Board, goal: tuple[int, ...], *, max_states: int | None = None,

@@ -29,6 +29,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Hashable, Sequence
+from functools import wraps
 from itertools import pairwise
 from typing import Any
 
@@ -142,9 +143,20 @@ def two_colourable(moves: list, distances: Sequence[Sequence[int]]) -> bool:
     return all(distances[0][a] % 2 != distances[0][b] % 2 for a in range(len(moves)) for b, _ in moves[a][-1])
 
 
+def _listing(search: Any) -> Any:
+    """`max_solutions` caps the list only: the kernels keep one path at least (their sign of success)."""
+    @wraps(search)
+    def capped(*args: Any, max_solutions: int = 100, **kwargs: Any) -> Search:
+        outcome = yield from search(*args, max_solutions=max(max_solutions, 1), **kwargs)
+        outcome.paths = outcome.paths[:max_solutions]
+        return outcome
+    return capped
+
+
 # ---------------------------------------------------------------------------------------------
 # IDA*
 
+@_listing
 def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
                    distances: Sequence[Sequence[int]] | None = None, *, all_solutions: bool = False,
                    max_solutions: int = 100, bound: str | None = None, linear_conflict: bool | None = None,
@@ -257,6 +269,7 @@ def _kernel(start: Position, board: list[int], z0: int, blank_goal: int, distanc
 # ---------------------------------------------------------------------------------------------
 # Plain iterative deepening (no lower bound; the distance sum only serves as the goal test).
 
+@_listing
 def iddfs_tiles(start: Position, goal: Position, adjacency: Adjacency, *, all_solutions: bool = False,
                 max_solutions: int = 100, max_depth: int = 200, nodes: int = 0, clock: float | None = None) -> Search:
     """Plain iterative deepening with "don't move the tile just moved": a shortest solution, or path None.

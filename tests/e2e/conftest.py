@@ -150,7 +150,31 @@ def app_page(app_context: BrowserContext, base_url: str, app_errors: list[str]) 
 
 @pytest.fixture(autouse=True)
 def no_console_errors(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Every test on the warm page ends with no console error and no uncaught exception there."""
+    """Every test on a warm page (desktop or phone) ends with no console error and no uncaught exception there."""
     yield
-    if "app_page" in request.fixturenames:
-        assert request.getfixturevalue("app_errors") == []
+    for page, errors in (("app_page", "app_errors"), ("phone_page", "phone_errors")):
+        if page in request.fixturenames:
+            assert request.getfixturevalue(errors) == []
+
+
+#: The phone the page is tried on: a 390 × 844 touch screen (an iPhone 12-14 in CSS pixels).
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture(scope="module")
+def phone_errors() -> list[str]:
+    """Console errors and uncaught exceptions of `phone_page` since it was opened."""
+    return []
+
+
+@pytest.fixture(scope="module")
+def phone_page(browser: Browser, base_url: str, phone_errors: list[str]) -> Iterator[Page]:
+    """The app on a 390-px touch phone with the solver ready; one warm page per test module."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    watch_console(page, phone_errors)
+    page.goto(base_url)
+    wait_until_ready(page)
+    yield page
+    context.close()
+

@@ -76,7 +76,7 @@ def test_a_peg_jumps_by_mouse_and_the_jumped_peg_is_removed(app_page: Page, base
     board.locator("[data-slot='6']").click(force=True)
     assert pegs_at(app_page) == [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12]
     expect(app_page.get_by_test_id("move-count")).to_have_text("1")
-    assert "empty=0,3&" in app_page.url
+    assert "empty=6&finish=6&moves=0-6" in app_page.url  # the start, and the jump played from it
     app_page.wait_for_timeout(500)
     assert pegs_drawn_at(app_page) == [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12]
 
@@ -149,10 +149,12 @@ def test_the_hint_in_the_middle_of_a_chain_goes_on_with_the_same_peg(app_page: P
 @pytest.mark.parametrize(
     "fragment", ["#puzzle=hoppers&empty=99", "#puzzle=hoppers&finish=x1", "#puzzle=hoppers&start=1,2"]
 )
-def test_a_malformed_peg_link_shows_an_error(app_page: Page, base_url: str, fragment: str):
+def test_a_malformed_peg_link_shows_an_error_and_the_puzzle_it_names(app_page: Page, base_url: str, fragment: str):
     app_page.goto(base_url + fragment)
     expect(app_page.get_by_test_id("link-error")).to_be_visible()
-    expect(app_page.get_by_test_id("board")).to_have_attribute("data-puzzle", "8-puzzle")
+    expect(app_page.get_by_test_id("link-error")).to_contain_text("Showing the Hoppers instead")
+    expect(app_page.get_by_test_id("board")).to_have_attribute("data-puzzle", "hoppers")
+    expect(app_page.get_by_test_id("board")).to_have_attribute("data-position", "1111110111111")
 
 
 def test_a_custom_peg_board_is_drawn_by_clicking_solved_and_shared(
@@ -189,7 +191,7 @@ def test_a_position_that_can_no_longer_finish_is_warned_about(app_page: Page, ba
     expect(app_page.get_by_test_id("warning")).to_be_hidden()
     for hole in (6, 2):  # 6 → 2: no way to finish in the centre any more
         board.locator(f"[data-slot='{hole}']").click(force=True)
-    expect(app_page.get_by_test_id("warning")).to_contain_text("can no longer reach the goal", timeout=20_000)
+    expect(app_page.get_by_test_id("warning")).to_contain_text("No way to finish from here", timeout=20_000)
     app_page.get_by_test_id("undo").click()
     expect(app_page.get_by_test_id("warning")).to_be_hidden()
 

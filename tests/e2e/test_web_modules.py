@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from pzl.peg.mask import board_from_mask
+from pzl.sliding.solvability import permutation_parity
 
 ROOT = Path(__file__).resolve().parents[2]
 MASKS = [
@@ -70,7 +71,8 @@ def test_a_link_round_trips_through_the_codec_glyphs_included():
 @pytest.mark.parametrize(
     "fragment",
     ["#start=1,2", "#puzzle=8-puzzle&puzzle=8-puzzle", "#puzzle=8-puzzle&onload=x", "#puzzle=a%20b",
-     "#puzzle=8-puzzle&start=1,,2", "#puzzle=8-puzzle&step=-1", "#board=9x9", "#mask=o<o", "#puzzle=x&mask=ooo"],
+     "#puzzle=8-puzzle&start=1,,2", "#puzzle=8-puzzle&step=-1", "#board=11x11", "#board=1x5", "#mask=o<o",
+     "#puzzle=x&mask=ooo"],
 )
 def test_the_codec_refuses_a_malformed_link_with_a_message(fragment: str):
     refused, message = run_node(
@@ -99,6 +101,44 @@ def test_shuffled_8_puzzles_are_solvable_and_shuffled():
         assert inversions % 2 == 0
 
 
+def test_big_boards_shuffle_uniformly_to_solvable_positions():
+    """On 10x10 (and 3x8 with a goal whose blank is inside) a shuffle is a random arrangement of the right parity."""
+    for rows, cols, goal in ((10, 10, [*map(str, range(1, 100)), "0"]),
+                             (3, 8, [*map(str, range(1, 10)), "0", *map(str, range(10, 24))])):
+        cells = [[r, c] for r in range(rows) for c in range(cols)]
+        positions = run_node(
+            {"sliding.js": ["slidingRules", "randomSolvable", "isTileRectangle"]},
+            f"const entry = {{cells: {json.dumps(cells)}, goal: {json.dumps(' '.join(goal))}}};"
+            "const rules = slidingRules(entry);"
+            f"const goal = {json.dumps(goal)};"
+            "if (!isTileRectangle(entry)) throw new Error('not a tile rectangle');"
+            "console.log(JSON.stringify(Array.from({length: 100}, () => randomSolvable(rules, goal))));",
+        )
+        assert len({" ".join(position) for position in positions}) == 100
+        blank_goal = goal.index("0")
+        for position in positions:
+            assert sorted(position) == sorted(goal)
+            blank = position.index("0")
+            colour = (blank // cols + blank % cols + blank_goal // cols + blank_goal % cols) % 2
+            assert permutation_parity(tuple(position), tuple(goal)) == colour
+        # uniform, not a walk: most tiles are far from home
+        assert sum(position[cell] != goal[cell] for position in positions for cell in range(len(goal))) > \
+            0.9 * 100 * len(goal)
+
+
+def test_only_full_rectangles_of_numbered_tiles_count_as_tile_rectangles():
+    verdicts = run_node(
+        {"sliding.js": ["isTileRectangle"]},
+        "console.log(JSON.stringify(["
+        "isTileRectangle({cells: [[0,0],[0,1],[1,0],[1,1]], goal: '1 2 3 0'}),"
+        "isTileRectangle({cells: [[0,0],[0,1],[1,0],[1,1]], goal: '1 1 2 0'}),"
+        "isTileRectangle({cells: [[0,0],[0,1],[1,1]], goal: '1 2 0'}),"
+        "isTileRectangle({cells: [[0,0],[0,1],[1,0],[1,1]], goal: '1 * 2 0'}),"
+        "isTileRectangle({cells: [[0,0],[0,1],[1,0],[1,1]], goal: 'L L 2 0', pieces: {L: {shape: [[0,0],[0,1]]}}})]));",
+    )
+    assert verdicts == [True, False, False, False, False]
+
+
 def test_index_preloads_exactly_the_modules_the_app_imports():
     def imports_of(module: str) -> set[str]:
         text = (ROOT / "web" / module).read_text()
@@ -113,3 +153,103 @@ def test_index_preloads_exactly_the_modules_the_app_imports():
     page = (ROOT / "index.html").read_text()
     preloaded = set(re.findall(r'<link rel="modulepreload" href="web/([\w-]+\.js)">', page))
     assert preloaded == wanted
+
+
+def test_the_game_tree_keeps_the_start_a_solution_line_and_a_branch():
+    """lichess's model: a solution is a line, a hand move branches off it, Undo/Redo walk, the start stays."""
+    walk = run_node(
+        {"game-tree.js": ["createTree"]},
+        """
+        const tree = createTree('s', (a, b) => a === b);
+        const seen = [];
+        const at = () => tree.current().position;
+        const line = tree.addLine(tree.root, ['a', 'b', 'c'].map((position) => ({position, words: position})));
+        seen.push(line.map((node) => node.position).join(''), at());   // adding a line leaves the board where it is
+        tree.goTo(line[2]); seen.push(at(), tree.depth());               // step 2 of the solution
+        tree.play('x'); seen.push(at(), tree.depth());                   // a hand move: a branch after step 2
+        tree.undo(); tree.undo(); tree.undo(); seen.push(at(), tree.canUndo());  // back to the start
+        tree.redo(); tree.redo(); tree.redo(); seen.push(at());          // Redo retraces the branch last visited
+        tree.undo(); tree.play('c'); seen.push(at(), line[2].children.length);  // the solution's move: no twin
+        tree.goTo(tree.root); tree.play('a'); seen.push(tree.current() === line[1]);  // a move the tree knows
+        seen.push(tree.lineTo(line[3]).map((node) => node.position).join(''), tree.isAncestor(line[1], line[3]));
+        console.log(JSON.stringify(seen));
+        """,
+    )
+    assert walk == ["sabc", "s", "b", 2, "x", 3, "s", False, "x", "c", 2, True, "sabc", True]
+
+
+@pytest.mark.parametrize(
+    ("key", "ctrl", "shift", "action"),
+    [("z", True, False, "undo"), ("Z", True, True, "redo"), ("y", True, False, "redo"), ("u", False, False, "undo"),
+     ("r", False, False, "redo"), (",", False, False, "previous"), ("PageUp", False, False, "previous"),
+     (".", False, False, "next"), ("PageDown", False, False, "next"), ("?", False, True, "help"),
+     ("ArrowUp", False, False, None), ("Enter", False, False, None), ("c", True, False, None)],
+)
+def test_page_keys_never_take_the_boards_own(key: str, ctrl: bool, shift: bool, action: str | None):
+    got = run_node({"keys.js": ["actionFor"]},
+                   f"console.log(JSON.stringify(actionFor({{key: {json.dumps(key)}, ctrlKey: {json.dumps(ctrl)}, "
+                   f"metaKey: false, shiftKey: {json.dumps(shift)}}})));")
+    assert got == action
+
+
+def test_moves_in_a_link_replay_on_both_families():
+    """A link's moves are tokens a family plays back: a sliding piece's cell and direction, a peg's holes."""
+    catalog = {entry["id"]: entry for entry in catalog_entries()}
+    replayed = run_node(
+        {"game-sliding.js": ["slidingGame"], "game-peg.js": ["pegGame"], "sliding.js": ["parsePosition"]},
+        f"""
+        const sliding = slidingGame({json.dumps(catalog["no-off"])});
+        let position = parsePosition('O N L L O F F 0');
+        const tokens = [];
+        for (const token of ['6r', '5r', '1d', 'nonsense', '0d']) {{
+          const move = sliding.playToken(position, token);
+          if (!move) {{ tokens.push(null); continue; }}
+          tokens.push(sliding.moveToken(position, move.position));
+          position = move.position;
+        }}
+        const peg = pegGame({json.dumps(catalog["hoppers"])});
+        const chain = peg.playToken(peg.start, '12-6');
+        const bad = peg.playToken(peg.start, '0-1');
+        console.log(JSON.stringify([tokens, position.join(' '), chain.words, peg.moveToken(peg.start, chain.position),
+                                    bad]));
+        """,
+    )
+    assert replayed == [["6r", "5r", "1d", None, None], "O 0 L L O N F F", "12 → 6", "12-6", None]
+
+
+def test_a_wrong_parity_start_is_offered_a_goal_it_can_reach():
+    """Sliding parity in the page: the 15-puzzle with the blank first cannot reach the blank-last goal."""
+    verdicts = run_node(
+        {"sliding.js": ["slidingRules", "parityAllows", "otherGoals", "parsePosition"]},
+        """
+        const rules = (n) => slidingRules({cells: Array.from({length: n * n}, (_, i) => [Math.floor(i / n), i % n])});
+        const goal15 = parsePosition('1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0');
+        const blankFirst = parsePosition('0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15');
+        const offers = otherGoals(goal15).filter((offer) => parityAllows(rules(4), blankFirst, offer.goal));
+        const goal8 = parsePosition('1 2 3 4 5 6 7 8 0');
+        console.log(JSON.stringify([
+          parityAllows(rules(4), blankFirst, goal15), offers.map((offer) => offer.name),
+          parityAllows(rules(3), parsePosition('0 1 2 3 4 5 6 7 8'), goal8),
+          parityAllows(rules(3), parsePosition('1 2 3 4 5 6 8 7 0'), goal8),
+          parityAllows(rules(3), parsePosition('1 1 3 4 5 6 8 7 0'), goal8),
+        ]));
+        """,
+    )
+    assert verdicts == [False, ["the empty cell first", "tiles 14 and 15 swapped"], True, False, None]
+
+
+def test_a_link_with_moves_round_trips_and_bad_moves_are_refused():
+    link = {"puzzle": "hoppers", "empty": "6", "finish": "6", "moves": ["12-6", "3-9", "10-12-6"]}
+    again = run_node({"link.js": ["readLink", "writeLink"]},
+                     f"console.log(JSON.stringify(readLink('#' + writeLink({json.dumps(link)}))));")
+    assert again == link
+    refused = run_node({"link.js": ["readLink"]},
+                       "try { readLink('#puzzle=8-puzzle&moves=7u,<b>'); console.log('null'); }"
+                       "catch (error) { console.log(JSON.stringify(error.message)); }")
+    assert "moves" in refused
+
+
+def catalog_entries() -> list[dict]:
+    from pzl import catalog
+
+    return catalog.entries()

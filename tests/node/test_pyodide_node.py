@@ -60,7 +60,9 @@ def replays_on_3x3(solution: list[str]) -> bool:
 def pyodide_answers(built_site: Path) -> list[dict]:
     """One boot, several requests: the hardest start, an unknown puzzle, the catalog."""
     return run_in_pyodide(built_site, {"command": "solve", "puzzle": "8-puzzle", "start": HARDEST_START},
-                          {"command": "solve", "puzzle": "no-such-puzzle"}, {"command": "catalog"})
+                          {"command": "solve", "puzzle": "no-such-puzzle"}, {"command": "catalog"},
+                          {"command": "longest", "puzzle": "15-puzzle", "max_states": 0},
+                          {"command": "solve", "puzzle": "8-puzzle", "algorithm": "bfs", "max_states": 0})
 
 
 @pytest.fixture(scope="module")
@@ -153,3 +155,36 @@ def test_pyodide_solves_korf_1_optimally_with_the_stored_tables(korf_1: dict) ->
 
 def test_loading_the_tables_and_the_search_keep_slices_short(korf_1: dict) -> None:
     assert korf_1["max_slice_cpu_ms"] < 500
+
+
+def test_pyodide_refuses_what_cannot_fit_in_a_tabs_two_gigabytes(pyodide_answers: list[dict]) -> None:
+    final = pyodide_answers[3]["final"]
+    assert final["event"] == "error" and final["stopped"] == "memory", final
+    assert "2.0 GB, a browser tab's budget" in final["message"]
+    assert final["estimate"]["states"] == 10_461_394_944_000
+
+
+def test_pyodide_runs_without_a_cap_of_its_own_what_fits(pyodide_answers: list[dict]) -> None:
+    final = pyodide_answers[4]["final"]
+    assert final["event"] == "result" and final["result"]["moves"] == 31, final
+
+
+def test_a_ten_by_ten_board_is_solved_fast_in_short_slices(built_site: Path) -> None:
+    """The fast solver under Pyodide, run as the page runs it: progress between slices, a legal solution."""
+    start = ("54 38 66 52 5 21 39 10 11 82 45 37 85 51 97 91 67 17 81 34 25 53 92 0 65 6 59 77 40 80 24 95 31 74 "
+             "26 48 32 46 20 88 43 69 96 22 8 68 47 83 12 7 42 87 89 71 19 79 72 60 44 62 23 15 36 94 57 29 99 55 "
+             "28 90 2 70 75 3 86 41 14 76 30 35 93 1 78 56 50 4 63 13 27 49 84 61 58 64 16 33 9 98 73 18")
+    request = {"command": "solve", "family": "sliding", "board": "10x10", "start": start}
+    [line] = run_in_pyodide(built_site, request, job_slice=0.05)
+    result = line["final"]["result"]
+    assert result["algorithm"] == "auto: fast" and result["minimal"] is False
+    assert result["lower_bound"] < result["moves"] == len(result["solution"]) - 1
+    assert line["max_slice_cpu_ms"] < 500
+    positions = [cells(position) for position in result["solution"]]
+    assert positions[0] == cells(start) and positions[-1] == [*map(str, range(1, 100)), "0"]
+    for before, after in pairwise(positions):
+        blank, moved = before.index("0"), after.index("0")
+        assert abs(blank // 10 - moved // 10) + abs(blank % 10 - moved % 10) == 1
+        swapped = before[:]
+        swapped[blank], swapped[moved] = swapped[moved], swapped[blank]
+        assert swapped == after

@@ -19,9 +19,15 @@ def test_default_hoppers_task_is_centre_to_centre(hoppers):
     assert task.empty == [6] and task.finish == 1 << 6 and task.first is None
 
 
-@pytest.mark.parametrize("empty", ["3,7", "3 7", [3, 7], ["7", "3"], "7,3,3"])
+@pytest.mark.parametrize("empty", ["3,7", "3 7", [3, 7], ["7", "3"]])
 def test_empty_holes_are_read_from_text_or_lists(hoppers, empty):
     assert task_of(hoppers, {"empty": empty, "finish": "any"}).empty == [3, 7]
+
+
+@pytest.mark.parametrize("empty", ["7,3,3", [6, 6], "6 " * 300])
+def test_a_hole_named_twice_is_refused_not_merged(hoppers, empty):
+    with pytest.raises(PositionError, match="named twice"):
+        task_of(hoppers, {"empty": empty})
 
 
 def test_single_empty_hole_may_be_an_int(hoppers):

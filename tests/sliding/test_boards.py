@@ -45,7 +45,7 @@ def test_board_size_text_gives_a_rectangle():
     assert parse_board_size("2×5").size == 10
 
 
-@pytest.mark.parametrize("text", ["3", "1x4", "9x2", "axb"])
+@pytest.mark.parametrize("text", ["3", "1x4", "11x2", "2x11", "axb"])
 def test_bad_board_sizes_are_refused_with_a_reason(text):
     with pytest.raises(PositionError, match="board"):
         parse_board_size(text)

@@ -16,7 +16,7 @@ def run(capsys, *argv):
 def test_cli_solves_the_eight_puzzle_bidirectionally_with_16088_states(capsys):
     status, out, _ = run(capsys, "solve", "8-puzzle", "--algorithm", "bidirectional")
     assert status == 0
-    assert "31 moves (bidirectional)" in out and "16,088 states stored" in out
+    assert "31 moves, proved minimal (bidirectional)" in out and "16,088 states stored" in out
 
 
 def test_cli_longest_prints_the_hardest_positions_and_the_histogram(capsys):
@@ -38,11 +38,11 @@ def test_cli_reports_bad_positions_on_stderr_with_status_2(capsys):
 
 def test_cli_custom_board(capsys):
     status, out, _ = run(capsys, "solve", "--board", "2x3", "--start", "1 2 3 4 0 5")
-    assert status == 0 and "2x3: 1 move (" in out
+    assert status == 0 and "2x3: 1 move, proved minimal (" in out
 
 
 def test_cli_names_the_lower_bound_ida_used(capsys):
     status, out, _ = run(capsys, "solve", "8-puzzle", "--algorithm", "ida")
-    assert status == 0 and "31 moves (ida, linear-conflict)" in out
+    assert status == 0 and "31 moves, proved minimal (ida, linear-conflict)" in out
     status, out, _ = run(capsys, "solve", "8-puzzle", "--start", "1 2 3 4 5 6 0 7 8", "--algorithm", "iddfs", "--json")
     assert json.loads(out)["bound"] == "none" and json.loads(out)["iterations"] == [[2, 4]]   # the four 2-move walks

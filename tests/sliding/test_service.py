@@ -135,3 +135,30 @@ def test_numbered_tiles_with_two_blanks_are_solved_alike_by_every_algorithm():
 def test_longest_from_a_custom_complete_goal_needs_no_start():
     result = api.answer({"command": "longest", "puzzle": "8-puzzle", "goal": "1 2 3 4 5 6 7 0 0"})["result"]
     assert result["states"] == 181_440 and result["goal"] == "1 2 3 4 5 6 7 0 0"
+
+
+@pytest.mark.parametrize("puzzle", ["8-puzzle", "no-off"])
+def test_longest_progress_only_grows_and_ends_at_the_totals(puzzle):
+    """`states` counts distinct positions found and `depth` the farthest distance found: never more, never back."""
+    events = list(api.run({"command": "longest", "puzzle": puzzle}))
+    progress = [event for event in events if event["event"] == "progress"]
+    result = events[-1]["result"]
+    for key in ("nodes", "states", "seconds", "depth"):
+        values = [event[key] for event in progress]
+        assert values == sorted(values), key
+    assert (progress[-1]["states"], progress[-1]["depth"]) == (result["states"], result["longest"])
+
+
+def test_a_depth_first_search_after_its_reachability_check_counts_on_and_says_what_runs():
+    """Convention: nodes and seconds never go back across phases; a phase is named; depth-first `states` is labelled."""
+    events = list(api.run({"command": "solve", "puzzle": "symbols", "algorithm": "ida"}))
+    progress = [event for event in events if event["event"] == "progress"]
+    for key in ("nodes", "seconds"):
+        values = [event[key] for event in progress]
+        assert values == sorted(values), key
+    phases = [event.get("phase") for event in progress]
+    assert phases[0] == "reachability check" and phases[-1] is None
+    assert all(event.get("search") == "depth-first" for event in progress if event.get("phase") is None)
+    breadth_first = [event for event in api.run({"command": "solve", "puzzle": "8-puzzle", "algorithm": "bfs"})
+                     if event["event"] == "progress"]
+    assert not any("search" in event or "phase" in event for event in breadth_first)

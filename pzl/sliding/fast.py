@@ -1,0 +1,112 @@
+"""The fast solver for numbered tiles on any rectangle from 2 x 2 to 10 x 10: a solution at once, not a proof.
+
+It places the board's border rows and columns one at a time (`fast_place`), finishes the last
+region of at most 3 x 3 by an exact search (`fast_exact`), then shortens the whole path
+(`fast_shorten`: repeated positions cut out, short stretches re-solved exactly). The answer
+carries an admissible lower bound (Manhattan distance + linear conflict) beside its length;
+it is proved minimal only when the two meet. A generator like every pzl search: progress
+events between lines and shortening passes, no recursion, and closing it cancels the work.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable, Sequence
+from itertools import pairwise
+
+from pzl.errors import PositionError
+from pzl.events import Event, progress
+from pzl.search.problem import Search, SearchOutcome
+from pzl.sliding.fast_exact import YIELD_EVERY, shortest_blank_path
+from pzl.sliding.fast_place import Placer
+from pzl.sliding.fast_shorten import cut_loops, reoptimise
+from pzl.sliding.solvability import permutation_parity
+from pzl.sliding.tiles import linear_conflict, manhattan
+
+Position = tuple[Hashable, ...]
+
+#: What the progress events say is running.
+PHASE_PLACING = "placing rows and columns"
+PHASE_SHORTENING = "shortening the solution"
+
+
+def lower_bound(position: Position, goal: Position, rows: int, cols: int) -> int:
+    """Manhattan distance plus linear conflict: no solution is shorter (admissible)."""
+    distances = [[abs(a // cols - b // cols) + abs(a % cols - b % cols) for b in range(rows * cols)]
+                 for a in range(rows * cols)]
+    return manhattan(position, goal, distances) + linear_conflict(position, goal, rows, cols)
+
+
+def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten: bool = True) -> Search:
+    """A solution (not necessarily shortest) from `start` to `goal` on a full rows x cols board.
+
+    Positions are tuples of distinct labels in cell order, 0 the blank. An unsolvable pair
+    (parity decides on every rectangle) raises PositionError. The outcome's path
+    is the list of positions from start to goal.
+    """
+    clock = time.perf_counter()
+    start, goal = tuple(start), tuple(goal)
+    home = {label: cell for cell, label in enumerate(goal)}
+    if len(start) != rows * cols or set(home) != set(start) or len(home) != len(start) or 0 not in home:
+        raise PositionError("the fast solver needs distinct tiles and one blank (0), the same in start and goal")
+    z, g = start.index(0), goal.index(0)
+    if (permutation_parity(start, goal) + z // cols + z % cols + g // cols + g % cols) % 2:
+        raise PositionError("the position cannot reach the goal (the tiles' parity differs)")
+    board = [home[label] for label in start]
+    placer = Placer(rows, cols, board, home[0])
+
+    def report(phase: str, more: int = 0) -> Event:
+        return progress(placer.nodes + more, len(placer.blanks), time.perf_counter() - clock, None, phase=phase)
+
+    lines = placer.reduce()
+    while True:
+        try:
+            next(lines)
+        except StopIteration as stop:
+            region = stop.value
+            break
+        yield report(PHASE_PLACING)
+    finish = yield from _exact(placer, region, cols, report)
+    if finish is None:
+        raise AssertionError("the last region of a solvable position could not be finished")
+    placer.walk(finish[1:])
+    blanks = placer.blanks
+    if shorten:
+        blanks = cut_loops(blanks, start)
+        yield report(PHASE_SHORTENING)
+        blanks, nodes = yield from reoptimise(blanks, [home[label] for label in start], home[0], cols,
+                                              lambda nodes: report(PHASE_SHORTENING, nodes))
+        placer.nodes += nodes
+        blanks = cut_loops(blanks, start)   # a re-solved stretch may pass a position met elsewhere
+    path = _replay(start, blanks)
+    if path[-1] != goal:
+        raise AssertionError("the fast solver's path does not end at the goal")
+    return SearchOutcome(path, nodes=placer.nodes, states=len(path), seconds=time.perf_counter() - clock)
+
+
+def _exact(placer: Placer, region: list[int], cols: int, report: Callable[[str], Event]) -> Search:
+    """The blank's path that solves the last region exactly (None when parity forbids it)."""
+    search = shortest_blank_path(cols, region, [_local(placer, cell) for cell in region],
+                                 [cell if cell != placer.blank else -1 for cell in region], budget=10_000_000)
+    while True:
+        try:
+            next(search)
+        except StopIteration as stop:
+            return stop.value
+        placer.nodes += YIELD_EVERY
+        yield report(PHASE_PLACING)
+
+
+def _local(placer: Placer, cell: int) -> int:
+    tile = placer.board[cell]
+    return -1 if tile == placer.blank else tile
+
+
+def _replay(start: Sequence[Hashable], blanks: list[int]) -> list[Position]:
+    """Positions along the blank's path from `start`."""
+    board = list(start)
+    path = [tuple(board)]
+    for a, b in pairwise(blanks):
+        board[a], board[b] = board[b], board[a]
+        path.append(tuple(board))
+    return path

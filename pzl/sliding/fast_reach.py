@@ -1,0 +1,127 @@
+"""Whether an optimal search can finish on a big board: `auto`'s estimate, and refusals up front.
+
+Numbered tiles on a rectangle can always be solved by the fast solver; the question is when
+an optimal search is worth starting. Measured (`bench/sliding_fast.py --line`) on 5x5 and
+7x7 boards with IDA* (Manhattan distance + linear conflict): from starts whose lower bound is
+under 30, almost every search finishes within 250,000 nodes; from 30 to 39 a quarter (5x5)
+to five sixths (7x7); from 40 to 49 fewer; from 50 on none. So on boards of more than 16
+cells `auto` tries IDA* with that node budget when the bound is under AUTO_IDA_BOUND, and
+otherwise (or when the budget runs out) gives the fast solver's answer with a note that
+says why it is not proved shortest.
+Boards of up to 16 cells (the 15-puzzle) always get an optimal search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from pzl.errors import SearchLimitError
+from pzl.events import Event
+from pzl.search.problem import SearchOutcome
+from pzl.sliding.board import distances
+from pzl.sliding.fast import lower_bound
+from pzl.sliding.puzzle import Puzzle
+from pzl.sliding.tiles import ida_star_tiles
+
+#: Boards of at most this many cells always get an optimal search from `auto` (the 15-puzzle).
+OPTIMAL_CELLS = 16
+#: Above OPTIMAL_CELLS, `auto` tries IDA* only from starts whose lower bound is below this ...
+AUTO_IDA_BOUND = 40
+#: ... and for at most this many nodes (about 0.3 s in CPython, 0.6 s in the page).
+AUTO_IDA_NODES = 250_000
+#: Explicit optimal searches refused up front above OPTIMAL_CELLS: algorithm -> largest lower bound
+#: taken. Measured: IDA* from bounds of 60 and more never finished within 300,000 nodes, and its
+#: work grows several times over with every 2 moves more; plain deepening beyond 30 moves is as
+#: hopeless. Breadth-first layers on these boards grow about 2.6 times per move (bfs stored 3 M
+#: positions by depth 16, bidirectional by 2 x 13), so beyond 24 and 44 moves they would need 10^9.
+HOPELESS = {"ida": 60, "iddfs": 30, "bfs": 24, "bidirectional": 44}
+
+
+def takes(puzzle: Puzzle) -> bool:
+    """True when the fast solver can answer: distinct tiles, one blank, a complete goal, a rectangle."""
+    return puzzle.distinct_tiles and not puzzle.goal_is_partial and puzzle.board.is_rectangle()
+
+
+def why_not(puzzle: Puzzle, every: bool) -> str | None:
+    """Why the fast solver cannot take this request, in words; None when it can."""
+    if every:
+        return "the fast solver finds one solution, not every shortest one; drop 'all' or choose ida"
+    if not puzzle.board.is_rectangle():
+        return "the fast solver needs a full rectangular board"
+    if not puzzle.distinct_tiles:
+        return "the fast solver needs numbered tiles (all different, one cell each) and one empty cell"
+    if puzzle.goal_is_partial:
+        return "the fast solver needs a complete goal (no '*')"
+    return None
+
+
+def bound_of(puzzle: Puzzle) -> int:
+    """The admissible lower bound of the start (Manhattan distance + linear conflict)."""
+    return lower_bound(puzzle.start, puzzle.goal, puzzle.board.rows, puzzle.board.cols)
+
+
+def size_words(puzzle: Puzzle) -> str:
+    """The board as people write it: '7×7 board'."""
+    return f"{puzzle.board.rows}×{puzzle.board.cols} board"
+
+
+def auto_plan(puzzle: Puzzle) -> tuple[str, int | None, str | None]:
+    """`auto` on a big board of numbered tiles: ("ida", node budget or None, None) or ("fast", None, note)."""
+    if puzzle.board.size <= OPTIMAL_CELLS or not takes(puzzle):
+        return "ida", None, None
+    bound = bound_of(puzzle)
+    if bound < AUTO_IDA_BOUND:
+        return "ida", AUTO_IDA_NODES, None
+    return "fast", None, (f"an optimal search of a {size_words(puzzle)} from this start is out of reach "
+                          f"(at least {bound} moves); this solution is not proved shortest")
+
+
+def budget_note(nodes: int) -> str:
+    """The note of an answer given by the fast solver after `auto`'s optimal attempt ran out."""
+    return (f"an optimal search (IDA*) did not finish within {nodes:,} nodes, so the fast solver answered; "
+            "this solution is not proved shortest")
+
+
+def within(search: Generator[Event, None, SearchOutcome], nodes: int) -> Generator[Event, None, SearchOutcome | None]:
+    """Run `search` while its progress reports at most `nodes` nodes; None (and the search closed) beyond."""
+    while True:
+        try:
+            event = next(search)
+        except StopIteration as stop:
+            return stop.value
+        if event.get("nodes", 0) > nodes:
+            search.close()
+            return None
+        yield event
+
+
+def optimal_attempt(puzzle: Puzzle, nodes: int) -> Generator[Event, None, SearchOutcome | None]:
+    """`auto`'s optimal try on a big board: IDA* (Manhattan + linear conflict) for at most `nodes` nodes."""
+    board = puzzle.board
+    search = ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, distances(board),
+                            rows_cols=(board.rows, board.cols), pattern_db=None)
+    return (yield from within(search, nodes))
+
+
+def refuse_hopeless(puzzle: Puzzle, algorithm: str, every: bool) -> None:
+    """Refuse up front an optimal search that cannot finish on a big board (SearchLimitError with advice)."""
+    limit = HOPELESS.get(algorithm)
+    if limit is None or puzzle.board.size <= OPTIMAL_CELLS or not takes(puzzle):
+        return
+    bound = bound_of(puzzle)
+    if bound > limit:
+        depth_first = algorithm in ("ida", "iddfs")   # too many nodes; breadth-first: too many positions
+        raise SearchLimitError(f"an optimal search ({algorithm}) cannot finish here: on a {size_words(puzzle)} this "
+                               f"start needs at least {bound} moves, far beyond its reach. {advice(puzzle, every)}",
+                               "nodes" if depth_first else "memory", lower_bound=bound,
+                               alternatives=[] if every else ["fast"])
+
+
+def advice(puzzle: Puzzle, every: bool = False) -> str:
+    """What to try instead of an optimal search that is out of reach (empty when the fast solver cannot help)."""
+    if not takes(puzzle):
+        return ""
+    if every:
+        return ("Every shortest solution cannot be listed from this far; without 'all', the fast algorithm "
+                "gives one solution at once (not proved shortest).")
+    return "The fast algorithm (or auto) gives a solution at once, with a lower bound, not proved shortest."

@@ -1,0 +1,298 @@
+"""The solver's boot and life: download progress near the board, a slow link against a stalled
+one, a worker that dies or goes silent mid-search, Cancel on a busy machine.
+
+Slow and stalled links come from a second test server whose big files (the runtime, the
+snapshot) trickle at a set rate or stop after a set number of bytes (`Valve`).
+"""
+
+from __future__ import annotations
+
+import http.server
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+PREFIX = "/pzl/sub/"  # as conftest.py serves the site
+READY_TIMEOUT_MS = 90_000
+
+LONG_SEARCH = "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1&algorithm=iddfs&all=1"
+#: Files bigger than this go through the valve.
+BIG_FILE = 500_000
+
+
+class Valve:
+    """How the valve server sends big files: at full speed, `rate` bytes a second, or stopping
+    after `hold_after` bytes of each until `release` is set."""
+
+    def __init__(self) -> None:
+        self.rate: float | None = None
+        self.hold_after: int | None = None
+        self.release = threading.Event()
+
+    def reset(self) -> None:
+        self.rate = None
+        self.hold_after = None
+        self.release.clear()
+
+
+@pytest.fixture(scope="module")
+def valve() -> Valve:
+    return Valve()
+
+
+@pytest.fixture(scope="module")
+def valve_url(built_site: Path, build_module: ModuleType, valve: Valve) -> Iterator[str]:
+    """The built site served under PREFIX by a server whose big files go through `valve`."""
+
+    class Handler(build_module.SiteHandler):
+        prefix = PREFIX
+        quiet = True
+
+        def copyfile(self, source, outputfile) -> None:
+            size = Path(self.translate_path(self.path)).stat().st_size
+            if size < BIG_FILE:
+                super().copyfile(source, outputfile)
+                return
+            sent = 0
+            try:
+                while chunk := source.read(32_768):
+                    if valve.hold_after is not None and sent >= valve.hold_after:
+                        valve.release.wait(timeout=120)  # the connection stays open, sending nothing
+                    outputfile.write(chunk)
+                    sent += len(chunk)
+                    if valve.rate:
+                        time.sleep(len(chunk) / valve.rate)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the page gave up on it
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(Handler, directory=str(built_site)))
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), name="valve-server", daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    valve.release.set()
+    server.shutdown()
+    server.server_close()
+
+
+def in_view(page: Page, test_id: str) -> bool:
+    """True when the element is on screen without scrolling (wholly inside the viewport)."""
+    box = page.get_by_test_id(test_id).bounding_box()
+    viewport = page.viewport_size
+    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"] \
+        and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+
+
+def loaded_megabytes(page: Page) -> float:
+    text = page.get_by_test_id("loading-bytes").inner_text()  # "3.2 / 13.6 MB"
+    return float(text.split("/")[0].split()[0]) if text else 0.0
+
+
+def test_a_slow_link_shows_progress_near_the_board_and_keeps_going(browser: Browser, valve_url: str, valve: Valve):
+    valve.reset()
+    valve.rate = 1_500_000  # about 12 Mbit/s: the runtime takes ~10 s, five times the stall limit
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
+    try:
+        page = context.new_page()
+        started = time.monotonic()
+        page.goto(valve_url + "?boot-stall=2")
+        expect(page.get_by_test_id("loading")).to_be_visible()
+        expect(page.get_by_test_id("loading-bytes")).to_contain_text("MB", timeout=10_000)
+        assert in_view(page, "loading") and in_view(page, "board")
+        seen = [loaded_megabytes(page)]
+        for _ in range(3):
+            page.wait_for_timeout(1_000)
+            seen.append(loaded_megabytes(page))
+        assert seen == sorted(seen) and seen[-1] > seen[0], seen  # the bytes keep coming
+        total = float(page.get_by_test_id("loading-bytes").inner_text().split("/")[1].split()[0])
+        assert total > 10  # the runtime's size, known before it has arrived
+        expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+        assert time.monotonic() - started > 3 * 2  # much longer than the stall limit, and no failure
+        expect(page.get_by_test_id("loading")).to_be_hidden()
+    finally:
+        valve.reset()
+        context.close()
+
+
+def test_a_stalled_download_fails_with_a_message_and_retry_resumes(browser: Browser, valve_url: str, valve: Valve):
+    valve.reset()
+    valve.hold_after = 1_000_000
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(valve_url + "?boot-stall=2")
+        loading = page.get_by_test_id("loading")
+        expect(loading).to_have_attribute("data-state", "error", timeout=30_000)
+        expect(page.get_by_test_id("loading-text")).to_contain_text("the download stopped: no data for 2 s (")
+        expect(page.get_by_test_id("loading-text")).to_contain_text("MB arrived)")
+        expect(page.get_by_test_id("status")).to_have_attribute("data-state", "error")
+        assert in_view(page, "loading") and in_view(page, "loading-retry")
+        valve.hold_after = None
+        valve.release.set()
+        page.get_by_test_id("loading-retry").click()
+        expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+        expect(loading).to_be_hidden()
+    finally:
+        valve.reset()
+        context.close()
+
+
+def solver_worker(page: Page):
+    """The page's solver worker, which notes on itself when it has ended (`worker.closed`)."""
+    (worker,) = [worker for worker in page.workers if worker.url.endswith("/web/worker.js")]
+    worker.closed = []
+    worker.on("close", lambda gone: worker.closed.append(gone))
+    return worker
+
+
+def wait_until_closed(page: Page, worker) -> None:
+    """A worker stuck in a loop takes a moment to end after the page terminates it."""
+    for _ in range(50):
+        if worker.closed:
+            return
+        page.wait_for_timeout(100)
+    pytest.fail("the old worker is still running")
+
+
+def start_long_search(page: Page, base_url: str) -> None:
+    page.goto(base_url + LONG_SEARCH)
+    expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    page.get_by_test_id("solve").click()
+    expect(page.get_by_test_id("progress-nodes")).not_to_have_text("0")
+
+
+def solve_one_move(page: Page, base_url: str) -> None:
+    page.goto(base_url + "#puzzle=8-puzzle&start=1,2,3,4,5,6,7,0,8")
+    expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    page.get_by_test_id("solve").click()
+    expect(page.get_by_test_id("result-moves")).to_have_text("1", timeout=60_000)
+
+
+def test_a_worker_that_ends_mid_search_is_noticed_at_once_and_replaced(app_page: Page, base_url: str):
+    start_long_search(app_page, base_url)
+    worker = solver_worker(app_page)
+    worker.evaluate("() => { setTimeout(() => self.close(), 0); }")
+    expect(app_page.get_by_test_id("result-text")).to_contain_text(
+        "the solver stopped (its worker ended unexpectedly); it has been restarted", timeout=3_000)
+    expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    wait_until_closed(app_page, worker)
+    solve_one_move(app_page, base_url)
+
+
+def test_a_silent_worker_is_noticed_by_its_missing_heartbeat(browser: Browser, base_url: str):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(base_url + "?silence=2")
+        start_long_search(page, base_url + "?silence=2")
+        worker = solver_worker(page)
+        worker.evaluate("() => { JSON.parse = () => { for (;;); }; }")  # the next slice never ends
+        expect(page.get_by_test_id("result-text")).to_contain_text(
+            "the solver stopped (no sign of life for 2 s); it has been restarted", timeout=10_000)
+        expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+        wait_until_closed(page, worker)
+        solve_one_move(page, base_url + "?silence=2")
+    finally:
+        context.close()
+
+
+CANCEL_CLICK = """() => new Promise((resolve) => {
+    const text = document.querySelector('[data-testid="result-text"]');
+    text.textContent = '';  // the previous trial's words
+    const clicked = performance.now();
+    const watcher = new MutationObserver(() => {
+        if (text.textContent === 'Search cancelled.') {
+            watcher.disconnect();
+            resolve(performance.now() - clicked);
+        }
+    });
+    watcher.observe(text, {childList: true, characterData: true, subtree: true});
+    document.querySelector('[data-testid="cancel"]').click();
+})"""
+
+
+@pytest.fixture
+def busy_machine() -> Iterator[None]:
+    """Two processes spinning at full speed (as many as CI's cores) while the test runs."""
+    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        yield
+    finally:
+        for spinner in spinners:
+            spinner.kill()
+            spinner.wait()
+
+
+def test_cancel_answers_within_half_a_second_on_a_busy_machine(app_page: Page, base_url: str, busy_machine):
+    waited = []
+    for _ in range(5):
+        start_long_search(app_page, base_url)
+        app_page.wait_for_timeout(600)
+        waited.append(app_page.evaluate(CANCEL_CLICK))
+        expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+    print(f"cancel on a busy machine: {', '.join(f'{ms:.0f}' for ms in waited)} ms "
+          f"(median {statistics.median(waited):.0f})")
+    assert max(waited) < 500, waited
+
+
+TABLES_HOOK = """() => {
+    self.pzlPreparations.length = 0;
+    self.pzlPreparations.push(async (request, { report, site }) => {
+        if (!site.build.wheel) throw new Error('no build.json');
+        const total = 3_400_000;
+        for (const bytes of [0, 1_200_000, 2_300_000, total]) {
+            report({ event: 'progress', phase: 'loading tables', bytes, total_bytes: total,
+                     nodes: 0, states: 0, seconds: 0 });
+            await new Promise((resolve) => setTimeout(resolve, 700));
+        }
+    });
+}"""
+
+
+def test_a_request_s_own_download_shows_in_the_loading_line(browser: Browser, base_url: str):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        link = "?boot-stall=2#puzzle=8-puzzle&start=1,2,3,4,5,6,7,0,8"
+        page.goto(base_url + link)
+        expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+        solver_worker(page).evaluate(TABLES_HOOK)
+        page.get_by_test_id("solve").click()
+        expect(page.get_by_test_id("loading-text")).to_have_text("Loading pattern tables…")
+        expect(page.get_by_test_id("loading-bytes")).to_have_text("1.2 / 3.4 MB")
+        assert in_view(page, "loading")
+        expect(page.get_by_test_id("result-moves")).to_have_text("1", timeout=30_000)
+        expect(page.get_by_test_id("loading")).to_be_hidden()
+    finally:
+        context.close()
+
+
+def test_a_request_s_download_that_stalls_ends_the_request_and_restarts_the_solver(browser: Browser, base_url: str):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        link = "?boot-stall=2#puzzle=8-puzzle&start=1,2,3,4,5,6,7,0,8"
+        page.goto(base_url + link)
+        expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+        solver_worker(page).evaluate("""() => self.pzlPreparations.push(async (request, { report }) => {
+            report({ event: 'progress', phase: 'loading tables', bytes: 1_000_000, total_bytes: 3_400_000 });
+            await new Promise(() => {});  // the link goes quiet
+        })""")
+        page.get_by_test_id("solve").click()
+        expect(page.get_by_test_id("result-text")).to_contain_text(
+            "the solver stopped (its download stopped: no data for 2 s (1.0 of 3.4 MB arrived)); "
+            "it has been restarted", timeout=15_000)
+        expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+        page.get_by_test_id("solve").click()  # the new worker has no such hook
+        expect(page.get_by_test_id("result-moves")).to_have_text("1", timeout=30_000)
+    finally:
+        context.close()

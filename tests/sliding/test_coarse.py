@@ -1,0 +1,83 @@
+"""Fewest moves as the books count them: whole-piece moves (81 for Hakoiri Musume) and straight slides (90)."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+import pytest
+
+from pzl import api
+from pzl.sliding.catalog import entry
+from pzl.sliding.coarse import CoarseProblem
+from pzl.sliding.piece_moves import _step
+from pzl.sliding.position import decompose
+from pzl.sliding.puzzle import from_request
+from pzl.sliding.service import problem_for
+from tests.sliding.replay import whole_slides
+
+
+def naive_neighbours(puzzle, state, straight: bool) -> set:
+    """One piece moved by any number of one-cell steps (of the same piece; in one direction for `straight`)."""
+    unit = problem_for(puzzle)
+    found = decompose([puzzle.labels[code] for code in state], puzzle.board, puzzle.pieces, "state")
+    shapes = [frozenset(cell if offset == (0, 0) else puzzle.board.neighbour(cell, offset)
+                        for offset in puzzle.pieces[label].shape) for label, cell in found]
+    reached = set()
+    for piece in range(len(shapes)):
+        frontier = [(state, shapes[:], None)]
+        seen = {state}
+        while frontier:
+            position, instances, direction = frontier.pop()
+            for after in map(unit.decode, unit.successors(unit.codec.pack(position) if hasattr(unit, "codec")
+                                                           else position)):
+                mover, way, moved = _step(puzzle.board, instances, position, after)
+                if mover != piece or after in seen or (straight and direction not in (None, way)):
+                    continue
+                seen.add(after)
+                reached.add(after)
+                following = instances[:]
+                following[mover] = moved
+                frontier.append((after, following, way))
+    return reached - {state}
+
+
+@pytest.mark.parametrize("puzzle_id", ["no-off", "hakoiri-musume"])
+@pytest.mark.parametrize("metric", ["piece", "straight"])
+def test_coarse_moves_are_exactly_one_piece_moved_by_one_cell_steps(puzzle_id: str, metric: str):
+    puzzle = from_request({"puzzle": puzzle_id})
+    coarse = CoarseProblem(puzzle, metric)
+    rng = random.Random(12)
+    state = puzzle.start
+    for _ in range(40):  # states along a random walk
+        moves = list(coarse.successors(state))
+        assert len(moves) == len(set(moves))  # each once
+        assert set(moves) == naive_neighbours(puzzle, state, straight=metric == "straight")
+        state = rng.choice(moves)
+
+
+@pytest.mark.parametrize(("metric", "moves"), [("piece", 81), ("straight", 90), ("step", 116)])
+def test_hakoiri_musume_in_the_books_counts(metric: str, moves: int):
+    result = api.answer({"command": "solve", "puzzle": "hakoiri-musume", "metric": metric})["result"]
+    assert result["solvable"] is True and result["moves"] == moves
+    assert result.get("metric", "step") == metric
+    assert ("piece_moves" in result) == (metric == "step")
+
+
+def test_a_coarse_move_count_needs_breadth_first_search_and_a_known_name():
+    refused = api.answer({"command": "solve", "puzzle": "no-off", "metric": "piece", "algorithm": "ida"})
+    assert refused["event"] == "error" and "breadth-first" in refused["message"]
+    unknown = api.answer({"command": "solve", "puzzle": "no-off", "metric": "hops"})
+    assert unknown["event"] == "error" and "step, piece, straight" in unknown["message"]
+
+
+def test_a_whole_slide_solution_replays_move_by_move_under_the_tests_own_rule():
+    """Each move of the 81 is one piece's whole slide by the independent rule in tests/sliding/replay.py."""
+    item = entry("hakoiri-musume")
+    cells = [tuple(cell) for cell in item["cells"]]
+    shapes = {label: [tuple(offset) for offset in data["shape"]] for label, data in item["pieces"].items()}
+    result = api.answer({"command": "solve", "puzzle": "hakoiri-musume", "metric": "piece"})["result"]
+    positions = [tuple(text.split()) for text in result["solution"]]
+    assert len(positions) == 82
+    for before, after in pairwise(positions):
+        assert after in whole_slides(cells, shapes, before)

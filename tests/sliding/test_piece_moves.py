@@ -1,0 +1,46 @@
+"""The classic move counts of a solution: a piece's whole slide, or each straight slide, as one move."""
+
+from __future__ import annotations
+
+from pzl import api
+from pzl.sliding.piece_moves import classic_counts
+from pzl.sliding.puzzle import from_request
+
+HAKOIRI_START = "V M M V V M M V V H H V V S S V S 0 0 S"
+
+
+def codes(puzzle, text: str) -> tuple[int, ...]:
+    return tuple(puzzle.labels.index(label) for label in text.split())
+
+
+def test_steps_of_one_piece_count_once_and_turns_count_as_new_straight_slides():
+    puzzle = from_request({"puzzle": "hakoiri-musume"})
+    path = [codes(puzzle, text) for text in (
+        HAKOIRI_START,
+        "V M M V V M M V V H H V V S S V 0 S 0 S",  # the bottom-left S right
+        "V M M V V M M V V H H V V S S V 0 0 S S",  # ... and right again: the same straight slide
+        "V M M V V M M V V H H V V 0 S V 0 S S S",  # another S (row 4, column 2) down: a new piece
+        "V M M V V M M V V H H V V 0 S V S 0 S S",  # ... then left: the same piece, a new straight slide
+    )]
+    assert classic_counts(puzzle.board, puzzle.pieces, puzzle.labels, path) == (2, 3)
+    assert classic_counts(puzzle.board, puzzle.pieces, puzzle.labels, path[:1]) == (0, 0)
+
+
+def test_two_equal_pieces_side_by_side_are_told_apart():
+    """The S that moves down is not the S beside it, although both read 'S'."""
+    puzzle = from_request({"puzzle": "hakoiri-musume"})
+    path = [codes(puzzle, text) for text in (
+        "V M M V V M M V V H H V V S S V S 0 0 S",
+        "V M M V V M M V V H H V V 0 S V S S 0 S",  # the S in row 4, column 2 down
+        "V M M V V M M V V H H V V S 0 V S S 0 S",  # the S beside it, left: another piece
+    )]
+    assert classic_counts(puzzle.board, puzzle.pieces, puzzle.labels, path) == (2, 2)
+
+
+def test_every_solve_result_carries_the_classic_counts():
+    result = api.answer({"command": "solve", "puzzle": "hakoiri-musume"})["result"]
+    assert result["moves"] == 116
+    assert result["straight_moves"] <= result["moves"] and result["piece_moves"] <= result["straight_moves"]
+    assert result["piece_moves"] < result["moves"]
+    tiles = api.answer({"command": "solve", "puzzle": "8-puzzle"})["result"]
+    assert tiles["piece_moves"] == tiles["straight_moves"] == tiles["moves"] == 31  # one blank: never twice the same

@@ -1,0 +1,102 @@
+// The game as a tree of moves, as the lichess analysis board keeps it: the start is the root,
+// every move a child. A solution is a line of children; a move by hand from any position
+// branches off (or follows a child that already makes that move). Undo and Redo walk the tree,
+// so the start and every line stay reachable. Pure data: no DOM, no rules of any game.
+
+/**
+ * A tree rooted at `start`. `same(a, b)` says whether two positions are equal (a move to a
+ * position a child already holds follows that child instead of adding a twin).
+ * Nodes are {position, words, path, parent, children, next}: `words` names the move that led
+ * there ("8 left"), `path` is what a board animates (a peg's hops), `next` the child Redo takes.
+ */
+export function createTree(start, same) {
+  const root = makeNode(start, null, null, null);
+  let current = root;
+
+  function makeNode(position, parent, words, path) {
+    return { position, words, path, parent, children: [], next: null };
+  }
+
+  /** The child of `node` holding `position`, or null. */
+  function childWith(node, position) {
+    return node.children.find((child) => same(child.position, position)) ?? null;
+  }
+
+  /** Make `node` the current node; Redo from each ancestor now leads back towards it. */
+  function goTo(node) {
+    for (let at = node; at.parent; at = at.parent) at.parent.next = at;
+    current = node;
+    return node;
+  }
+
+  /** A move from the current node to `position`: follows an existing child or adds one; the new current node. */
+  function play(position, { words = null, path = null } = {}) {
+    let child = childWith(current, position);
+    if (!child) {
+      child = makeNode(position, current, words, path);
+      current.children.push(child);
+    }
+    return goTo(child);
+  }
+
+  /**
+   * Add a line of moves from `from` ([{position, words, path}…], without `from` itself), sharing
+   * the moves already in the tree; returns the line's nodes, `from` first. The current node stays.
+   */
+  function addLine(from, moves) {
+    const nodes = [from];
+    let at = from;
+    for (const { position, words = null, path = null } of moves) {
+      let child = childWith(at, position);
+      if (!child) {
+        child = makeNode(position, at, words, path);
+        at.children.push(child);
+      }
+      nodes.push(child);
+      at = child;
+    }
+    return nodes;
+  }
+
+  /** The nodes from the root to `node`, both included. */
+  function lineTo(node = current) {
+    const nodes = [];
+    for (let at = node; at; at = at.parent) nodes.push(at);
+    return nodes.reverse();
+  }
+
+  return {
+    root,
+    current: () => current,
+    goTo,
+    play,
+    addLine,
+    lineTo,
+    /** The number of moves from the root to `node`. */
+    depth(node = current) {
+      let depth = 0;
+      for (let at = node; at.parent; at = at.parent) depth += 1;
+      return depth;
+    },
+    canUndo: () => current.parent !== null,
+    canRedo: () => current.children.length > 0,
+    /** One move back (to the parent); false at the root. */
+    undo() {
+      if (!current.parent) return false;
+      current = current.parent;
+      return true;
+    },
+    /** One move forward along the child last visited (or the first); false at a leaf. */
+    redo() {
+      const child = current.next ?? current.children[0];
+      if (!child) return false;
+      current = child;
+      return true;
+    },
+    /** Whether `node` lies on the way from the root to the current node. */
+    isAncestor(node, of = current) {
+      for (let at = of; at; at = at.parent) if (at === node) return true;
+      return false;
+    },
+  };
+}

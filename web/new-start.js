@@ -1,0 +1,127 @@
+// New starts: Shuffle (at random, or to a chosen distance from the goal through scramble.js)
+// and the "Type a position…" form (Tatham's "Specific…"), each a new game from that position.
+
+import { scrambleTo, SHUFFLE_DISTANCES } from "./scramble.js";
+import { formatPosition, parsePosition } from "./sliding.js";
+import { clear, htmlElement } from "./svg.js";
+import { plural } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** How long Shuffle waits for one exact distance before it settles for bounds. */
+const SHUFFLE_SOLVE_MS = 4000;
+
+/**
+ * New starts for the shared `app` state. `newGame(position, said)` starts a new game tree from
+ * `position` and says `said`; `stopSearch()` stops what the solver is doing for the page;
+ * `puzzleFields()` names the puzzle in a request; `announce(text)` speaks to screen readers.
+ */
+export function createNewStarts(app, { newGame, stopSearch, puzzleFields, announce }) {
+  /** The shuffle choice: a random position, or one at a chosen distance from the goal. */
+  function fillShuffleDistances() {
+    const select = $("shuffle-distance");
+    clear(select);
+    select.append(htmlElement("option", { value: "" }, "random"));
+    for (const distance of SHUFFLE_DISTANCES) {
+      select.append(htmlElement("option", { value: distance }, `${distance} moves from the goal`));
+    }
+  }
+
+  /** Shuffle: a random position, or (a distance chosen) one that many moves from the goal. */
+  async function shuffle() {
+    stopSearch();
+    $("result").hidden = true;
+    const distance = Number($("shuffle-distance").value);
+    const ticket = ++app.shuffling;
+    const game = app.game;
+    if (!distance) {
+      newGame(game.shuffle(), "Shuffled.");
+      return;
+    }
+    announce(`Shuffling to ${plural(distance, "move")} from the goal…`);
+    $("shuffle").disabled = true;
+    try {
+      const found = await scrambleTo(game, app.goal, distance, (position) => distanceOf(position, ticket));
+      if (ticket !== app.shuffling) return;
+      let text;
+      if (found.exact && found.distance === distance) {
+        text = `Shuffled: exactly ${plural(distance, "move")} from the goal.`;
+      } else if (found.exact) {
+        text = `Shuffled: ${plural(found.distance, "move")} from the goal, the farthest found (positions `
+          + `${distance} moves away are rare or do not exist on this board).`;
+      } else {
+        const bound = Number.isInteger(found.lowerBound) ? `at least ${found.lowerBound} and ` : "";
+        text = `Shuffled: ${bound}at most ${plural(distance, "move")} from the goal `
+          + "(the solver could not say exactly in time).";
+      }
+      newGame(found.position, text);
+      if (found.exact) {
+        $("distance").textContent = `Distance to the goal: ${plural(found.distance, "move")}.`;
+        app.distanceFor = app.tree.root;
+      }
+    } finally {
+      $("shuffle").disabled = false;
+    }
+  }
+
+  /** A shortest solution from `position` (quietly, at most SHUFFLE_SOLVE_MS), or null. */
+  function distanceOf(position, ticket) {
+    return new Promise((resolve) => {
+      if (!app.solver || app.solver.state() !== "ready" || ticket !== app.shuffling) {
+        resolve(null);
+        return;
+      }
+      const request = {
+        command: "solve", ...puzzleFields(), ...app.game.request(position, app.goal), algorithm: "auto",
+      };
+      let timer = null;
+      const handle = app.solver.run(request, (event) => {
+        if (event.event === "progress") return;
+        clearTimeout(timer);
+        const result = event.result;
+        if (event.event !== "result" || result?.solvable !== true || ticket !== app.shuffling) {
+          resolve(null);
+          return;
+        }
+        resolve({ moves: result.moves, positions: result.solution.map(parsePosition) });
+      }, { quiet: true });
+      timer = setTimeout(() => handle.cancel(), SHUFFLE_SOLVE_MS);
+    });
+  }
+
+  /** The "Type a position…" form: open it with the position on the board, in the family's text. */
+  function openPositionForm() {
+    const form = $("position-form");
+    form.hidden = !form.hidden;
+    $("type-position").setAttribute("aria-expanded", String(!form.hidden));
+    if (form.hidden) return;
+    const peg = app.game.family === "peg";
+    $("position-label").textContent = peg ? "Empty holes" : "Position";
+    $("position-help").textContent = peg
+      ? "The holes that are empty, such as 6 or 0, 3 (holes are numbered as on the board); or one 1 (peg) or 0 per hole."
+      : "The labels cell by cell, row by row, separated by spaces or commas; 0 for an empty cell.";
+    $("position-text").value = peg
+      ? app.position.flatMap((peg, hole) => (peg === "0" ? [hole] : [])).join(", ")
+      : formatPosition(app.position);
+    $("position-problem").hidden = true;
+    $("position-text").focus();
+    $("position-text").select();
+  }
+
+  function usePosition(event) {
+    event.preventDefault();
+    const read = app.game.readPosition($("position-text").value);
+    if (read.problem) {
+      $("position-problem").textContent = `This position cannot be used: ${read.problem}.`;
+      $("position-problem").hidden = false;
+      return;
+    }
+    stopSearch();
+    $("position-form").hidden = true;
+    $("type-position").setAttribute("aria-expanded", "false");
+    newGame(read.position, "The typed position is the new start.");
+    $("board").focus();
+  }
+
+  return { fillShuffleDistances, openPositionForm, shuffle, usePosition };
+}
