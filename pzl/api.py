@@ -141,12 +141,13 @@ def tables_needed(request: dict[str, Any] | str) -> str:
     """
     from pzl.sliding.tables import tables_needed as needed
 
-    if isinstance(request, str):
-        try:
+    try:
+        if isinstance(request, str):
             request = json.loads(request)
-        except ValueError:
-            return "[]"
-    return json.dumps(needed(request) if isinstance(request, dict) else [])
+        _check_shape(request)
+    except (ValueError, RecursionError, PuzzleError):
+        return "[]"   # the run itself reports what is wrong with it
+    return json.dumps(needed(request))
 
 
 def answer(request: dict[str, Any]) -> Event:

@@ -267,7 +267,7 @@ def tables_needed(request: dict[str, Any]) -> list[dict[str, str]]:
         if not puzzle.distinct_tiles or puzzle.goal_is_partial:
             return []
         spec = spec_for(puzzle.board.adjacency, puzzle.goal.index(0))
-    except (PuzzleError, AttributeError, TypeError, ValueError):
+    except (PuzzleError, AttributeError, TypeError, ValueError, OverflowError):
         return []
     if spec is None or spec.name in _LOADED or find(spec) is not None:
         return []
