@@ -140,6 +140,8 @@ def test_every_event_of_a_request_matches_the_contract(outcomes, name: str, defi
     else:
         assert final["event"] == "result", final
         check(final["result"], definition)
+        if "stats" in final["result"]:   # one helper makes them (pzl.events.stats): one rounding, to milliseconds
+            assert round(final["result"]["stats"]["seconds"], 3) == final["result"]["stats"]["seconds"]
 
 
 def test_every_command_and_family_has_samples() -> None:
