@@ -138,6 +138,9 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
       if (event.event === "progress") return;
       if (app.watch === handle) app.watch = null;
       if (event.event !== "result" || current() !== node || app.game !== game) return;
+      // for devtools and the browser tests: the position shown (as the board's data-position) has been judged
+      const shown = node.position.join(game.family === "peg" ? "" : " ");
+      performance.mark("pzl-position-checked", { detail: { position: shown } });
       const result = event.result;
       if (game.family === "peg" && result.solvable === false) {
         warn(node, result);

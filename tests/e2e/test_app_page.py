@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.waits import wait_for_worker_closed
+
 SOLVE_TIMEOUT_MS = 60_000
 READY_TIMEOUT_MS = 90_000
 
@@ -246,10 +248,7 @@ def test_a_worker_that_does_not_hear_cancel_is_replaced(app_page: Page, base_url
     app_page.get_by_test_id("cancel").click()
     expect(app_page.get_by_test_id("result-text")).to_have_text("Search cancelled.", timeout=3_000)
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
-    for _ in range(50):  # a worker spinning in a loop takes a moment to end
-        if closed:
-            break
-        app_page.wait_for_timeout(100)
+    wait_for_worker_closed(worker, closed)  # a worker spinning in a loop takes a moment to end
     assert closed == [worker]
     app_page.goto(base_url + "#puzzle=8-puzzle&start=1,2,3,4,5,6,7,0,8")
     solve_and_wait(app_page)

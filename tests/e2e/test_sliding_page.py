@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.waits import wait_for_board_still, wait_for_search_seconds
+
 HARDEST = "8 6 7 2 5 4 3 0 1"
 GOAL = "1 2 3 4 5 6 7 8 0"
 SOLVE_TIMEOUT_MS = 60_000
@@ -74,7 +76,7 @@ def test_solving_the_hardest_start_shows_31_moves_and_the_replay_ends_at_the_goa
     expect(app_page.get_by_test_id("step-label")).to_have_text("31 / 31", timeout=30_000)
     assert board_position(app_page) == GOAL
     expect(app_page.get_by_test_id("solved")).to_be_visible()
-    app_page.wait_for_timeout(600)  # the last slide's animation
+    wait_for_board_still(app_page)  # the last slide's animation
     assert tiles_drawn_at(app_page) == GOAL
 
 
@@ -94,7 +96,7 @@ def test_step_buttons_walk_the_solution_one_move_at_a_time(app_page: Page, base_
 
 def test_a_link_reproduces_its_position(app_page: Page, base_url: str):
     open_link(app_page, base_url, "#puzzle=8-puzzle&start=2,8,3,1,6,4,7,0,5")
-    app_page.wait_for_timeout(400)
+    wait_for_board_still(app_page)
     assert tiles_drawn_at(app_page) == "2 8 3 1 6 4 7 0 5"
     expect(app_page.get_by_test_id("link-error")).to_be_hidden()
 
@@ -175,7 +177,7 @@ def test_cancel_stops_a_long_search_within_half_a_second(app_page: Page, base_ur
     open_link(app_page, base_url, LONG_SEARCH)
     app_page.get_by_test_id("solve").click()
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "solving")
-    app_page.wait_for_timeout(1500)
+    wait_for_search_seconds(app_page, 1.5)   # well under way
     waited_ms = app_page.evaluate(
         """() => new Promise((resolve) => {
             const status = document.querySelector('[data-testid="status"]');

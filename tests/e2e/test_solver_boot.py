@@ -20,6 +20,9 @@ from types import ModuleType
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from tests.e2e.waits import wait_for_search_seconds, wait_for_worker_closed
 
 PREFIX = "/pzl/sub/"  # as conftest.py serves the site
 READY_TIMEOUT_MS = 90_000
@@ -109,8 +112,9 @@ def test_a_slow_link_shows_progress_near_the_board_and_keeps_going(browser: Brow
         expect(page.get_by_test_id("loading-bytes")).to_contain_text("MB", timeout=10_000)
         assert in_view(page, "loading") and in_view(page, "board")
         seen = [loaded_megabytes(page)]
-        for _ in range(3):
-            page.wait_for_timeout(1_000)
+        for _ in range(3):   # the figure changes again and again (and only grows: asserted below)
+            expect(page.get_by_test_id("loading-bytes")).not_to_have_text(
+                page.get_by_test_id("loading-bytes").inner_text(), timeout=10_000)
             seen.append(loaded_megabytes(page))
         assert seen == sorted(seen) and seen[-1] > seen[0], seen  # the bytes keep coming
         total = float(page.get_by_test_id("loading-bytes").inner_text().split("/")[1].split()[0])
@@ -156,11 +160,10 @@ def solver_worker(page: Page):
 
 def wait_until_closed(page: Page, worker) -> None:
     """A worker stuck in a loop takes a moment to end after the page terminates it."""
-    for _ in range(50):
-        if worker.closed:
-            return
-        page.wait_for_timeout(100)
-    pytest.fail("the old worker is still running")
+    try:
+        wait_for_worker_closed(worker, worker.closed)
+    except PlaywrightTimeoutError:
+        pytest.fail("the old worker is still running")
 
 
 def start_long_search(page: Page, base_url: str) -> None:
@@ -236,7 +239,7 @@ def test_cancel_answers_within_half_a_second_on_a_busy_machine(app_page: Page, b
     waited = []
     for _ in range(5):
         start_long_search(app_page, base_url)
-        app_page.wait_for_timeout(600)
+        wait_for_search_seconds(app_page, 0.6)
         waited.append(app_page.evaluate(CANCEL_CLICK))
         expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     print(f"cancel on a busy machine: {', '.join(f'{ms:.0f}' for ms in waited)} ms "
