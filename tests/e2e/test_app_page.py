@@ -222,6 +222,7 @@ def test_the_catalog_list_groups_every_puzzle_with_its_description(app_page: Pag
     expect(app_page.get_by_test_id("picker")).to_have_value("hoppers")
 
 
+@pytest.mark.slow
 def test_a_broken_runtime_is_reported_and_the_worker_replaced(app_page: Page, base_url: str, app_errors: list[str]):
     app_page.goto(base_url + "#puzzle=8-puzzle&start=1,2,3,4,5,6,7,0,8")
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready")

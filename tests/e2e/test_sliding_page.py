@@ -67,6 +67,7 @@ def test_board_is_drawn_with_eight_tiles_before_the_solver_is_ready(page: Page, 
     assert console_errors == []
 
 
+@pytest.mark.slow
 def test_solving_the_hardest_start_shows_31_moves_and_the_replay_ends_at_the_goal(app_page: Page, base_url: str):
     open_link(app_page, base_url, "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1")
     solve_and_wait(app_page)

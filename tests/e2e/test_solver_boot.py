@@ -100,6 +100,7 @@ def loaded_megabytes(page: Page) -> float:
     return float(text.split("/")[0].split()[0]) if text else 0.0
 
 
+@pytest.mark.slow
 def test_a_slow_link_shows_progress_near_the_board_and_keeps_going(browser: Browser, valve_url: str, valve: Valve):
     valve.reset()
     valve.rate = 1_500_000  # about 12 Mbit/s: the runtime takes ~10 s, five times the stall limit
@@ -127,6 +128,7 @@ def test_a_slow_link_shows_progress_near_the_board_and_keeps_going(browser: Brow
         context.close()
 
 
+@pytest.mark.slow
 def test_a_stalled_download_fails_with_a_message_and_retry_resumes(browser: Browser, valve_url: str, valve: Valve):
     valve.reset()
     valve.hold_after = 1_000_000
@@ -191,6 +193,7 @@ def test_a_worker_that_ends_mid_search_is_noticed_at_once_and_replaced(app_page:
     solve_one_move(app_page, base_url)
 
 
+@pytest.mark.slow
 def test_a_silent_worker_is_noticed_by_its_missing_heartbeat(browser: Browser, base_url: str):
     context = browser.new_context()
     try:
@@ -235,6 +238,7 @@ def busy_machine() -> Iterator[None]:
             spinner.wait()
 
 
+@pytest.mark.slow
 def test_cancel_answers_within_half_a_second_on_a_busy_machine(app_page: Page, base_url: str, busy_machine):
     waited = []
     for _ in range(5):
@@ -261,6 +265,7 @@ TABLES_HOOK = """() => {
 }"""
 
 
+@pytest.mark.slow
 def test_a_request_s_own_download_shows_in_the_loading_line(browser: Browser, base_url: str):
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
@@ -279,6 +284,7 @@ def test_a_request_s_own_download_shows_in_the_loading_line(browser: Browser, ba
         context.close()
 
 
+@pytest.mark.slow
 def test_a_request_s_download_that_stalls_ends_the_request_and_restarts_the_solver(browser: Browser, base_url: str):
     context = browser.new_context()
     try:
