@@ -266,3 +266,13 @@ def test_copy_link_puts_the_current_link_on_the_clipboard(app_page: Page, app_co
     copied = app_page.evaluate("() => navigator.clipboard.readText()")
     assert copied == app_page.url
     assert copied.endswith("#puzzle=8-puzzle&start=1,2,3,4,5,6,7,8,0&moves=7r")  # the start and the move played
+
+
+def test_a_worker_of_another_protocol_version_refuses_to_boot(app_page: Page):
+    answer = app_page.evaluate("""() => new Promise((resolve) => {
+        const worker = new Worker(new URL('web/worker.js', document.baseURI), {type: 'module'});
+        worker.onmessage = (message) => { worker.terminate(); resolve(message.data); };
+        worker.postMessage({type: 'boot', version: -1, build: new URL('build.json', document.baseURI).href});
+    })""")
+    assert answer["type"] == "fatal"
+    assert "different builds (protocol -1, expected 1)" in answer["message"]
