@@ -76,7 +76,9 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
       } else if (event.stopped || event.error === "SearchLimitError") {
         (onStopped ?? showStopped)(event);
       } else {
-        showMessage(`The solver answered: ${event.message}`, true);
+        // the solver's own refusals read as answers; a broken or restarted solver speaks for itself
+        const own = event.error === "SolverError";
+        showMessage(own ? capitalise(event.message) : `The solver answered: ${event.message}`, true);
       }
     });
     app.search = handle;

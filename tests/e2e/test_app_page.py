@@ -229,7 +229,7 @@ def test_a_broken_runtime_is_reported_and_the_worker_replaced(app_page: Page, ba
     (worker,) = [worker for worker in app_page.workers if worker.url.endswith("/web/worker.js")]
     worker.evaluate("() => { JSON.parse = () => { throw new Error('the runtime broke'); }; }")  # any slice now fails
     app_page.get_by_test_id("solve").click()
-    expect(app_page.get_by_test_id("result-text")).to_contain_text("the solver stopped working: the runtime broke")
+    expect(app_page.get_by_test_id("result-text")).to_contain_text("The solver stopped working: the runtime broke")
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     assert worker not in app_page.workers
     solve_and_wait(app_page)

@@ -149,7 +149,9 @@ def test_the_hint_in_the_middle_of_a_chain_goes_on_with_the_same_peg(app_page: P
 
 
 @pytest.mark.parametrize(
-    "fragment", ["#puzzle=hoppers&empty=99", "#puzzle=hoppers&finish=x1", "#puzzle=hoppers&start=1,2"]
+    "fragment", ["#puzzle=hoppers&empty=99", "#puzzle=hoppers&finish=x1", "#puzzle=hoppers&start=1,2",
+                 "#puzzle=hoppers&empty=6,6", "#puzzle=hoppers&empty=" + "1," * 300, "#puzzle=hoppers&empty=1&empty=1",
+                 "#puzzle=hoppers&moves=" + "%" * 3]
 )
 def test_a_malformed_peg_link_shows_an_error_and_the_puzzle_it_names(app_page: Page, base_url: str, fragment: str):
     app_page.goto(base_url + fragment)

@@ -227,6 +227,14 @@ def test_a_malformed_link_shows_an_error_and_the_default_puzzle(app_page: Page, 
     assert dialogs == []
 
 
+@pytest.mark.parametrize("fragment", ["#puzzle=15-puzzle&start=", "#puzzle=15-puzzle&start=1,2&start=3,4",
+                                      "#puzzle=15-puzzle&algorithm=quantum&all=1"])
+def test_a_malformed_link_opens_the_puzzle_it_names(app_page: Page, base_url: str, fragment: str):
+    app_page.goto(base_url + fragment)
+    expect(app_page.get_by_test_id("link-error")).to_contain_text("Showing the 15-puzzle instead")
+    expect(app_page.get_by_test_id("board")).to_have_attribute("data-puzzle", "15-puzzle")
+
+
 def test_all_shortest_solutions_of_the_hardest_start_are_40_and_each_replays(app_page: Page, base_url: str):
     open_link(app_page, base_url, "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1&algorithm=ida&all=1")
     expect(app_page.get_by_test_id("all")).to_be_checked()

@@ -187,7 +187,7 @@ def test_a_worker_that_ends_mid_search_is_noticed_at_once_and_replaced(app_page:
     worker = solver_worker(app_page)
     worker.evaluate("() => { setTimeout(() => self.close(), 0); }")
     expect(app_page.get_by_test_id("result-text")).to_contain_text(
-        "the solver stopped (its worker ended unexpectedly); it has been restarted", timeout=3_000)
+        "The solver stopped (its worker ended unexpectedly); it has been restarted", timeout=3_000)
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     wait_until_closed(app_page, worker)
     solve_one_move(app_page, base_url)
@@ -203,7 +203,7 @@ def test_a_silent_worker_is_noticed_by_its_missing_heartbeat(browser: Browser, b
         worker = solver_worker(page)
         worker.evaluate("() => { JSON.parse = () => { for (;;); }; }")  # the next slice never ends
         expect(page.get_by_test_id("result-text")).to_contain_text(
-            "the solver stopped (no sign of life for 2 s); it has been restarted", timeout=10_000)
+            "The solver stopped (no sign of life for 2 s); it has been restarted", timeout=10_000)
         expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
         wait_until_closed(page, worker)
         solve_one_move(page, base_url + "?silence=2")
@@ -298,7 +298,7 @@ def test_a_request_s_download_that_stalls_ends_the_request_and_restarts_the_solv
         })""")
         page.get_by_test_id("solve").click()
         expect(page.get_by_test_id("result-text")).to_contain_text(
-            "the solver stopped (its download stopped: no data for 2 s (1.0 of 3.4 MB arrived)); "
+            "The solver stopped (its download stopped: no data for 2 s (1.0 of 3.4 MB arrived)); "
             "it has been restarted", timeout=15_000)
         expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
         page.get_by_test_id("solve").click()  # the new worker has no such hook
