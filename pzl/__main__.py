@@ -48,6 +48,8 @@ def _main(argv: list[str] | None) -> int:
     args = parser.parse_args(argv)
     if args.command == "list":
         return _list(args)
+    if args.command == "tables":
+        return _tables(args)
     try:
         request = _request(args)
     except PuzzleError as problem:
@@ -91,6 +93,10 @@ def _parser() -> argparse.ArgumentParser:
 
     listing = commands.add_parser("list", help="list the puzzles in the catalog")
     listing.add_argument("--json", action="store_true", help="print the catalog as JSON")
+
+    tables = commands.add_parser("tables", help="the stored pattern tables (15-puzzle): where they are, or --build")
+    tables.add_argument("--build", nargs="?", const="all", metavar="NAME",
+                        help="build them into the user cache now (all, or one name from the list)")
 
     for name, help_text in (("solve", "solve a puzzle optimally"),
                             ("longest", "breadth-first from the goal: the hardest positions and the depth histogram"),
@@ -192,12 +198,16 @@ def _run(request: dict[str, Any], show_progress: bool) -> dict[str, Any]:
     """Run the request to its end; on a terminal, show progress on stderr."""
     final: dict[str, Any] = {"event": "error", "message": "no answer"}
     shown = time.monotonic()
+    told = None
     for event in api.run(request):
         if event["event"] != "progress":
             final = event
         elif event.get("warning"):
             clear = "\r\033[K" if show_progress else ""
             print(f"{clear}pzl: warning: {event['warning']}", file=sys.stderr, flush=True)
+        elif event.get("message") and event["message"] != told:   # a notice (building tables, a damaged file)
+            told = event["message"]
+            print(("\r\033[K" if show_progress else "") + f"pzl: {told}", file=sys.stderr, flush=True)
         elif show_progress and time.monotonic() - shown >= PROGRESS_EVERY:
             shown = time.monotonic()
             depth = "" if event.get("depth") is None else f"depth {event['depth']}, "
@@ -212,6 +222,29 @@ def _text(request: dict[str, Any], command: str, result: dict[str, Any]) -> str:
     """A result in words; each family formats its own results."""
     name = request.get("family") or catalog.find(request["puzzle"])["family"]
     return catalog.family(name).describe(command, result)
+
+
+def _tables(args: argparse.Namespace) -> int:
+    """`tables`: list the known pattern tables and their state; `--build [NAME]` makes them in the user cache."""
+
+    from pzl.sliding import tables
+
+    if args.build is None:
+        for row in tables.status():
+            size = f"{row['bytes']:,} bytes" if row["bytes"] else "-"
+            print(f"{row['name']}  ({row['partition']} on {row['board']})  {row['path']}  {size}  {row['state']}")
+        return 0
+    specs = [spec for spec in tables.SPECS if args.build in ("all", spec.name)]
+    if not specs:
+        print(f"pzl: no tables named {args.build!r}; known: {', '.join(s.name for s in tables.SPECS)}", file=sys.stderr)
+        return 2
+    for spec in specs:
+        path = tables.user_cache_dir() / spec.file_name
+        print(f"building {spec.name} ({spec.partition}) into {path} (about {spec.minutes:g} minutes of CPU)...",
+              flush=True)
+        seconds = tables.make(spec, path, jobs=os.cpu_count() or 1)
+        print(f"{spec.name}: {path.stat().st_size:,} bytes in {seconds:.0f} s")
+    return 0
 
 
 def _list(args: argparse.Namespace) -> int:

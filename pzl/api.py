@@ -128,9 +128,31 @@ def _family_of(request: dict[str, Any]) -> str:
             raise PuzzleError(f"unknown puzzle family {shown(family)}; use one of: {', '.join(catalog.FAMILY_MODULES)}")
         return family
     puzzle = request.get("puzzle")
+    drawn = [key for key, family in (("board", "sliding"), ("mask", "peg")) if request.get(key) not in (None, "")]
+    if puzzle in (None, "") and drawn:   # a board drawn in the request says its family
+        if len(drawn) > 1:
+            raise PuzzleError("`board` draws a sliding board and `mask` a peg board: give one of them")
+        return "sliding" if drawn == ["board"] else "peg"
     if not isinstance(puzzle, str) or not puzzle:
-        raise PuzzleError("the request names no puzzle")
+        raise PuzzleError("the request names no puzzle: give `puzzle`, or draw a board with `board` or `mask`")
     return catalog.find(puzzle)["family"]
+
+
+def tables_needed(request: dict[str, Any] | str) -> str:
+    """The pattern-table files a request will read that this process lacks, as JSON: [{"name", "path"}, ...].
+
+    The page's worker asks before running a request, fetches those files from the site and
+    writes them at `path`; anything it cannot read needs nothing (the run reports the problem).
+    """
+    from pzl.sliding.tables import tables_needed as needed
+
+    try:
+        if isinstance(request, str):
+            request = json.loads(request)
+        _check_shape(request)
+    except (ValueError, RecursionError, PuzzleError):
+        return "[]"   # the run itself reports what is wrong with it
+    return json.dumps(needed(request))
 
 
 def answer(request: dict[str, Any]) -> Event:

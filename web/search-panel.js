@@ -25,7 +25,7 @@ const DISTANCE_LIMIT = 200_000;
 /** What a search is doing besides searching, in words (progress events may name a phase). */
 const PHASES = {
   "pattern database": "Building the pattern database (a stronger lower bound; once per tab, some seconds)…",
-  "loading tables": "Loading the pattern tables…",
+  "loading tables": "Loading pattern tables…",
   "reachability check": "Checking that the goal can be reached at all (breadth-first, from both ends)…",
   positions: "Census: every position after each number of jumps…",
   "can finish": "Census: back from the finish, the positions that can still finish…",
@@ -57,7 +57,8 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
     if (!app.solver || app.solver.state() !== "ready") return;
     stopPlayer();
     $("result").hidden = true; // the last answer (or "Search cancelled.") is not about this search
-    figures = { base: 0, last: 0, depth: null, states: 0, depthFirst: false, events: 0, started: performance.now() };
+    figures = { base: 0, last: 0, depth: null, states: 0, depthFirst: false, events: 0, notice: null,
+      started: performance.now() };
     showFigures(null);
     $("progress").hidden = false;
     $("progress-about").hidden = !about;
@@ -80,7 +81,9 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
       } else if (event.stopped || event.error === "SearchLimitError") {
         (onStopped ?? showStopped)(event);
       } else {
-        showMessage(`The solver answered: ${event.message}`, true);
+        // the solver's own refusals read as answers; a broken or restarted solver speaks for itself
+        const own = event.error === "SolverError";
+        showMessage(own ? capitalise(event.message) : `The solver answered: ${event.message}`, true);
       }
     });
     app.search = handle;
@@ -142,6 +145,9 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
       if (event.event === "progress") return;
       if (app.watch === handle) app.watch = null;
       if (event.event !== "result" || current() !== node || app.game !== game) return;
+      // for devtools and the browser tests: the position shown (as the board's data-position) has been judged
+      const shown = node.position.join(game.family === "peg" ? "" : " ");
+      performance.mark("pzl-position-checked", { detail: { position: shown } });
       const result = event.result;
       if (game.family === "peg" && result.solvable === false) {
         warn(node, result);
@@ -212,6 +218,7 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
   /** Show `event`'s progress: nodes and seconds only grow (a new phase counts on), depth and states their peak. */
   function showFigures(event) {
     if (event) {
+      figures.notice = event.message ?? figures.notice; // the solver said something (a table it could not load): kept shown
       figures.events += 1;
       if (event.nodes < figures.last) figures.base += figures.last; // a phase that counted from 0 again
       figures.last = event.nodes;
@@ -222,8 +229,9 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
       if (!figures.depthFirst) figures.states = Math.max(figures.states, event.states ?? 0);
     }
     const phase = event?.phase;
-    $("progress-phase").hidden = !phase;
-    $("progress-phase").textContent = phase ? PHASES[phase] ?? `Now: ${phase}…` : "";
+    const words = [phase ? PHASES[phase] ?? `Now: ${phase}…` : "", figures.notice ?? ""].join(" ").trim();
+    $("progress-phase").hidden = !words;
+    $("progress-phase").textContent = words;
     $("progress-depth-label").textContent = figures.depthFirst ? "depth bound" : "depth reached";
     $("progress-depth").textContent = figures.depth === null ? "–" : String(figures.depth);
     $("progress-nodes").textContent = formatCount(figures.base + figures.last);

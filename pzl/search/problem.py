@@ -56,6 +56,8 @@ class SearchOutcome:
     count: int | None = None            # number of distinct shortest solutions, when asked for
     paths: list[list[Any]] = field(default_factory=list)  # up to a cap, with count
     exhausted: bool = False             # True when the whole reachable space was examined
+    bound: str | None = None            # the lower bound a depth-first search used ("none": plain deepening)
+    iterations: list[tuple[int, int]] = field(default_factory=list)  # depth-first: (threshold, nodes) per pass
     stopped: str | None = None          # the limit that stopped it undecided (one of pzl.errors.LIMITS)
 
 

@@ -97,7 +97,7 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
         if verdict.reachable is False:
             payload.update(solvable=False, moves=None, solution=[], algorithm="parity", minimal=False,
                            reason=verdict.reason,
-                           stats={"nodes": 0, "states": 0, "seconds": round(time.perf_counter() - clock, 6)})
+                           stats=events.stats(0, 0, time.perf_counter() - clock))
             if every:
                 payload.update(count=0, solutions=[])
             yield events.result(payload)
@@ -162,6 +162,8 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     search = _search(puzzle, problem, algorithm, every, max_states, max_solutions)
     fields = {"search": "depth-first"} if algorithm in ("iddfs", "ida") else {}
     outcome = yield from _labelled(search, nodes=before[0], seconds=before[1], **fields)
+    outcome.nodes += before[0]   # the statistics count the whole request, as its progress did
+    outcome.seconds += before[1]
     payload.update(_solution(puzzle, problem, outcome, algorithm, every))
     if warning:
         payload["warning"] = warning
@@ -218,14 +220,18 @@ def _fast(puzzle: Puzzle, payload: dict[str, Any], every: bool, label: str, note
         payload["note"] = "the solution is as short as the lower bound, so it is proved minimal"
     elif note:
         payload["note"] = note
-    payload["stats"] = {"nodes": outcome.nodes + spent, "states": outcome.states,
-                        "seconds": round(time.perf_counter() - clock, 6)}
+    payload["stats"] = events.stats(outcome.nodes + spent, outcome.states, time.perf_counter() - clock)
     yield events.result(payload)
 
 
 def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool, max_states: int | None,
             max_solutions: int) -> Search:
-    """Run one algorithm; paths come back as states of `problem`. `max_states` None: only the memory caps it."""
+    """Run one algorithm; paths come back as states of `problem`. `max_states` None: only the memory caps it.
+
+    IDA* on distinct tiles takes the strongest bound available at once (`bound="auto"`): the
+    stored pattern tables when they fit the board (the 15-puzzle), else linear conflict,
+    switching to a database built in the process when the search runs long.
+    """
     if algorithm in ("bfs", "bidirectional"):
         kernel = breadth_kernel(puzzle, algorithm)
         cap = limits.state_cap(max_states, kernel, puzzle.board.size)
@@ -250,7 +256,7 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool
             rows_cols = (board.rows, board.cols) if board.is_rectangle() else None
             outcome = yield from tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, distances(board),
                                                       all_solutions=every, max_solutions=max_solutions,
-                                                      rows_cols=rows_cols, max_depth=deepening.MAX_DEPTH)
+                                                      bound="auto", rows_cols=rows_cols, max_depth=deepening.MAX_DEPTH)
         else:
             outcome = yield from tiles.iddfs_tiles(puzzle.start, puzzle.goal, board.adjacency,
                                                    all_solutions=every, max_solutions=max_solutions,
@@ -272,7 +278,7 @@ def _as_states(problem: SlidingProblem, outcome: SearchOutcome) -> SearchOutcome
 def _solution(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, outcome: SearchOutcome, algorithm: str,
               every: bool) -> dict[str, Any]:
     text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
-    stats = {"nodes": outcome.nodes, "states": outcome.states, "seconds": round(outcome.seconds, 6)}
+    stats = events.stats(outcome.nodes, outcome.states, outcome.seconds)
     if outcome.path is None and not outcome.exhausted:   # a depth-first search reached its depth limit
         raise SearchLimitError(f"{algorithm} found no solution within {deepening.MAX_DEPTH} moves, the deepest it "
                                "searches", "max_depth", lower_bound=deepening.MAX_DEPTH + 1, nodes=outcome.nodes)
@@ -294,6 +300,9 @@ def _solution(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, outcome: 
     if not isinstance(problem, CoarseProblem):  # a coarse path's moves are counted already
         result["piece_moves"], result["straight_moves"] = classic_counts(
             puzzle.board, puzzle.pieces, puzzle.labels, [problem.decode(state) for state in outcome.path])
+    if outcome.bound is not None:   # depth-first searches: the lower bound and the nodes per threshold
+        result["bound"] = outcome.bound
+        result["iterations"] = [[threshold, count] for threshold, count in outcome.iterations]
     if every:
         result["count"] = outcome.count
         result["solutions"] = [[text(state) for state in path] for path in outcome.paths]
@@ -335,8 +344,7 @@ def _longest(request: dict[str, Any]) -> Iterator[Event]:
     yield events.result({"puzzle": puzzle.puzzle_id, "goal": puzzle.text(puzzle.goal), "states": layers.states,
                          "longest": layers.longest, "positions": sorted(text(s) for s in layers.last),
                          "histogram": layers.histogram,
-                         "stats": {"nodes": layers.nodes, "states": layers.states,
-                                   "seconds": round(layers.seconds, 6)}})
+                         "stats": events.stats(layers.nodes, layers.states, layers.seconds)})
 
 
 def describe(command: str, result: dict[str, Any]) -> str:
@@ -358,7 +366,8 @@ def describe(command: str, result: dict[str, Any]) -> str:
         return (f"{result['puzzle']}: {result['start']} cannot reach {result['goal']}:\n"
                 f"{result['reason']}\n{_stats(result['stats'])}")
     metrics = {"piece": ", a piece's whole slide as one move", "straight": ", one straight slide as one move"}
-    how = f"{result['algorithm']}{metrics.get(result.get('metric', 'step'), '')}"
+    how = result["algorithm"] + (f", {result['bound']}" if result.get("bound") else "")   # ida: its lower bound
+    how += metrics.get(result.get("metric", "step"), "")
     if result.get("minimal", True):
         head = f"{counted(result['moves'], 'move')}, proved minimal ({how})"
     else:

@@ -38,6 +38,22 @@ export async function bootPzl({ site = join(ROOT, "site") } = {}) {
   return { pyodide, build, bootMs: booted - started, installMs: performance.now() - booted };
 }
 
+/**
+ * Writes the site's pattern tables (build.json "tables") where pzl looks for them in Pyodide (its
+ * user cache), as the page's worker does before a search needs them. Returns the bytes written.
+ */
+export function installTables(pyodide, build, site = join(ROOT, "site")) {
+  const folder = pyodide.runPython("from pzl.sliding import tables; str(tables.user_cache_dir())");
+  pyodide.FS.mkdirTree(folder);
+  let bytes = 0;
+  for (const [name, path] of Object.entries(build.tables ?? {})) {
+    const data = readFileSync(join(site, path));
+    pyodide.FS.writeFile(`${folder}/${name}`, data);
+    bytes += data.length;
+  }
+  return bytes;
+}
+
 /** `pzl.api.answer(request)` inside Pyodide: { final, ms } (ms = wall-clock of the call). */
 export function answer(pyodide, request) {
   const api = pyodide.pyimport("pzl.api");

@@ -22,7 +22,7 @@ HARDEST_START = "8 6 7 2 5 4 3 0 1"
 GOAL = "1 2 3 4 5 6 7 8 0"
 
 
-def run_in_pyodide(site: Path, *requests: dict, job_slice: float | None = None) -> list[dict]:
+def run_in_pyodide(site: Path, *requests: dict, job_slice: float | None = None, tables: bool = False) -> list[dict]:
     """One Node process: Pyodide boots, installs the wheel, runs each request; one JSON line each."""
     node = shutil.which("node")
     if node is None:
@@ -30,6 +30,8 @@ def run_in_pyodide(site: Path, *requests: dict, job_slice: float | None = None) 
     command = [node, str(RUNNER), "--site", str(site)]
     if job_slice is not None:
         command += ["--job", str(job_slice)]
+    if tables:
+        command.append("--tables")
     command += [json.dumps(request) for request in requests]
     done = subprocess.run(command, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, f"node failed ({done.returncode}):\n{done.stderr[-4000:]}"
@@ -126,6 +128,35 @@ def test_pyodide_reports_an_unknown_puzzle_as_an_error_event(pyodide_answers: li
     assert "no-such-puzzle" in final["message"]
 
 
+@pytest.fixture(scope="module")
+def korf_1(built_site: Path) -> dict:
+    """Korf's instance #1 (57 moves) run as the page's worker runs it: tables written first, then time slices."""
+    request = {"command": "solve", "puzzle": "15-puzzle", "start": "13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2"}
+    [line] = run_in_pyodide(built_site, request, job_slice=0.05, tables=True)
+    return line
+
+
+def test_pyodide_asks_for_the_fifteen_puzzle_tables_where_it_will_read_them(korf_1: dict) -> None:
+    assert korf_1["tables_needed"] == [{"name": "4x4-663.pzt", "path": "/home/pyodide/.cache/pzl/tables/4x4-663.pzt"}]
+
+
+def test_pyodide_solves_korf_1_optimally_with_the_stored_tables(korf_1: dict) -> None:
+    final = korf_1["final"]
+    assert final["event"] == "result", final
+    assert final["result"]["moves"] == 57 and final["result"]["bound"] == "pdb 6-6-3 + mirror"
+    solution = [cells(position) for position in final["result"]["solution"]]
+    assert solution[-1] == [str(n) for n in range(1, 16)] + ["0"]
+    for before, after in pairwise(solution):
+        blank, moved = before.index("0"), after.index("0")
+        assert abs(blank // 4 - moved // 4) + abs(blank % 4 - moved % 4) == 1
+        slid = [before[moved] if i == blank else "0" if i == moved else label for i, label in enumerate(before)]
+        assert slid == after
+
+
+def test_loading_the_tables_and_the_search_keep_slices_short(korf_1: dict) -> None:
+    assert korf_1["max_slice_cpu_ms"] < 500
+
+
 def test_pyodide_refuses_what_cannot_fit_in_a_tabs_two_gigabytes(pyodide_answers: list[dict]) -> None:
     final = pyodide_answers[3]["final"]
     assert final["event"] == "error" and final["stopped"] == "memory", final
@@ -138,6 +169,7 @@ def test_pyodide_runs_without_a_cap_of_its_own_what_fits(pyodide_answers: list[d
     assert final["event"] == "result" and final["result"]["moves"] == 31, final
 
 
+@pytest.mark.slow
 def test_a_ten_by_ten_board_is_solved_fast_in_short_slices(built_site: Path) -> None:
     """The fast solver under Pyodide, run as the page runs it: progress between slices, a legal solution."""
     start = ("54 38 66 52 5 21 39 10 11 82 45 37 85 51 97 91 67 17 81 34 25 53 92 0 65 6 59 77 40 80 24 95 31 74 "

@@ -39,3 +39,10 @@ def test_cli_reports_bad_positions_on_stderr_with_status_2(capsys):
 def test_cli_custom_board(capsys):
     status, out, _ = run(capsys, "solve", "--board", "2x3", "--start", "1 2 3 4 0 5")
     assert status == 0 and "2x3: 1 move, proved minimal (" in out
+
+
+def test_cli_names_the_lower_bound_ida_used(capsys):
+    status, out, _ = run(capsys, "solve", "8-puzzle", "--algorithm", "ida")
+    assert status == 0 and "31 moves, proved minimal (ida, linear-conflict)" in out
+    status, out, _ = run(capsys, "solve", "8-puzzle", "--start", "1 2 3 4 5 6 0 7 8", "--algorithm", "iddfs", "--json")
+    assert json.loads(out)["bound"] == "none" and json.loads(out)["iterations"] == [[2, 4]]   # the four 2-move walks

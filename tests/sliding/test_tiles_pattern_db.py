@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pzl.sliding import pattern_db
-from pzl.sliding.tiles import ida_star_tiles, manhattan
+from pzl.sliding.tiles import distance_table, ida_star_tiles, manhattan
 from tests.sliding.test_tiles import (
     EIGHT,
     EIGHT_CELLS,
@@ -31,12 +31,17 @@ def database_for(adjacency, blank_goal):
 
 
 def bound(database, position, goal, mirror=None):
-    """The database's bound, read straight from its tables (tile = its goal cell), optionally through a mirror."""
+    """The database's bound read straight from its tables (tile = its goal cell), optionally through a cell map.
+
+    The tables hold the excess over Manhattan, so the bound is Manhattan plus their sum.
+    """
     m = mirror or list(range(len(position)))
     home = {label: cell for cell, label in enumerate(goal)}
     at = {m[home[label]]: m[cell] for cell, label in enumerate(position) if label != 0}
-    return sum(table[sum(at[goal_cell] << (database.bits * slot) for slot, goal_cell in enumerate(cells))]
-               for cells, table in zip(database.patterns, database.tables, strict=True))
+    excess = sum(table[sum(at[goal_cell] << (database.bits * slot) for slot, goal_cell in enumerate(cells))]
+                 for cells, table in zip(database.patterns, database.tables, strict=True))
+    return manhattan(position, goal, EIGHT_DISTANCES if len(position) == 9 else distance_table(database.adjacency)) \
+        + excess
 
 
 @pytest.fixture(scope="module")
@@ -44,11 +49,29 @@ def eight_database():
     return database_for(EIGHT, 8)[0]
 
 
-def test_only_square_boards_with_the_blank_home_on_the_diagonal_have_a_mirror():
+def test_board_symmetries_that_keep_the_blank_goal_give_a_second_reading():
+    identity, transpose = tuple(range(9)), (0, 3, 6, 1, 4, 7, 2, 5, 8)
     square = database_for(EIGHT, 8)[0]
-    assert square.mirror() is not None
-    assert database_for(EIGHT, 2)[0].mirror() is None
-    assert database_for(grid_adjacency(rectangle(2, 5)), 9)[0].mirror() is None
+    assert square.symmetries_for(8) == [identity, transpose]
+    assert database_for(EIGHT, 2)[0].symmetries_for(2) == [identity, (8, 5, 2, 7, 4, 1, 6, 3, 0)]  # anti-diagonal
+    assert database_for(grid_adjacency(rectangle(2, 5)), 9)[0].symmetries_for(9) == [tuple(range(10))]
+    # another corner is read through a rotation or reflection; an edge cell cannot be
+    assert all(m[0] == 8 for m in square.symmetries_for(0)) and len(square.symmetries_for(0)) == 2
+    assert square.symmetries_for(1) == []
+
+
+@pytest.mark.slow
+def test_a_goal_with_the_blank_in_another_corner_reads_the_tables_through_a_symmetry_admissibly(eight_database):
+    goal = (0, 1, 2, 3, 4, 5, 6, 7, 8)
+    distances = bfs_distances(EIGHT, goal)
+    maps = eight_database.symmetries_for(0)
+    for position in random.Random(4).sample(sorted(distances), 3000):
+        assert all(bound(eight_database, position, goal, m) <= distances[position] for m in maps), position
+    start = random_walk(EIGHT, goal, 80, random.Random(2))
+    outcome, _ = run(ida_star_tiles(start, goal, EIGHT, pattern_db=eight_database))
+    assert len(outcome.path) - 1 == distances[start]
+    assert outcome.bound == f"pdb {eight_database.name} + mirror"
+    assert_legal_solution(EIGHT_CELLS, outcome.path, start, goal)
 
 
 def test_default_patterns_split_the_fifteen_puzzle_into_three_blocks_of_five():
@@ -61,10 +84,11 @@ def test_patterns_cover_every_tile_once(eight_database):
     assert cells == list(range(8))
 
 
+@pytest.mark.slow
 def test_bound_direct_and_mirrored_is_admissible_and_never_below_manhattan_on_every_eight_puzzle_state(eight_database):
     distances = bfs_distances(EIGHT, GOAL)
     above_manhattan = 0
-    mirror = eight_database.mirror()
+    mirror = eight_database.symmetries_for(8)[1]
     assert mirror == (0, 3, 6, 1, 4, 7, 2, 5, 8)
     for position, distance in distances.items():
         value = bound(eight_database, position, GOAL)
@@ -91,6 +115,7 @@ def test_building_reports_progress_and_is_kept_for_the_process():
     assert again is first and not events
 
 
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(steps=st.integers(0, 40), seed=st.integers(0, 2**32))
 def test_database_and_linear_conflict_find_the_same_optimum_on_3x4(steps, seed):
@@ -113,11 +138,18 @@ def test_auto_switches_to_the_database_when_the_first_search_runs_long(monkeypat
     adjacency = grid_adjacency(cells)
     goal = (*range(1, 12), 0)
     rng = random.Random(5)
+    switches = 0
     for _ in range(3):
         start = random_walk(adjacency, goal, 120, rng)
-        switched, _ = run(ida_star_tiles(start, goal, adjacency, rows_cols=(3, 4), all_solutions=True))
+        switched, events = run(ida_star_tiles(start, goal, adjacency, rows_cols=(3, 4), all_solutions=True))
         plain, _ = run(ida_star_tiles(start, goal, adjacency, rows_cols=(3, 4), all_solutions=True, pattern_db=None))
         assert len(switched.path) == len(plain.path)
         assert switched.count == plain.count
         assert {tuple(p) for p in switched.paths} == {tuple(p) for p in plain.paths}
         assert_legal_solution(cells, switched.path, start, goal)
+        # progress counts on across the switch (and the database's build, if it was not built yet)
+        nodes, seconds = [event["nodes"] for event in events], [event["seconds"] for event in events]
+        assert nodes == sorted(nodes) and seconds == sorted(seconds) and switched.nodes >= max(nodes, default=0)
+        switches += switched.bound.startswith("pdb")
+        assert sum(count for _, count in switched.iterations) == switched.nodes
+    assert switches
