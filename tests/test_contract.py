@@ -81,6 +81,15 @@ SAMPLES: list[tuple[str, dict[str, Any], str]] = [
      "peg_analyse"),
     ("analyse big", {"command": "analyse", "puzzle": "english-33", "seconds_limit": 0.2, "max_states": 500},
      "peg_analyse"),
+    # peg census and atlas
+    ("census", {"command": "census", "puzzle": "hoppers"}, "peg_census"),
+    ("census any", {"command": "census", "family": "peg", "mask": "ooo/ooo", "lattice": "square-diagonal",
+                    "empty": "1", "finish": "any"}, "peg_census"),
+    ("census partial", {"command": "census", "puzzle": "english-33", "max_states": 20_000}, "peg_census"),
+    ("atlas", {"command": "atlas", "puzzle": "hoppers"}, "peg_atlas"),
+    ("atlas partial", {"command": "atlas", "puzzle": "triangle-15", "max_states": 100, "seconds_limit": 30},
+     "peg_atlas"),
+    ("census refusal", {"command": "census", "puzzle": "french-37"}, "error"),
     # errors
     ("unknown command", {"command": "fly", "puzzle": "8-puzzle"}, "error"),
     ("unknown puzzle", {"puzzle": "nope"}, "error"),
@@ -237,6 +246,8 @@ def cli(*args: str) -> Any:
     (("longest", "--board", "2x3", "--json"), "sliding_longest"),
     (("solve", "hoppers", "--json"), "peg_solve"),
     (("analyse", "hoppers", "--pegs", "0,1,2,3,4,5,7,8,9,10,11,12", "--json"), "peg_analyse"),
+    (("census", "triangle-10", "--json"), "peg_census"),
+    (("atlas", "triangle-10", "--json"), "peg_atlas"),
 ])
 def test_cli_json_matches_the_contract(args: tuple[str, ...], definition: str) -> None:
     check(cli(*args), definition)
