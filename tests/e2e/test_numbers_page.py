@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from pzl import api
@@ -129,6 +130,7 @@ def test_cancel_stops_a_census(app_page: Page, base_url: str):
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=30_000)
 
 
+@pytest.mark.slow
 def test_numbers_on_a_390_px_phone_in_dark_mode(browser: Browser, base_url: str):
     context = browser.new_context(**PHONE, color_scheme="dark")
     try:
