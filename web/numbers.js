@@ -74,15 +74,23 @@ export function createNumbersPanel(app, { startSearch, finishFigures, puzzleFiel
     $("numbers-command-text").textContent = cliCommand(command, app.game.entry, task());
   }
 
-  function census() {
+  /** Run `command` ("census" or "atlas") with `fields` in the worker; `show(result)` draws its answer. */
+  function compute(command, fields, { waiting, about, show }) {
     open();
-    const { empty, finish } = task();
-    const request = { command: "census", ...puzzleFields(), empty, finish, max_states: CENSUS_LIMIT };
-    $("numbers-summary").textContent = "Counting every position reachable from the start…";
+    const request = { command, ...puzzleFields(), ...fields, max_states: CENSUS_LIMIT };
+    $("numbers-summary").textContent = waiting;
     startSearch(request, (result) => {
       finishFigures(result);
-      showCensus(result);
-    }, { about: "Counting the positions of the start shown, jump by jump.", onStopped: stopped("census") });
+      show(result);
+    }, { about, onStopped: stopped(command) });
+  }
+
+  function census() {
+    const { empty, finish } = task();
+    compute("census", { empty, finish }, {
+      waiting: "Counting every position reachable from the start…",
+      about: "Counting the positions of the start shown, jump by jump.", show: showCensus,
+    });
   }
 
   function stopped(command) {
@@ -147,13 +155,10 @@ export function createNumbersPanel(app, { startSearch, finishFigures, puzzleFiel
   }
 
   function atlas() {
-    open();
-    const request = { command: "atlas", ...puzzleFields(), max_states: CENSUS_LIMIT };
-    $("numbers-summary").textContent = "Settling every start against every finish…";
-    startSearch(request, (result) => {
-      finishFigures(result);
-      showAtlas(result);
-    }, { about: "Drawing the atlas of the board: one census per start, up to symmetry.", onStopped: stopped("atlas") });
+    compute("atlas", {}, {
+      waiting: "Settling every start against every finish…",
+      about: "Drawing the atlas of the board: one census per start, up to symmetry.", show: showAtlas,
+    });
   }
 
   /** Every ordered (start, finish) pair of the board, from the classes and their copies. */
