@@ -23,7 +23,7 @@ from pzl.sliding.coarse import METRICS, CoarseProblem
 from pzl.sliding.effort import breadth_floor, breadth_kernel, check_depth_first, what_to_try
 from pzl.sliding.fast import fast_solve
 from pzl.sliding.packed import PackedProblem
-from pzl.sliding.piece_moves import classic_counts
+from pzl.sliding.piece_moves import classic_counts, steps_of
 from pzl.sliding.puzzle import Puzzle, from_request
 from pzl.sliding.solvability import parity_verdict
 from pzl.sliding.space import estimated_states
@@ -215,6 +215,7 @@ def _fast(puzzle: Puzzle, payload: dict[str, Any], every: bool, label: str, note
     labels = puzzle.labels   # a complete goal: no '*' to write, so the labels are joined directly
     payload.update(solvable=True, moves=moves, solution=[" ".join([labels[code] for code in position])
                                                          for position in outcome.path],
+                   steps=steps_of(puzzle.board, puzzle.pieces, labels, outcome.path),
                    algorithm=label, minimal=moves == bound, lower_bound=bound)
     if moves == bound:
         payload["note"] = "the solution is as short as the lower bound, so it is proved minimal"
@@ -297,15 +298,19 @@ def _solution(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, outcome: 
     result: dict[str, Any] = {"solvable": True, "moves": len(outcome.path) - 1,
                               "solution": [text(state) for state in outcome.path], "algorithm": algorithm,
                               "minimal": True}
+    decoded = [problem.decode(state) for state in outcome.path]
+    result["steps"] = steps_of(puzzle.board, puzzle.pieces, puzzle.labels, decoded)
     if not isinstance(problem, CoarseProblem):  # a coarse path's moves are counted already
         result["piece_moves"], result["straight_moves"] = classic_counts(
-            puzzle.board, puzzle.pieces, puzzle.labels, [problem.decode(state) for state in outcome.path])
+            puzzle.board, puzzle.pieces, puzzle.labels, decoded)
     if outcome.bound is not None:   # depth-first searches: the lower bound and the nodes per threshold
         result["bound"] = outcome.bound
         result["iterations"] = [[threshold, count] for threshold, count in outcome.iterations]
     if every:
         result["count"] = outcome.count
         result["solutions"] = [[text(state) for state in path] for path in outcome.paths]
+        result["solutions_steps"] = [steps_of(puzzle.board, puzzle.pieces, puzzle.labels,
+                                              [problem.decode(state) for state in path]) for path in outcome.paths]
     result["stats"] = stats
     return result
 
