@@ -77,6 +77,8 @@ def compare(request: dict[str, Any], family: Any, run: Runner) -> Iterator[Event
     for index, each in enumerate(runs):
         sub = {**each.request, "max_states": per_row}
         row = yield from _row(index, each, sub, seconds, run, done, clock)
+        if each.kernel is None:
+            row["depth_first"] = True   # its `states` is the path it holds
         if row.get("solution") is not None and row.get("moves") is not None:
             family.replay(sub, row["solution"])   # raises on an illegal move or a wrong end
         if measure and row.get("moves") is not None:
@@ -117,7 +119,7 @@ def _row(index: int, each: Run, sub: dict[str, Any], seconds: float, run: Runner
                                seconds=round(elapsed, 3))
                     if event.get("depth") is not None and each.depth_is_bound and not event.get("phase"):
                         row["lower_bound"] = event["depth"]
-                    if event.get("search") == "depth-first":
+                    if each.kernel is None:
                         row["depth_first"] = True
                     if event.get("phase"):
                         row["phase"] = event["phase"]   # stopped before its search began (making tables, say)
@@ -148,8 +150,6 @@ def _answered(row: dict[str, Any], answer: dict[str, Any], elapsed: float) -> di
         row["reason"] = answer["reason"]
     if answer.get("note"):
         row["note"] = answer["note"]
-    if answer.get("iterations") is not None:
-        row["depth_first"] = True
     return row
 
 
