@@ -190,7 +190,7 @@ class Job:
         """Advance the search for about `seconds`; what happened meanwhile, in order.
 
         That is the latest progress event, any final event, and the events a slice must not
-        drop: a warning, a finished row of a comparison, and the last progress of each phase that
+        drop: a warning, a comparison's plan and finished rows, and the last progress of each phase that
         ended within the slice (so a page shows every phase, however short: a quick reachability
         check before IDA*, say).
         """
@@ -201,11 +201,11 @@ class Job:
             if event["event"] != "progress":
                 self.done = True
                 return [*kept, latest, event] if latest else [*kept, event]
-            if latest is not None and (event.get("warning") or "finished" in event
-                                       or event.get("phase") != latest.get("phase")):
+            must_keep = bool(event.get("warning")) or "finished" in event or "plan" in event
+            if latest is not None and (must_keep or event.get("phase") != latest.get("phase")):
                 kept.append(latest)
             latest = event
-            if event.get("warning") or "finished" in event:
+            if must_keep:
                 kept.append(event)
                 latest = None
             if time.perf_counter() >= deadline:

@@ -15,8 +15,9 @@ times DEPTH_FIRST_BYTES; with `measure_memory` each row runs a second time under
 and reports the traced peak (its time is the first, untraced run's).
 
 Progress events of a comparison carry the whole request's `nodes`, `states`, `seconds` and the
-running row's own (`row`, `row_nodes`, `row_states`, `row_seconds`); when a row ends, one event
-carries it whole (`finished`), so a page can fill the table as the runs go.
+running row's own (`row`, `row_nodes`, `row_states`, `row_seconds`). The first event lists the
+rows to come (`plan`: [[algorithm, bound], ...]) and when a row ends, one event carries it whole
+(`finished`), so a page can draw the table at once and fill it as the runs go.
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ def compare(request: dict[str, Any], family: Any, run: Runner) -> Iterator[Event
     rows: list[dict[str, Any]] = []
     done = {"nodes": 0, "seconds": 0.0}
     clock = time.perf_counter()
+    yield progress(0, 0, 0.0, plan=[[each.algorithm, each.bound] for each in runs])
     for index, each in enumerate(runs):
         sub = {**each.request, "max_states": per_row}
         row = yield from _row(index, each, sub, seconds, run, done, clock)

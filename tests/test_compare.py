@@ -80,7 +80,7 @@ def test_a_row_that_runs_out_of_states_says_which_limit():
 
 
 def test_rows_that_cannot_take_the_position_say_why_and_the_rest_still_run():
-    result = compare(puzzle="9-puzzle-variant", algorithm="ida", seconds=10)   # an irregular board: no linear conflict
+    result = compare(puzzle="9-puzzle-variant", algorithm="ida", seconds=3)   # an irregular board: no linear conflict
     rows = {(row["algorithm"], row["bound"]): row for row in result["rows"]}
     assert "rectangular" in rows[("ida", "linear-conflict")]["reason"]
     assert rows[("ida", "linear-conflict")]["moves"] is None
@@ -167,19 +167,23 @@ def test_solve_with_each_bound_finds_the_shortest(algorithm, bound):
 
 def test_job_slices_keep_every_finished_row():
     job = api.Job({"command": "compare", "puzzle": "8-puzzle", "start": HARDEST, "algorithm": "ida"})
-    finished, rows = [], None
+    finished, rows, plan = [], None, None
     while not job.done:
         for event in job.run_for(0.5):
+            if event["event"] == "progress" and "plan" in event:
+                plan = event["plan"]
             if event["event"] == "progress" and "finished" in event:
                 finished.append(event["row"])
             elif event["event"] == "result":
                 rows = event["result"]["rows"]
     assert finished == list(range(len(rows))) == [0, 1, 2, 3]
+    assert plan == [["ida", "misplaced"], ["ida", "manhattan"], ["ida", "linear-conflict"], ["ida", "pdb"]]
 
 
 def test_progress_counts_the_whole_comparison_and_the_row():
     events = list(api.run({"command": "compare", "puzzle": "8-puzzle", "start": HARDEST, "algorithm": "bfs"}))
-    progress = [event for event in events if event["event"] == "progress" and "finished" not in event]
+    progress = [event for event in events if event["event"] == "progress" and "row" in event
+                and "finished" not in event]
     assert progress and all(event["row"] == 0 for event in progress)
     nodes = [event["nodes"] for event in progress]
     assert nodes == sorted(nodes)

@@ -87,6 +87,7 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
     const from = current();
     const request = { command: "solve", ...puzzleFields(), ...game.request(from.position, app.goal) };
     request.algorithm = $("algorithm").value;
+    if (!$("bound-choice").hidden && $("bound").value) request.bound = $("bound").value;
     if (game.allowsAll && $("all").checked) request.all = true;
     if (!$("metric-choice").hidden && $("metric").value !== "step") request.metric = $("metric").value;
     if (game.family === "peg" && (request.algorithm === "minimal" || request.all)) request.max_states = PEG_MAX_STATES;
