@@ -25,7 +25,7 @@ def test_the_comparison_fills_a_row_per_run_and_a_row_opens_in_the_player(app_pa
     expect(summary).to_contain_text("found 31 moves", timeout=COMPARE_TIMEOUT_MS)
     statuses = rows.evaluate_all("rows => rows.map(row => row.dataset.status)")
     assert statuses == ["done"] * 13
-    names = rows.locator("th").evaluate_all("cells => cells.map(cell => cell.querySelector('.compare-name').textContent)")
+    names = rows.locator(".compare-name").all_text_contents()
     assert names[0] == "breadth-first search" and "IDA*, linear-conflict" in names
     moves = rows.locator("[data-cell=moves]").all_text_contents()
     minimal = rows.locator("[data-cell=minimal]").all_text_contents()
