@@ -19,7 +19,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent if "__file__" in globals() else Path.cwd()  # Pyodide: no file
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
 CASES = (("8-puzzle", "8 6 7 2 5 4 3 0 1"), ("9-puzzle", "0 9 8 7 6 5 4 3 2 1"))
 
