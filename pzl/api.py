@@ -28,6 +28,8 @@ from pzl.errors import PuzzleError, SearchLimitError, shown
 from pzl.events import Event
 
 COMMANDS = ("solve", "longest", "analyse", "catalog", "compare")
+#: Progress a time slice never drops: a comparison's plan and finished rows, a search's finished layer or pass.
+KEPT = ("plan", "finished", "layer", "iteration")
 #: Request keys every family reads; each family adds its own (`OPTIONS` of the family package).
 COMMON_OPTIONS = ("command", "family", "puzzle", "algorithm", "all", "max_states", "max_solutions")
 #: A request is a few short fields: deeper nesting, more items or longer text is refused unread.
@@ -190,7 +192,8 @@ class Job:
         """Advance the search for about `seconds`; what happened meanwhile, in order.
 
         That is the latest progress event, any final event, and the events a slice must not
-        drop: a warning, a comparison's plan and finished rows, and the last progress of each phase that
+        drop: a warning, a comparison's plan and finished rows, a finished layer or pass of a
+        search (`layer`, `iteration`: the page's growth chart), and the last progress of each phase that
         ended within the slice (so a page shows every phase, however short: a quick reachability
         check before IDA*, say).
         """
@@ -201,7 +204,8 @@ class Job:
             if event["event"] != "progress":
                 self.done = True
                 return [*kept, latest, event] if latest else [*kept, event]
-            must_keep = bool(event.get("warning")) or "finished" in event or "plan" in event
+            growth = any(key in event for key in KEPT) and not event.get("phase")   # not a preparatory phase's
+            must_keep = bool(event.get("warning")) or growth
             if latest is not None and (must_keep or event.get("phase") != latest.get("phase")):
                 kept.append(latest)
             latest = event

@@ -112,7 +112,7 @@ def _row(index: int, each: Run, sub: dict[str, Any], seconds: float, run: Runner
             elapsed = time.perf_counter() - started
             if event["event"] == "progress":
                 last = event
-                shown = {key: event[key] for key in ("depth", "phase", "search", "iteration") if key in event}
+                shown = {key: event[key] for key in ("depth", "phase", "search", "iteration", "layer") if key in event}
                 yield progress(done["nodes"] + event["nodes"], event["states"], time.perf_counter() - clock,
                                row=index, row_nodes=event["nodes"], row_states=event["states"],
                                row_seconds=round(elapsed, 3), **shown)

@@ -90,6 +90,7 @@ def _deepen(problem: Problem, lower_bound: Callable[[Hashable], int], all_soluti
             path.append(child)
             pending.append(iter(successors(child)))
         iterations.append((bound, nodes - before))
+        yield progress(nodes, bound + 1, time.perf_counter() - clock, depth=bound, iteration=[bound, nodes - before])
         if found:
             return SearchOutcome(found[0], nodes=nodes, states=bound + 1, seconds=time.perf_counter() - clock,
                                  count=count if all_solutions else None, paths=found[:listed], iterations=iterations)

@@ -330,6 +330,8 @@ def _solution(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, outcome: 
         result["bound"] = outcome.bound
         if algorithm in ("iddfs", "ida"):
             result["iterations"] = [[threshold, count] for threshold, count in outcome.iterations]
+    if outcome.layers is not None:   # breadth-first: positions per depth (bidirectional: per side, and where they met)
+        result["layers"] = outcome.layers
     if every:
         result["count"] = outcome.count
         result["solutions"] = [[text(state) for state in path] for path in outcome.paths]

@@ -315,6 +315,8 @@ def iddfs_tiles(start: Position, goal: Position, adjacency: Adjacency, *, all_so
                     if len(found) < max_solutions:
                         found.append(blanks)
             iterations.append((bound, nodes - before))
+            yield progress(nodes, bound + 1, time.perf_counter() - clock, depth=bound,
+                           iteration=[bound, nodes - before])
             if count:
                 break
             continue
@@ -372,6 +374,7 @@ def iddfs_tiles(start: Position, goal: Position, adjacency: Adjacency, *, all_so
             board[pz] = 0
             d -= 1
         iterations.append((bound, nodes - before))
+        yield progress(nodes, bound + 1, time.perf_counter() - clock, depth=bound, iteration=[bound, nodes - before])
         if count:
             break
     return _outcome(start, first, found, count, all_solutions, nodes, bound, clock, "none", iterations)
