@@ -7,7 +7,7 @@ catalog start (0 9 8 7 6 5 4 3 2 1, 45 moves). Each row runs as its own `compare
 (algorithm and bound given), one after another in one process, so its CPU time can be read
 beside the wall clock; its budget is `--seconds` (default 10) and `--max-states` (default
 2,000,000). Pyodide runs the same function inside Node with the built wheel (`python build.py`
-first); its times are the wall clock and `time.process_time()` as Emscripten reports it.
+first); its column is the wall clock only (Emscripten's `time.process_time()` is the wall clock).
 The machine is shared: read the CPU column, and quote the load average printed at the top.
 """
 
@@ -73,7 +73,7 @@ def table(cpython: list[dict], pyodide: list[dict] | None) -> str:
         head = "| algorithm | bound | moves | nodes | stored | memory (est.) | CPython s (CPU) |"
         rule = "|---|---|---:|---:|---:|---:|---:|"
         if pyodide:
-            head += " Pyodide s (CPU) |"
+            head += " Pyodide s |"
             rule += "---:|"
         out += [head, rule]
         for number, row in enumerate(case["rows"]):
@@ -84,7 +84,7 @@ def table(cpython: list[dict], pyodide: list[dict] | None) -> str:
             if pyodide:
                 other = pyodide[index]["rows"][number]
                 differs = f" {_outcome(other)}" if _outcome(other) != _outcome(row) else ""
-                line += f" {other['wall']:.3f} ({other['cpu']:.3f}){differs} |"
+                line += f" {other['wall']:.3f}{differs} |"
             out.append(line)
     return "\n".join(out)
 

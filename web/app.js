@@ -66,7 +66,7 @@ const app = {
 const { clearSolution, showSolution, stopPlayer, stepTo, syncLine, togglePlay } = createPlayerPanel(app, {
   show: render, announce,
 });
-const { finishFigures, hint, puzzleFields, solve, startSearch, watchPosition } = createSearchPanel(app, {
+const { finishFigures, hideGrowth, hint, puzzleFields, solve, startSearch, watchPosition } = createSearchPanel(app, {
   announce, stopPlayer, showSolution, where, redraw: () => render({ animate: false }),
 });
 const { fillShuffleDistances, openPositionForm, shuffle, usePosition } = createNewStarts(app, {
@@ -310,6 +310,7 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric
   if (app.search) app.search.cancel();
   clearSolution();
   closeCompare();
+  hideGrowth();
   app.shuffling += 1;
   app.game = game;
   app.goal = goal;

@@ -104,3 +104,42 @@ def test_the_bound_is_chosen_beside_ida_and_astar_and_explained(app_page: Page, 
     expect(app_page.get_by_test_id("bound")).to_have_value("linear-conflict")
     app_page.get_by_test_id("solve").click()
     expect(app_page.get_by_test_id("result-text")).to_contain_text("rectangular", timeout=COMPARE_TIMEOUT_MS)
+
+
+def test_a_breadth_first_search_grows_a_bar_per_depth_and_keeps_its_numbers(app_page: Page, base_url: str):
+    app_page.goto(base_url + HARDEST + "&algorithm=bfs")
+    expect(app_page.get_by_test_id("algorithm")).to_have_value("bfs")
+    app_page.get_by_test_id("solve").click()
+    expect(app_page.get_by_test_id("result-moves")).to_have_text("31", timeout=COMPARE_TIMEOUT_MS)
+    bars = app_page.get_by_test_id("growth-bar")
+    expect(bars).to_have_count(32)
+    counts = [int(value) for value in bars.evaluate_all("bars => bars.map(bar => bar.dataset.value)")]
+    assert counts[:4] == [1, 3, 5, 10] and sum(counts) == 181_440
+    expect(app_page.get_by_test_id("growth-numbers")).to_contain_text("31: 2")
+
+
+def test_bidirectional_shows_both_frontiers_and_where_they_met(app_page: Page, base_url: str):
+    app_page.goto(base_url + HARDEST + "&algorithm=bidirectional")
+    expect(app_page.get_by_test_id("algorithm")).to_have_value("bidirectional")
+    expect(app_page.get_by_test_id("growth")).to_be_hidden()   # a new game forgets the last chart
+    app_page.get_by_test_id("solve").click()
+    expect(app_page.get_by_test_id("growth-caption")).to_contain_text("from the goal", timeout=COMPARE_TIMEOUT_MS)
+    expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=COMPARE_TIMEOUT_MS)
+    chart = app_page.get_by_test_id("growth-chart")
+    expect(chart.locator(".bar.side-1").first).to_be_visible()
+    assert chart.locator(".bar.side-0").count() == 17 and chart.locator(".bar.met").count() == 2
+    numbers = app_page.get_by_test_id("growth-numbers")
+    expect(numbers).to_contain_text("met 16 moves from the start and 15 from the goal")
+
+
+def test_ida_shows_the_nodes_of_each_pass(app_page: Page, base_url: str):
+    app_page.goto(base_url + HARDEST + "&algorithm=ida&bound=manhattan")
+    expect(app_page.get_by_test_id("bound")).to_have_value("manhattan")
+    expect(app_page.get_by_test_id("growth")).to_be_hidden()
+    app_page.get_by_test_id("solve").click()
+    expect(app_page.get_by_test_id("growth-caption")).to_contain_text("nodes expanded in each pass",
+                                                                      timeout=COMPARE_TIMEOUT_MS)
+    expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=COMPARE_TIMEOUT_MS)
+    expect(app_page.get_by_test_id("result-moves")).to_have_text("31")
+    labels = app_page.get_by_test_id("growth-bar").evaluate_all("bars => bars.map(bar => Number(bar.dataset.label))")
+    assert labels == list(range(21, 32, 2))   # Manhattan distance 21, thresholds rise by 2 on a grid
