@@ -25,7 +25,7 @@ const DISTANCE_LIMIT = 200_000;
 /** What a search is doing besides searching, in words (progress events may name a phase). */
 const PHASES = {
   "pattern database": "Building the pattern database (a stronger lower bound; once per tab, some seconds)…",
-  "loading tables": "Loading the pattern tables…",
+  "loading tables": "Loading pattern tables…",
   "reachability check": "Checking that the goal can be reached at all (breadth-first, from both ends)…",
 };
 

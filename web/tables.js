@@ -15,8 +15,12 @@ import { download } from "./download.js";
  * the same, slower) — a missing table is never the request's failure.
  */
 export async function loadTables(request, { pyodide, site, report, cancelled }) {
-  const api = pyodide.pyimport("pzl.api");
-  const needed = JSON.parse(api.tables_needed(JSON.stringify(request)));
+  let needed;
+  try {
+    needed = JSON.parse(pyodide.pyimport("pzl.api").tables_needed(JSON.stringify(request)));
+  } catch {
+    return; // the request itself will meet (and report) whatever broke here
+  }
   if (needed.length === 0) return;
   const started = performance.now();
   const paths = site.build?.tables ?? {};
