@@ -210,7 +210,7 @@ def describe(result_: dict[str, Any], flags: dict[str, str] | None = None) -> st
     if result_.get("family") == "peg":
         finish = result_["finish"]
         head = (f"{result_['puzzle']}: {_holes(result_['empty'])} empty → "
-                f"{'one peg anywhere' if finish == 'any' else 'pegs in ' + _holes(finish)}")
+                f"{'one peg anywhere' if finish == 'any' else _pegs(finish)}")
     else:
         head = f"{result_['puzzle']}: {result_['start']} → {result_['goal']}"
     budget = result_["budget"]
@@ -255,6 +255,13 @@ def _holes(holes: Any) -> str:
     if isinstance(holes, list):
         return ("hole " if len(holes) == 1 else "holes ") + ", ".join(map(str, holes))
     return f"hole {holes}"
+
+
+def _pegs(finish: Any) -> str:
+    """'one peg in hole 6', 'pegs in holes 3, 7'."""
+    if isinstance(finish, list) and len(finish) != 1:
+        return f"pegs in {_holes(finish)}"
+    return f"one peg in {_holes(finish)}"
 
 
 def _numbers(numbers: list[int]) -> str:
