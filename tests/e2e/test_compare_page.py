@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import wait_until_ready
+from tests.e2e.conftest import cancel_milliseconds, wait_until_ready
 
 HARDEST = "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1"
 #: Thirteen runs of at most a second each, on a loaded machine.
@@ -57,20 +57,7 @@ def test_one_cancel_stops_the_comparison_and_keeps_the_rows_that_ended(app_page:
     rows = app_page.get_by_test_id("compare-row")
     expect(rows.nth(2)).to_have_attribute("data-status", "done", timeout=COMPARE_TIMEOUT_MS)
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "solving")
-    waited_ms = app_page.evaluate(
-        """() => new Promise((resolve) => {
-            const status = document.querySelector('[data-testid="status"]');
-            const clicked = performance.now();
-            const watcher = new MutationObserver(() => {
-                if (status.dataset.state === 'ready') {
-                    watcher.disconnect();
-                    resolve(performance.now() - clicked);
-                }
-            });
-            watcher.observe(status, {attributes: true});
-            document.querySelector('[data-testid="compare-cancel"]').click();
-        })"""
-    )
+    waited_ms = cancel_milliseconds(app_page, "compare-cancel")
     assert waited_ms < 500
     expect(app_page.get_by_test_id("compare-summary")).to_contain_text("cancelled")
     statuses = rows.evaluate_all("rows => rows.map(row => row.dataset.status)")
