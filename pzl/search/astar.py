@@ -24,6 +24,11 @@ from pzl.events import progress
 from pzl.search.breadth import DEFAULT_MAX_STATES
 from pzl.search.problem import PROGRESS_EVERY, Problem, Search, SearchOutcome
 
+#: Besides every PROGRESS_EVERY nodes, progress is reported when REPORT_SECONDS have passed (looked at every
+#: CHECK_EVERY nodes): a bound evaluated from scratch on a big board costs milliseconds a node.
+CHECK_EVERY = 16
+REPORT_SECONDS = 0.05
+
 
 def astar(problem: Problem[Any], lower_bound: Callable[[Any], int] | None = None, *,
           max_states: int | None = DEFAULT_MAX_STATES, bound_name: str | None = None) -> Search:
@@ -41,6 +46,7 @@ def astar(problem: Problem[Any], lower_bound: Callable[[Any], int] | None = None
     tie = 1
     nodes = 0
     report = PROGRESS_EVERY
+    clock_at = clock   # when progress was last reported: a costly bound reports by time, not only by count
     best_f = queue[0][0]
     while queue:
         f, minus_g, _, state = heappop(queue)
@@ -53,9 +59,10 @@ def astar(problem: Problem[Any], lower_bound: Callable[[Any], int] | None = None
             outcome.bound = bound_name
             return outcome
         nodes += 1
-        if nodes >= report:
-            report += PROGRESS_EVERY
-            yield progress(nodes, len(parent), time.perf_counter() - clock, best_f)
+        if nodes >= report or (not nodes % CHECK_EVERY and time.perf_counter() - clock_at >= REPORT_SECONDS):
+            report = nodes + PROGRESS_EVERY
+            clock_at = time.perf_counter()
+            yield progress(nodes, len(parent), clock_at - clock, best_f)
             if limit and len(parent) > limit:
                 raise SearchLimitError(f"A* stopped after storing {len(parent):,} positions (the cap is {limit:,})",
                                        "max_states", states=len(parent), lower_bound=best_f)

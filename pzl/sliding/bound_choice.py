@@ -24,7 +24,7 @@ from typing import Any
 from pzl.errors import PuzzleError, shown
 from pzl.events import Event
 from pzl.sliding.puzzle import Puzzle
-from pzl.sliding.tiles import linear_conflict
+from pzl.sliding.tile_bounds import longest_increasing
 
 #: Every bound a request may name, weakest first.
 BOUNDS = ("none", "misplaced", "manhattan", "linear-conflict", "pdb")
@@ -101,8 +101,8 @@ def state_bound(puzzle: Puzzle, problem: Any, bound: str, database: Any = None) 
         return lambda state: sum(1 for cell, code in enumerate(unpack(state)) if code and home[code] != cell)
     manhattan = problem.lower_bound
     if bound == "linear-conflict":
-        rows, cols = puzzle.board.rows, puzzle.board.cols
-        return lambda state: manhattan(state) + linear_conflict(unpack(state), goal, rows, cols)
+        conflict = _line_conflict(home, puzzle.board.rows, puzzle.board.cols)
+        return lambda state: manhattan(state) + conflict(unpack(state))
     assert database is not None
     where = _slots(database)
     readings = []   # per board symmetry read: the cell map, and each tile code's (pattern, shift) or None
@@ -127,6 +127,26 @@ def state_bound(puzzle: Puzzle, problem: Any, bound: str, database: Any = None) 
         return manhattan(state) + best
 
     return pdb
+
+
+def _line_conflict(home: list[int], rows: int, cols: int) -> Callable[[tuple[int, ...]], int]:
+    """Linear conflict's addition to Manhattan for codes per cell (as `pzl.sliding.tiles.linear_conflict`)."""
+    goal_row = [cell // cols for cell in home]
+    goal_col = [cell % cols for cell in home]
+
+    def conflict(codes: tuple[int, ...]) -> int:
+        extra = 0
+        for r in range(rows):
+            ranks = [goal_col[code] for code in codes[r * cols:(r + 1) * cols] if code and goal_row[code] == r]
+            if len(ranks) > 1:
+                extra += 2 * (len(ranks) - longest_increasing(ranks))
+        for c in range(cols):
+            ranks = [goal_row[code] for code in codes[c::cols] if code and goal_col[code] == c]
+            if len(ranks) > 1:
+                extra += 2 * (len(ranks) - longest_increasing(ranks))
+        return extra
+
+    return conflict
 
 
 def _slots(database: Any) -> dict[int, tuple[int, int]]:
