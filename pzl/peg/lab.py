@@ -13,6 +13,7 @@ from typing import Any
 
 from pzl.compare import Run
 from pzl.errors import PuzzleError, shown
+from pzl.peg.service import board_of, task_of
 
 #: The algorithms of a comparison, in the order of its rows.
 ORDER = ("minimal", "beam", "fast")
@@ -21,8 +22,6 @@ KERNELS = {"minimal": "peg-minimal", "beam": "peg-fast", "fast": "peg-fast"}
 
 def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[Run]]:
     """The head of a comparison's result and its rows, for a peg board and task."""
-    from pzl.peg.service import board_of, task_of
-
     if request.get("all") not in (None, False, "", "false"):
         raise PuzzleError("compare finds one solution per algorithm: leave all out")
     board = board_of(request)
@@ -41,8 +40,6 @@ def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[Run]]:
 
 def replay(request: dict[str, Any], solution: list[list[int]]) -> None:
     """Play a solution jump by jump from the start; RuntimeError (a bug) at an illegal jump or a wrong end."""
-    from pzl.peg.service import board_of, task_of
-
     board = board_of(request)
     task = task_of(board, request)
     over = {(a, c): b for a, b, c in board.jumps}

@@ -471,18 +471,3 @@ def _analysis_lines(result: dict[str, Any]) -> list[str]:
     step = "continue the last move" if result.get("continues") else "next move"
     return [f"Still solvable in {counted(result['moves'], 'move')} ({proof}); {step}: "
             f"{' → '.join(map(str, result['next']))}"]
-
-
-# ------------------------------------------------------------------ compare
-def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
-    """The rows of a comparison on this task (see `pzl.peg.lab`)."""
-    from pzl.peg import lab
-
-    return lab.compare_plan(request)
-
-
-def replay(request: dict[str, Any], solution: list[Any]) -> None:
-    """Check a row's solution jump by jump (see `pzl.peg.lab`)."""
-    from pzl.peg import lab
-
-    lab.replay(request, solution)

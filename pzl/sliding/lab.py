@@ -21,6 +21,7 @@ from pzl.sliding.effort import breadth_kernel
 from pzl.sliding.packed import PackedProblem
 from pzl.sliding.position import EMPTY
 from pzl.sliding.puzzle import Puzzle, from_request
+from pzl.sliding.service import problem_for
 
 #: The algorithms of a comparison, in the order of its rows (`auto` is one of these, so it has no row).
 ORDER = ("bfs", "bidirectional", "iddfs", "astar", "ida", "fast")
@@ -79,8 +80,6 @@ def replay(request: dict[str, Any], solution: list[str]) -> None:
 
     Raises RuntimeError (a bug: a solver answered a wrong solution) at the first fault.
     """
-    from pzl.sliding.service import problem_for
-
     puzzle = from_request(request)
     problem = problem_for(puzzle)
     codes = {label: code for code, label in enumerate(puzzle.labels)}

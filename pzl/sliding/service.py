@@ -419,17 +419,3 @@ def describe(command: str, result: dict[str, Any]) -> str:
 def _stats(stats: dict[str, Any]) -> str:
     return (f"{counted(stats['nodes'], 'node')} expanded, {counted(stats['states'], 'state')} stored, "
             f"{stats['seconds']:.3f} s")
-
-
-def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
-    """The rows of a comparison on this position (see `pzl.sliding.lab`)."""
-    from pzl.sliding import lab
-
-    return lab.compare_plan(request)
-
-
-def replay(request: dict[str, Any], solution: list[Any]) -> None:
-    """Check a row's solution move by move (see `pzl.sliding.lab`)."""
-    from pzl.sliding import lab
-
-    lab.replay(request, solution)
