@@ -35,10 +35,10 @@ def measure(seconds: float, max_states: int) -> list[dict]:
     for puzzle, start in CASES:
         rows = []
         for each in compare_plan({"puzzle": puzzle, "start": start})[1]:
-            request = {"command": "compare", "puzzle": puzzle, "start": start, "algorithm": each.algorithm,
+            request = {"command": "compare", "puzzle": puzzle, "start": start, "algorithm": each["algorithm"],
                        "seconds": seconds, "max_states": max_states}
-            if each.bound:
-                request["bound"] = each.bound
+            if each["bound"]:
+                request["bound"] = each["bound"]
             wall, cpu = time.perf_counter(), time.process_time()
             final = api.answer(request)
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu

@@ -244,7 +244,7 @@ def _explain(request: dict[str, Any]) -> int:
     except PuzzleError as problem:
         print(f"pzl: {problem}", file=sys.stderr)
         return REFUSED
-    paragraphs = explain.lines(name, [run.algorithm for run in runs], [run.bound for run in runs if run.bound])
+    paragraphs = explain.lines(name, [run["algorithm"] for run in runs], [run["bound"] for run in runs if run["bound"]])
     print("\n\n".join(textwrap.fill(paragraph, 100, subsequent_indent="  ") for paragraph in paragraphs))
     return OK
 

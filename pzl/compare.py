@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pzl.errors import PuzzleError
-from pzl.events import Event, progress, result
+from pzl.events import Event, progress, result, stats
 from pzl.request import flag, whole_number
 from pzl.search import limits
 
@@ -47,6 +47,8 @@ OPTIONS = ("seconds", "measure_memory")
 @dataclass(frozen=True)
 class Run:
     """One row to run: its algorithm and bound, the solve request, and how its memory is estimated.
+
+    A family's `compare_plan` gives each as a dict of these fields (families sit below this module).
 
     `kernel` names its bytes per stored position in `pzl.search.limits.BYTES_PER_STATE`
     (None: a depth-first search, whose `states` is its path). When `depth_is_bound`, a row stopped
@@ -68,7 +70,8 @@ def compare(request: dict[str, Any], family: Any, run: Runner) -> Iterator[Event
     seconds = _seconds(request)
     per_row = whole_number(request, "max_states", DEFAULT_MAX_STATES)
     measure = flag(request, "measure_memory")
-    head, runs = family.compare_plan({key: value for key, value in request.items() if key not in OPTIONS})
+    head, plan = family.compare_plan({key: value for key, value in request.items() if key not in OPTIONS})
+    runs = [Run(**item) for item in plan]
     if not runs:
         raise PuzzleError(f"no row of a comparison runs {request.get('algorithm')} with the bound "
                           f"{request.get('bound')}: only ida and astar take a bound")
@@ -95,7 +98,9 @@ def compare(request: dict[str, Any], family: Any, run: Runner) -> Iterator[Event
     if len(lengths) > 1:
         raise RuntimeError(f"rows that claim a minimal solution disagree on its length: {sorted(lengths)}")
     head.update(rows=rows, moves=lengths.pop() if lengths else None, memory="measured" if measure else "estimated",
-                budget={"seconds": seconds, "max_states": per_row})
+                budget={"seconds": seconds, "max_states": per_row},
+                stats=stats(done["nodes"], max((row["states"] or 0 for row in rows), default=0),
+                            time.perf_counter() - clock))
     yield result(head)
 
 

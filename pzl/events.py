@@ -9,14 +9,21 @@ from __future__ import annotations
 from typing import Any
 
 Event = dict[str, Any]
+#: Seconds in events and statistics are rounded to milliseconds.
+SECONDS_DIGITS = 3
 
 
 def progress(nodes: int, states: int, seconds: float, depth: int | None = None, **extra: Any) -> Event:
     """A progress report: nodes expanded, states stored, the current depth bound."""
     event: Event = {"event": "progress", "nodes": nodes, "states": states,
-                    "seconds": round(seconds, 3), "depth": depth}
+                    "seconds": round(seconds, SECONDS_DIGITS), "depth": depth}
     event.update(extra)
     return event
+
+
+def stats(nodes: int, states: int, seconds: float) -> dict[str, Any]:
+    """A result's `stats`: nodes expanded, states stored and seconds taken by the whole request."""
+    return {"nodes": nodes, "states": states, "seconds": round(seconds, SECONDS_DIGITS)}
 
 
 def result(payload: dict[str, Any]) -> Event:

@@ -170,3 +170,12 @@ def test_a_slice_keeps_the_end_of_a_short_phase_and_every_warning():
     slices = [job.run_for(0.2) for _ in range(5)]   # the warning comes after a 0.2 s reachability check
     job.cancel()
     assert sum(bool(event.get("warning")) for events in slices for event in events) == 1
+
+
+def test_a_drawn_board_names_its_family():
+    sliding = api.answer({"command": "solve", "board": "2x3", "start": "1 2 3 4 0 5"})
+    assert sliding["event"] == "result" and sliding["result"]["moves"] == 1
+    peg = api.answer({"command": "solve", "mask": "ooo/ooo/ooo", "empty": [4]})
+    assert peg["event"] == "result" and peg["result"]["solvable"] is False
+    both = api.answer({"command": "solve", "board": "3x3", "mask": "ooo"})
+    assert both["event"] == "error" and "give one of them" in both["message"]

@@ -17,30 +17,53 @@ from types import ModuleType
 
 import pytest
 
-FILES = [("pzl/__init__.py", b"VALUE = 1\n"), ("pzl/sub/mod.py", b"X = 2\n")]
+PYPROJECT = b"""[build-system]
+requires = ["setuptools"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "pzl"
+version = "0.1.0"
+description = "a summary"
+requires-python = ">=3.11"
+
+[project.scripts]
+pzl = "pzl.__main__:main"
+
+[tool.setuptools.packages.find]
+include = ["pzl*"]
+"""
+FILES = [("pyproject.toml", PYPROJECT), ("pzl/__init__.py", b"VALUE = 1\n"), ("pzl/__main__.py", b"def main(): 0\n"),
+         ("pzl/sub/__init__.py", b""), ("pzl/sub/mod.py", b"X = 2\n")]
 JOURNAL: list[tuple[str, int]] = []
-
-
-@pytest.fixture(scope="module")
-def project(build_module: ModuleType):
-    return build_module.Project("pzl", "0.1.0", "a summary", ">=3.11", {"pzl": "pzl.__main__:main"})
 
 
 def open_wheel(data: bytes) -> zipfile.ZipFile:
     return zipfile.ZipFile(BytesIO(data))
 
 
-def test_wheel_is_byte_for_byte_reproducible(build_module: ModuleType, project) -> None:
-    assert build_module.wheel_bytes(project, FILES) == build_module.wheel_bytes(project, list(reversed(FILES)))
+@pytest.fixture(scope="module")
+def small_wheel(build_module: ModuleType) -> bytes:
+    """A wheel pip builds from FILES (as build.py builds pzl's)."""
+    return build_module.make_wheel(FILES)
 
 
-def test_wheel_changes_when_a_source_changes(build_module: ModuleType, project) -> None:
-    changed = [FILES[0], ("pzl/sub/mod.py", b"X = 3\n")]
-    assert build_module.wheel_bytes(project, FILES) != build_module.wheel_bytes(project, changed)
+@pytest.fixture(scope="module")
+def real_wheel(build_module: ModuleType) -> tuple[str, bytes]:
+    return build_module.build_wheel(build_module.read_project())
 
 
-def test_wheel_record_lists_every_file_with_its_sha256(build_module: ModuleType, project) -> None:
-    with open_wheel(build_module.wheel_bytes(project, FILES)) as wheel:
+def test_wheel_is_byte_for_byte_reproducible(build_module: ModuleType, small_wheel: bytes) -> None:
+    assert build_module.make_wheel(list(reversed(FILES))) == small_wheel
+
+
+def test_wheel_changes_when_a_source_changes(build_module: ModuleType, small_wheel: bytes) -> None:
+    changed = [*FILES[:-1], ("pzl/sub/mod.py", b"X = 3\n")]
+    assert build_module.make_wheel(changed) != small_wheel
+
+
+def test_wheel_record_lists_every_file_with_its_sha256(small_wheel: bytes) -> None:
+    with open_wheel(small_wheel) as wheel:
         record = wheel.read("pzl-0.1.0.dist-info/RECORD").decode().splitlines()
         listed = {line.split(",")[0]: line.split(",")[1:] for line in record}
         assert set(listed) == set(wheel.namelist())
@@ -53,30 +76,44 @@ def test_wheel_record_lists_every_file_with_its_sha256(build_module: ModuleType,
             assert listed[name] == [f"sha256={digest}", str(len(data))]
 
 
-def test_wheel_metadata_names_a_pure_python_wheel(build_module: ModuleType, project) -> None:
-    with open_wheel(build_module.wheel_bytes(project, FILES)) as wheel:
+def test_wheel_metadata_names_a_pure_python_wheel(small_wheel: bytes) -> None:
+    with open_wheel(small_wheel) as wheel:
         metadata = wheel.read("pzl-0.1.0.dist-info/METADATA").decode()
         tags = wheel.read("pzl-0.1.0.dist-info/WHEEL").decode()
         assert "Name: pzl\n" in metadata and "Version: 0.1.0\n" in metadata
         assert "Tag: py3-none-any\n" in tags and "Root-Is-Purelib: true\n" in tags
         assert wheel.read("pzl-0.1.0.dist-info/top_level.txt") == b"pzl\n"
+        assert "pzl = pzl.__main__:main" in wheel.read("pzl-0.1.0.dist-info/entry_points.txt").decode()
 
 
-def test_real_wheel_holds_every_package_source(build_module: ModuleType) -> None:
-    path, data = build_module.build_wheel(build_module.read_project())
+def test_real_wheel_holds_every_package_source(build_module: ModuleType, real_wheel: tuple[str, bytes]) -> None:
+    path, data = real_wheel
     sources = {p.relative_to(build_module.ROOT).as_posix() for p in (build_module.ROOT / "pzl").rglob("*.py")
                if "__pycache__" not in p.parts}
     with open_wheel(data) as wheel:
-        assert sources <= set(wheel.namelist())
-        assert not [name for name in wheel.namelist() if "__pycache__" in name or name.endswith(".pyc")]
+        names = set(wheel.namelist())
+        assert sources <= names
+        packaged = {p.relative_to(build_module.ROOT).as_posix() for p in build_module.package_files(
+            build_module.ROOT / "pzl") if build_module.TABLES_PACKAGE not in p.parents}   # data files too
+        assert {name for name in names if not name.startswith("pzl-0.1.0.dist-info/")} == packaged
+        assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
+        assert "pzl-0.1.0.dist-info/entry_points.txt" in names
     assert path.endswith("/pzl-0.1.0-py3-none-any.whl")
     assert path.split("/")[1] == hashlib.sha256(data).hexdigest()[:12]
 
 
-def test_the_wheel_leaves_the_pattern_tables_to_the_site(build_module: ModuleType) -> None:
-    _, data = build_module.build_wheel(build_module.read_project())
-    with open_wheel(data) as wheel:
+def test_the_wheel_leaves_the_pattern_tables_to_the_site(real_wheel: tuple[str, bytes]) -> None:
+    with open_wheel(real_wheel[1]) as wheel:
         assert not [name for name in wheel.namelist() if name.endswith(".pzt")]
+
+
+def test_the_wheel_is_built_with_the_backend_pyproject_declares(build_module: ModuleType,
+                                                                  real_wheel: tuple[str, bytes]) -> None:
+    (pinned,) = build_module.build_requirements()
+    name, _, version = pinned.partition("==")
+    assert name == "setuptools" and version, "pin the build backend exactly: the site's wheel is built with it"
+    with open_wheel(real_wheel[1]) as wheel:
+        assert f"Generator: setuptools ({version})" in wheel.read("pzl-0.1.0.dist-info/WHEEL").decode()
 
 
 def test_pattern_tables_are_shipped_named_for_their_content_and_pre_cached(built_site: Path, site_manifest: dict,

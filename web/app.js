@@ -216,8 +216,10 @@ function openLink(hash) {
     link = readLink(hash);
   } catch (error) {
     if (!(error instanceof LinkError)) throw error;
-    showLinkError(error.message, null);
-    openDefault();
+    if (!openFallback(error)) {
+      showLinkError(error.message, null);
+      openDefault();
+    }
     return;
   }
   hideLinkError();
@@ -242,6 +244,22 @@ function openLink(hash) {
     showLinkError(error.message, entry.name);
     openPuzzle(game, game.start, game.goal);
   }
+}
+
+/** Open the puzzle a broken link names, at its default start, saying what was wrong; false when it names none. */
+function openFallback(error) {
+  if (!error.fallback) return false;
+  let entry;
+  try {
+    entry = entryOf(error.fallback);
+  } catch (problem) {
+    if (problem instanceof LinkError) return false;
+    throw problem;
+  }
+  const game = GAMES[entry.family](entry);
+  showLinkError(error.message, entry.name);
+  openPuzzle(game, game.start, game.goal);
+  return true;
 }
 
 function openDefault() {

@@ -254,6 +254,7 @@ function readHoles(text, size, what) {
     if (!/^\d{1,3}$/.test(item) || Number(item) >= size) {
       throw new Error(`“${item.slice(0, 12)}” in ${what} is not a hole of this board (0–${size - 1})`);
     }
+    if (holes.includes(Number(item))) throw new Error(`hole ${Number(item)} is named twice in ${what}`);
     holes.push(Number(item));
   }
   return holes;

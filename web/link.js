@@ -18,8 +18,17 @@ const MAX_MOVES = 2000;
 const ALGORITHM = /^[a-z][a-z0-9_-]{0,31}$/;
 const MAX_LENGTH = 4000;
 
-/** A link that cannot be followed; its message is shown to the person. */
-export class LinkError extends Error {}
+/**
+ * A link that cannot be followed; its message is shown to the person. `fallback` is the link's
+ * puzzle part alone ({puzzle | board | mask, lattice}) when that part is sound, so the page can
+ * open the puzzle the link names rather than the default one.
+ */
+export class LinkError extends Error {
+  fallback = null;
+}
+
+/** The puzzle and lattice keys: what a link's fallback keeps. */
+const PUZZLE_KEYS = ["puzzle", "board", "mask", "lattice"];
 
 /**
  * Read a hash ("#puzzle=…") into {puzzle | board | mask, lattice, start, goal, empty, finish, moves, algorithm,
@@ -38,6 +47,28 @@ export function readLink(hash) {
   } catch {
     throw new LinkError("The link could not be read.");
   }
+  try {
+    return readParams(params);
+  } catch (error) {
+    if (error instanceof LinkError) error.fallback = puzzlePart(params);
+    throw error;
+  }
+}
+
+/** The link's puzzle part alone (the first value of each puzzle key), when it reads on its own; else null. */
+function puzzlePart(params) {
+  const part = new URLSearchParams();
+  for (const key of PUZZLE_KEYS) {
+    if (params.has(key)) part.set(key, params.get(key));
+  }
+  try {
+    return readParams(part);
+  } catch {
+    return null;
+  }
+}
+
+function readParams(params) {
   const link = {};
   for (const [key, value] of params) {
     if (!KEYS.includes(key)) throw new LinkError(`The link has an unknown part “${shorten(key)}”.`);

@@ -79,7 +79,9 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
       } else if (event.stopped || event.error === "SearchLimitError") {
         (onStopped ?? showStopped)(event);
       } else {
-        showMessage(`The solver answered: ${event.message}`, true);
+        // the solver's own refusals read as answers; a broken or restarted solver speaks for itself
+        const own = event.error === "SolverError";
+        showMessage(own ? capitalise(event.message) : `The solver answered: ${event.message}`, true);
       }
     });
     app.search = handle;
@@ -146,6 +148,9 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
       if (event.event === "progress") return;
       if (app.watch === handle) app.watch = null;
       if (event.event !== "result" || current() !== node || app.game !== game) return;
+      // for devtools and the browser tests: the position shown (as the board's data-position) has been judged
+      const shown = node.position.join(game.family === "peg" ? "" : " ");
+      performance.mark("pzl-position-checked", { detail: { position: shown } });
       const result = event.result;
       if (game.family === "peg" && result.solvable === false) {
         warn(node, result);

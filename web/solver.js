@@ -8,6 +8,7 @@
 // lock is released (the worker is gone), the request ends with an error and a new worker starts.
 
 import { megabytes } from "./download.js";
+import { FROM_WORKER, pageEvents, toWorker, versionProblem } from "./protocol.js";
 
 /** No byte for this long while downloading: the link has stalled. */
 const STALL_SECONDS = 20;
@@ -72,7 +73,7 @@ export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSe
       if (mine === generation) died("a message from it could not be read");
     };
     const lock = `pzl-solver-${mine}-${Math.random().toString(36).slice(2)}`;
-    worker.postMessage({ type: "boot", build: buildURL, lock });
+    worker.postMessage(toWorker.boot(buildURL, lock));
     bootStage = null;
     settling = false;
     lastHeard = performance.now();
@@ -89,7 +90,7 @@ export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSe
   /** The worker failed while starting: report it and wait for Retry. */
   function fail(text) {
     stop();
-    finishRun({ event: "error", error: "SolverError", message: text });
+    finishRun(pageEvents.solverError(text));
     setState("error", `Solver error: ${text}. Press Retry to start it again.`);
   }
 
@@ -99,35 +100,40 @@ export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSe
       fail(`the solver stopped while starting (${why})`);
       return;
     }
-    finishRun({ event: "error", error: "SolverError", message: `the solver stopped (${why}); it has been restarted` });
+    finishRun(pageEvents.solverError(`the solver stopped (${why}); it has been restarted`));
     start(`it stopped: ${why}`);
   }
 
   function receive(data) {
     lastHeard = performance.now();
-    if (data.type === "held") {
+    if (data.type === FROM_WORKER.held) {
       watchLock(data.lock, generation);
-    } else if (data.type === "stage") {
+    } else if (data.type === FROM_WORKER.stage) {
       bootStage = data.stage;
       setState("starting", `Starting the solver: ${data.message}`);
       setDownload({ ...downloading, label: data.message });
-    } else if (data.type === "bytes") {
+    } else if (data.type === FROM_WORKER.bytes) {
       setDownload({ ...downloading, phase: "boot", loaded: data.loaded, total: data.total });
-    } else if (data.type === "ready") {
+    } else if (data.type === FROM_WORKER.ready) {
+      const problem = versionProblem(data.version);
+      if (problem) {
+        fail(problem);
+        return;
+      }
       markStages(data);
       setDownload(null);
       setState("ready", "Solver ready.");
-    } else if (data.type === "fatal") {
+    } else if (data.type === FROM_WORKER.fatal) {
       if (state === "starting") fail(data.message);
       else {
         // Report it, then replace the broken worker so that the next request works.
-        finishRun({ event: "error", error: "SolverError", message: `${data.message}; it has been restarted` });
+        finishRun(pageEvents.solverError(`${data.message}; it has been restarted`));
         start("it stopped working");
       }
-    } else if (data.type === "freed") {
+    } else if (data.type === FROM_WORKER.freed) {
       settling = false;
       performance.mark("pzl-freed", { detail: { ms: data.ms } });
-    } else if (data.type === "event" && running && data.id === running.id) {
+    } else if (data.type === FROM_WORKER.event && running && data.id === running.id) {
       const event = data.event;
       if (data.heard) {
         performance.mark("pzl-cancel-heard", { startTime: Math.max(0, data.heard - performance.timeOrigin) });
@@ -193,27 +199,27 @@ export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSe
   /** Run a request; {quiet: true} leaves the state "ready" (a background check any new run replaces). */
   function run(request, onEvent, { quiet = false } = {}) {
     if (state !== "ready" && state !== "solving") {
-      onEvent({ event: "error", error: "SolverError", message: "the solver is not ready yet" });
+      onEvent(pageEvents.solverError("the solver is not ready yet"));
       return { cancel() {} };
     }
     if (running) {
-      finishRun({ event: "cancelled" });
+      finishRun(pageEvents.cancelled());
       settling = true; // the worker frees the replaced request first
     }
     const id = nextId++;
     running = { id, onEvent, cancelTimer: null };
     lastHeard = performance.now();
-    worker.postMessage({ type: "run", id, request });
+    worker.postMessage(toWorker.run(id, request));
     if (!quiet) setState("solving", "Solving…");
     return {
       cancel() {
         if (!running || running.id !== id || running.cancelTimer) return;
         performance.mark("pzl-cancel-sent");
-        worker.postMessage({ type: "cancel", id });
+        worker.postMessage(toWorker.cancel(id));
         // A worker that does not answer in time is replaced rather than waited for.
         running.cancelTimer = setTimeout(() => {
           performance.mark("pzl-cancel-forced");
-          finishRun({ event: "cancelled" });
+          finishRun(pageEvents.cancelled());
           start("it did not stop in time");
         }, CANCEL_GRACE_MS);
       },

@@ -12,20 +12,10 @@
 // - Every byte downloaded is reported, so the page can show progress and tell a slow link
 //   from a stalled one (the page, not the worker, decides when to give up).
 //
-// Messages in:  {type: "boot", build, lock}      build.json's absolute URL; a Web Lock name to hold
-//               {type: "run", id, request}       {type: "cancel", id}
-// Messages out: {type: "held", lock}             the lock is held until this worker ends
-//               {type: "stage", stage, message}  a new boot stage began
-//               {type: "bytes", loaded, total}   the boot's downloads so far, in bytes
-//               {type: "ready", stages, snapshot} stages: [[name, epoch ms]...], when each ended
-//               {type: "event", id, event, heard} a pzl.api event of request `id` (a "cancelled"
-//                                                one says when the cancel was heard, epoch ms)
-//               {type: "beat", id}               still working on `id` (when no event was due)
-//               {type: "freed", id, ms}          request `id` is over and its memory freed (that took
-//                                                ms after its answer; the worker is free again)
-//               {type: "fatal", id, message}     the runtime broke; the page replaces this worker
+// The messages it receives and sends are protocol.js's (shared with the page's solver.js).
 
 import { countingFetch, download, DownloadError, gunzipped } from "./download.js";
+import { fromWorker, pageEvents, TO_WORKER, versionProblem } from "./protocol.js";
 import { loadTables } from "./tables.js";
 
 /** How long one slice of a search runs before the worker looks at its messages again. */
@@ -54,12 +44,17 @@ mark("worker");
 
 self.onmessage = (message) => {
   const data = message.data;
-  if (data.type === "boot") {
+  if (data.type === TO_WORKER.boot) {
+    const problem = versionProblem(data.version);
+    if (problem) {
+      self.postMessage(fromWorker.fatal(problem));
+      return;
+    }
     holdLock(data.lock);
     boot(data.build);
   }
-  else if (data.type === "run") enqueue(data);
-  else if (data.type === "cancel") cancel(data.id);
+  else if (data.type === TO_WORKER.run) enqueue(data);
+  else if (data.type === TO_WORKER.cancel) cancel(data.id);
 };
 
 // ---- boot ---------------------------------------------------------------------------------
@@ -68,7 +63,7 @@ self.onmessage = (message) => {
 function holdLock(lock) {
   if (!lock || !navigator.locks) return;
   navigator.locks.request(lock, () => {
-    self.postMessage({ type: "held", lock });
+    self.postMessage(fromWorker.held(lock));
     return new Promise(() => {}); // never released while the worker lives
   });
 }
@@ -116,11 +111,11 @@ async function boot(buildURL) {
     }
     api = pyodide.pyimport("pzl.api"); // in the snapshot, pzl's modules are imported already
     mark("import");
-    self.postMessage({ type: "ready", stages, snapshot: stages.some(([name]) => name === "restore") });
+    self.postMessage(fromWorker.ready(stages, stages.some(([name]) => name === "restore")));
     for (const task of afterReady.splice(0)) task();
     runNext();
   } catch (error) {
-    self.postMessage({ type: "fatal", message: `the solver could not start: ${describe(error)}` });
+    self.postMessage(fromWorker.fatal(`the solver could not start: ${describe(error)}`));
   }
 }
 
@@ -159,7 +154,7 @@ function byteCounter(sizes, paths) {
     total: paths.reduce((sum, path) => sum + (sizes[path] ?? 0), 0),
     add(count) {
       counter.loaded += count;
-      self.postMessage({ type: "bytes", loaded: counter.loaded, total: Math.max(counter.total, counter.loaded) });
+      self.postMessage(fromWorker.bytes(counter.loaded, Math.max(counter.total, counter.loaded)));
     },
     /** A file that is not downloaded after all (it was cached) counts as arrived. */
     arrived(path) {
@@ -261,7 +256,7 @@ async function isCached(fileURL) {
 }
 
 function stage(name, message) {
-  self.postMessage({ type: "stage", stage: name, message });
+  self.postMessage(fromWorker.stage(name, message));
 }
 
 /** Note when a boot step ended, as epoch milliseconds (the page lines them up with its own clock). */
@@ -287,7 +282,7 @@ function cancel(id) {
   const index = waiting.findIndex((run) => run.id === id);
   if (index >= 0) {
     waiting.splice(index, 1);
-    post(id, { event: "cancelled" });
+    post(id, pageEvents.cancelled());
   }
 }
 
@@ -341,7 +336,7 @@ async function runNext() {
     while (!problem && (job || current.cancelled)) {
       if (current.cancelled) {
         lastPost = performance.now();
-        self.postMessage({ type: "event", id, event: { event: "cancelled" }, heard: current.heard });
+        self.postMessage(fromWorker.event(id, pageEvents.cancelled(), current.heard));
         answered = performance.now();
         job?.cancel(); // frees the search's memory: after the answer, as that can take a second
         break;
@@ -355,7 +350,7 @@ async function runNext() {
     }
   } catch (error) {
     // Python errors become error events inside pzl.api; anything reaching here means the runtime broke.
-    self.postMessage({ type: "fatal", id, message: `the solver stopped working: ${describe(error)}` });
+    self.postMessage(fromWorker.fatal(`the solver stopped working: ${describe(error)}`, id));
     api = null;
     return;
   } finally {
@@ -366,7 +361,7 @@ async function runNext() {
     }
     current = null;
   }
-  self.postMessage({ type: "freed", id, ms: performance.now() - answered });
+  self.postMessage(fromWorker.freed(id, performance.now() - answered));
   runNext();
 }
 
@@ -384,12 +379,12 @@ function nextTask() {
 
 function post(id, event) {
   lastPost = performance.now();
-  self.postMessage({ type: "event", id, event });
+  self.postMessage(fromWorker.event(id, event));
 }
 
 function beat(id) {
   lastPost = performance.now();
-  self.postMessage({ type: "beat", id });
+  self.postMessage(fromWorker.beat(id));
 }
 
 function describe(error) {

@@ -11,7 +11,6 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from pzl.compare import Run
 from pzl.errors import PuzzleError, shown
 from pzl.peg.service import board_of, task_of
 
@@ -20,8 +19,8 @@ ORDER = ("minimal", "beam", "fast")
 KERNELS = {"minimal": "peg-minimal", "beam": "peg-fast", "fast": "peg-fast"}
 
 
-def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[Run]]:
-    """The head of a comparison's result and its rows, for a peg board and task."""
+def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The head of a comparison's result and its rows (the fields of `pzl.compare.Run`), for a peg board and task."""
     if request.get("all") not in (None, False, "", "false"):
         raise PuzzleError("compare finds one solution per algorithm: leave all out")
     board = board_of(request)
@@ -31,8 +30,9 @@ def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[Run]]:
         raise PuzzleError(f"unknown algorithm {shown(wanted)} for compare; use one of: {', '.join(ORDER)}")
     base = {key: value for key, value in request.items() if key not in ("algorithm", "all")}
     base["command"] = "solve"
-    runs = [Run(name, None, {**base, "algorithm": name}, KERNELS[name], depth_is_bound=False) for name in ORDER
-            if wanted in (None, "", "auto") or wanted.strip().lower() == name]
+    runs = [{"algorithm": name, "bound": None, "request": {**base, "algorithm": name}, "kernel": KERNELS[name],
+             "depth_is_bound": False}
+            for name in ORDER if wanted in (None, "", "auto") or wanted.strip().lower() == name]
     head = {"puzzle": board.id, "start": task.empty, "empty": task.empty, "finish": task.finish_label,
             "family": "peg"}
     return head, runs

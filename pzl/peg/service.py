@@ -263,7 +263,7 @@ def _custom_board(board: PegBoard) -> dict[str, Any]:
 
 
 def _stats(nodes: int, states: int, clock: float) -> dict[str, Any]:
-    return {"nodes": nodes, "states": states, "seconds": round(time.perf_counter() - clock, 3)}
+    return events.stats(nodes, states, time.perf_counter() - clock)
 
 
 def _outcome_payload(board: PegBoard, outcome: Any, want_all: bool, clock: float) -> dict[str, Any]:

@@ -61,8 +61,9 @@ def bound_of(puzzle: Puzzle) -> int:
 
 
 def size_words(puzzle: Puzzle) -> str:
-    """The board as people write it: '7×7 board'."""
-    return f"{puzzle.board.rows}×{puzzle.board.cols} board"
+    """The board as people write it, with its article: 'a 7×7 board', 'an 8×8 board'."""
+    article = "an" if puzzle.board.rows in (8, 11, 18) else "a"
+    return f"{article} {puzzle.board.rows}×{puzzle.board.cols} board"
 
 
 def auto_plan(puzzle: Puzzle) -> tuple[str, int | None, str | None]:
@@ -72,7 +73,7 @@ def auto_plan(puzzle: Puzzle) -> tuple[str, int | None, str | None]:
     bound = bound_of(puzzle)
     if bound < AUTO_IDA_BOUND:
         return "ida", AUTO_IDA_NODES, None
-    return "fast", None, (f"an optimal search of a {size_words(puzzle)} from this start is out of reach "
+    return "fast", None, (f"an optimal search of {size_words(puzzle)} from this start is out of reach "
                           f"(at least {bound} moves); this solution is not proved shortest")
 
 
@@ -111,7 +112,7 @@ def refuse_hopeless(puzzle: Puzzle, algorithm: str, every: bool) -> None:
     bound = bound_of(puzzle)
     if bound > limit:
         depth_first = algorithm in ("ida", "iddfs")   # too many nodes; breadth-first: too many positions
-        raise SearchLimitError(f"an optimal search ({algorithm}) cannot finish here: on a {size_words(puzzle)} this "
+        raise SearchLimitError(f"an optimal search ({algorithm}) cannot finish here: on {size_words(puzzle)} this "
                                f"start needs at least {bound} moves, far beyond its reach. {advice(puzzle, every)}",
                                "nodes" if depth_first else "memory", lower_bound=bound,
                                alternatives=[] if every else ["fast"])

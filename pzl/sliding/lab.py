@@ -14,7 +14,6 @@ import re
 from itertools import pairwise
 from typing import Any
 
-from pzl.compare import Run
 from pzl.errors import PuzzleError, shown
 from pzl.sliding.bound_choice import BOUNDS
 from pzl.sliding.effort import breadth_kernel
@@ -27,8 +26,8 @@ from pzl.sliding.service import problem_for
 ORDER = ("bfs", "bidirectional", "iddfs", "astar", "ida", "fast")
 
 
-def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[Run]]:
-    """The head of a comparison's result and its rows, for a sliding puzzle and position."""
+def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The head of a comparison's result and its rows (the fields of `pzl.compare.Run`), for a sliding position."""
     if request.get("metric") not in (None, "", "step"):
         raise PuzzleError("compare counts one-cell moves (the step metric): leave metric out")
     puzzle = from_request(request)
@@ -49,7 +48,7 @@ def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[Run]]:
             sub = {**base, "algorithm": algorithm}
             if bound is not None:
                 sub["bound"] = bound
-            runs.append(Run(algorithm, bound, sub, _kernel(puzzle, algorithm)))
+            runs.append({"algorithm": algorithm, "bound": bound, "request": sub, "kernel": _kernel(puzzle, algorithm)})
     head = {"puzzle": puzzle.puzzle_id, "start": puzzle.text(puzzle.start), "goal": puzzle.text(puzzle.goal),
             "family": "sliding"}
     return head, runs

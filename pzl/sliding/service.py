@@ -102,7 +102,7 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
         if verdict.reachable is False:
             payload.update(solvable=False, moves=None, solution=[], algorithm="parity", minimal=False,
                            reason=verdict.reason,
-                           stats={"nodes": 0, "states": 0, "seconds": round(time.perf_counter() - clock, 6)})
+                           stats=events.stats(0, 0, time.perf_counter() - clock))
             if every:
                 payload.update(count=0, solutions=[])
             yield events.result(payload)
@@ -226,8 +226,7 @@ def _fast(puzzle: Puzzle, payload: dict[str, Any], every: bool, label: str, note
         payload["note"] = "the solution is as short as the lower bound, so it is proved minimal"
     elif note:
         payload["note"] = note
-    payload["stats"] = {"nodes": outcome.nodes + spent, "states": outcome.states,
-                        "seconds": round(time.perf_counter() - clock, 6)}
+    payload["stats"] = events.stats(outcome.nodes + spent, outcome.states, time.perf_counter() - clock)
     yield events.result(payload)
 
 
@@ -304,7 +303,7 @@ def _as_states(problem: SlidingProblem, outcome: SearchOutcome) -> SearchOutcome
 def _solution(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, outcome: SearchOutcome, algorithm: str,
               every: bool) -> dict[str, Any]:
     text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
-    stats = {"nodes": outcome.nodes, "states": outcome.states, "seconds": round(outcome.seconds, 6)}
+    stats = events.stats(outcome.nodes, outcome.states, outcome.seconds)
     if outcome.path is None and not outcome.exhausted:   # a depth-first search reached its depth limit
         raise SearchLimitError(f"{algorithm} found no solution within {deepening.MAX_DEPTH} moves, the deepest it "
                                "searches", "max_depth", lower_bound=deepening.MAX_DEPTH + 1, nodes=outcome.nodes)
@@ -373,8 +372,7 @@ def _longest(request: dict[str, Any]) -> Iterator[Event]:
     yield events.result({"puzzle": puzzle.puzzle_id, "goal": puzzle.text(puzzle.goal), "states": layers.states,
                          "longest": layers.longest, "positions": sorted(text(s) for s in layers.last),
                          "histogram": layers.histogram,
-                         "stats": {"nodes": layers.nodes, "states": layers.states,
-                                   "seconds": round(layers.seconds, 6)}})
+                         "stats": events.stats(layers.nodes, layers.states, layers.seconds)})
 
 
 def describe(command: str, result: dict[str, Any]) -> str:

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.waits import wait_for_worker_closed
+
 SOLVE_TIMEOUT_MS = 60_000
 READY_TIMEOUT_MS = 90_000
 
@@ -220,13 +222,14 @@ def test_the_catalog_list_groups_every_puzzle_with_its_description(app_page: Pag
     expect(app_page.get_by_test_id("picker")).to_have_value("hoppers")
 
 
+@pytest.mark.slow
 def test_a_broken_runtime_is_reported_and_the_worker_replaced(app_page: Page, base_url: str, app_errors: list[str]):
     app_page.goto(base_url + "#puzzle=8-puzzle&start=1,2,3,4,5,6,7,0,8")
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready")
     (worker,) = [worker for worker in app_page.workers if worker.url.endswith("/web/worker.js")]
     worker.evaluate("() => { JSON.parse = () => { throw new Error('the runtime broke'); }; }")  # any slice now fails
     app_page.get_by_test_id("solve").click()
-    expect(app_page.get_by_test_id("result-text")).to_contain_text("the solver stopped working: the runtime broke")
+    expect(app_page.get_by_test_id("result-text")).to_contain_text("The solver stopped working: the runtime broke")
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     assert worker not in app_page.workers
     solve_and_wait(app_page)
@@ -246,10 +249,7 @@ def test_a_worker_that_does_not_hear_cancel_is_replaced(app_page: Page, base_url
     app_page.get_by_test_id("cancel").click()
     expect(app_page.get_by_test_id("result-text")).to_have_text("Search cancelled.", timeout=3_000)
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
-    for _ in range(50):  # a worker spinning in a loop takes a moment to end
-        if closed:
-            break
-        app_page.wait_for_timeout(100)
+    wait_for_worker_closed(worker, closed)  # a worker spinning in a loop takes a moment to end
     assert closed == [worker]
     app_page.goto(base_url + "#puzzle=8-puzzle&start=1,2,3,4,5,6,7,0,8")
     solve_and_wait(app_page)
@@ -266,3 +266,13 @@ def test_copy_link_puts_the_current_link_on_the_clipboard(app_page: Page, app_co
     copied = app_page.evaluate("() => navigator.clipboard.readText()")
     assert copied == app_page.url
     assert copied.endswith("#puzzle=8-puzzle&start=1,2,3,4,5,6,7,8,0&moves=7r")  # the start and the move played
+
+
+def test_a_worker_of_another_protocol_version_refuses_to_boot(app_page: Page):
+    answer = app_page.evaluate("""() => new Promise((resolve) => {
+        const worker = new Worker(new URL('web/worker.js', document.baseURI), {type: 'module'});
+        worker.onmessage = (message) => { worker.terminate(); resolve(message.data); };
+        worker.postMessage({type: 'boot', version: -1, build: new URL('build.json', document.baseURI).href});
+    })""")
+    assert answer["type"] == "fatal"
+    assert "different builds (protocol -1, expected 1)" in answer["message"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import wait_until_ready
@@ -29,6 +30,7 @@ def solve_and_wait(page: Page) -> None:
     expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=SOLVE_TIMEOUT_MS)
 
 
+@pytest.mark.slow
 def test_a_ten_by_ten_board_is_shuffled_solved_fast_and_replayed_to_the_goal(app_page: Page, base_url: str):
     app_page.goto(base_url)
     app_page.get_by_test_id("picker").select_option("custom-sliding")
@@ -84,6 +86,7 @@ def test_a_seven_by_seven_link_opens_plays_by_hand_and_solves(app_page: Page, ba
     assert board_position(app_page) == " ".join([*map(str, range(1, 49)), "0"])
 
 
+@pytest.mark.slow
 def test_a_ten_by_ten_board_is_legible_and_playable_by_touch_on_a_390_pixel_phone(browser: Browser, base_url: str):
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True,
                                   has_touch=True)

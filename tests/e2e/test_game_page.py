@@ -8,6 +8,7 @@ the goal shown, parity explained with a goal offered, dark mode.
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 HARDEST = "8 6 7 2 5 4 3 0 1"
@@ -454,6 +455,7 @@ def test_dark_mode_follows_the_system_and_a_remembered_choice(browser: Browser, 
         context.close()
 
 
+@pytest.mark.slow
 def test_sliding_blocks_can_be_solved_in_the_books_move_counts(app_page: Page, base_url: str, page: Page,
                                                                  console_errors: list[str]):
     open_link(app_page, base_url, "#puzzle=hakoiri-musume")

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.waits import wait_for_board_still, wait_for_position_checked
+
 SOLVE_TIMEOUT_MS = 60_000
 
 
@@ -77,7 +79,7 @@ def test_a_peg_jumps_by_mouse_and_the_jumped_peg_is_removed(app_page: Page, base
     assert pegs_at(app_page) == [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12]
     expect(app_page.get_by_test_id("move-count")).to_have_text("1")
     assert "empty=6&finish=6&moves=0-6" in app_page.url  # the start, and the jump played from it
-    app_page.wait_for_timeout(500)
+    wait_for_board_still(app_page)
     assert pegs_drawn_at(app_page) == [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12]
 
 
@@ -116,7 +118,7 @@ def test_solving_hoppers_takes_7_moves_and_the_replay_ends_with_one_peg_in_the_c
     expect(app_page.get_by_test_id("step-label")).to_have_text("7 / 7", timeout=20_000)
     assert pegs_at(app_page) == [6]
     expect(app_page.get_by_test_id("solved")).to_be_visible()
-    app_page.wait_for_timeout(1200)  # the last chain's hops
+    wait_for_board_still(app_page)  # the last chain's hops
     assert pegs_drawn_at(app_page) == [6]
 
 
@@ -147,7 +149,9 @@ def test_the_hint_in_the_middle_of_a_chain_goes_on_with_the_same_peg(app_page: P
 
 
 @pytest.mark.parametrize(
-    "fragment", ["#puzzle=hoppers&empty=99", "#puzzle=hoppers&finish=x1", "#puzzle=hoppers&start=1,2"]
+    "fragment", ["#puzzle=hoppers&empty=99", "#puzzle=hoppers&finish=x1", "#puzzle=hoppers&start=1,2",
+                 "#puzzle=hoppers&empty=6,6", "#puzzle=hoppers&empty=" + "1," * 300, "#puzzle=hoppers&empty=1&empty=1",
+                 "#puzzle=hoppers&moves=" + "%" * 3]
 )
 def test_a_malformed_peg_link_shows_an_error_and_the_puzzle_it_names(app_page: Page, base_url: str, fragment: str):
     app_page.goto(base_url + fragment)
@@ -187,7 +191,7 @@ def test_a_position_that_can_no_longer_finish_is_warned_about(app_page: Page, ba
     board = app_page.get_by_test_id("board")
     for hole in (0, 6, 2, 0):  # 0 → 6, then 2 → 0: still fine
         board.locator(f"[data-slot='{hole}']").click(force=True)
-    app_page.wait_for_timeout(500)
+    wait_for_position_checked(app_page)
     expect(app_page.get_by_test_id("warning")).to_be_hidden()
     for hole in (6, 2):  # 6 → 2: no way to finish in the centre any more
         board.locator(f"[data-slot='{hole}']").click(force=True)

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import cancel_milliseconds
+from tests.e2e.waits import wait_for_board_still, wait_for_search_seconds
 
 HARDEST = "8 6 7 2 5 4 3 0 1"
 GOAL = "1 2 3 4 5 6 7 8 0"
@@ -67,6 +68,7 @@ def test_board_is_drawn_with_eight_tiles_before_the_solver_is_ready(page: Page, 
     assert console_errors == []
 
 
+@pytest.mark.slow
 def test_solving_the_hardest_start_shows_31_moves_and_the_replay_ends_at_the_goal(app_page: Page, base_url: str):
     open_link(app_page, base_url, "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1")
     solve_and_wait(app_page)
@@ -76,7 +78,7 @@ def test_solving_the_hardest_start_shows_31_moves_and_the_replay_ends_at_the_goa
     expect(app_page.get_by_test_id("step-label")).to_have_text("31 / 31", timeout=30_000)
     assert board_position(app_page) == GOAL
     expect(app_page.get_by_test_id("solved")).to_be_visible()
-    app_page.wait_for_timeout(600)  # the last slide's animation
+    wait_for_board_still(app_page)  # the last slide's animation
     assert tiles_drawn_at(app_page) == GOAL
 
 
@@ -96,7 +98,7 @@ def test_step_buttons_walk_the_solution_one_move_at_a_time(app_page: Page, base_
 
 def test_a_link_reproduces_its_position(app_page: Page, base_url: str):
     open_link(app_page, base_url, "#puzzle=8-puzzle&start=2,8,3,1,6,4,7,0,5")
-    app_page.wait_for_timeout(400)
+    wait_for_board_still(app_page)
     assert tiles_drawn_at(app_page) == "2 8 3 1 6 4 7 0 5"
     expect(app_page.get_by_test_id("link-error")).to_be_hidden()
 
@@ -177,7 +179,7 @@ def test_cancel_stops_a_long_search_within_half_a_second(app_page: Page, base_ur
     open_link(app_page, base_url, LONG_SEARCH)
     app_page.get_by_test_id("solve").click()
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "solving")
-    app_page.wait_for_timeout(1500)
+    wait_for_search_seconds(app_page, 1.5)   # well under way
     waited_ms = cancel_milliseconds(app_page)
     assert waited_ms < 500
     expect(app_page.get_by_test_id("result-text")).to_have_text("Search cancelled.")
@@ -211,6 +213,14 @@ def test_a_malformed_link_shows_an_error_and_the_default_puzzle(app_page: Page, 
     expect(app_page.get_by_test_id("board")).to_have_attribute("data-puzzle", "8-puzzle")
     assert app_page.locator("img, script:not([src])").count() == 0
     assert dialogs == []
+
+
+@pytest.mark.parametrize("fragment", ["#puzzle=15-puzzle&start=", "#puzzle=15-puzzle&start=1,2&start=3,4",
+                                      "#puzzle=15-puzzle&algorithm=quantum&all=1"])
+def test_a_malformed_link_opens_the_puzzle_it_names(app_page: Page, base_url: str, fragment: str):
+    app_page.goto(base_url + fragment)
+    expect(app_page.get_by_test_id("link-error")).to_contain_text("Showing the 15-puzzle instead")
+    expect(app_page.get_by_test_id("board")).to_have_attribute("data-puzzle", "15-puzzle")
 
 
 def test_all_shortest_solutions_of_the_hardest_start_are_40_and_each_replays(app_page: Page, base_url: str):

@@ -20,6 +20,9 @@ from types import ModuleType
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from tests.e2e.waits import wait_for_search_seconds, wait_for_worker_closed
 
 PREFIX = "/pzl/sub/"  # as conftest.py serves the site
 READY_TIMEOUT_MS = 90_000
@@ -97,6 +100,7 @@ def loaded_megabytes(page: Page) -> float:
     return float(text.split("/")[0].split()[0]) if text else 0.0
 
 
+@pytest.mark.slow
 def test_a_slow_link_shows_progress_near_the_board_and_keeps_going(browser: Browser, valve_url: str, valve: Valve):
     valve.reset()
     valve.rate = 1_500_000  # about 12 Mbit/s: the runtime takes ~10 s, five times the stall limit
@@ -109,8 +113,9 @@ def test_a_slow_link_shows_progress_near_the_board_and_keeps_going(browser: Brow
         expect(page.get_by_test_id("loading-bytes")).to_contain_text("MB", timeout=10_000)
         assert in_view(page, "loading") and in_view(page, "board")
         seen = [loaded_megabytes(page)]
-        for _ in range(3):
-            page.wait_for_timeout(1_000)
+        for _ in range(3):   # the figure changes again and again (and only grows: asserted below)
+            expect(page.get_by_test_id("loading-bytes")).not_to_have_text(
+                page.get_by_test_id("loading-bytes").inner_text(), timeout=10_000)
             seen.append(loaded_megabytes(page))
         assert seen == sorted(seen) and seen[-1] > seen[0], seen  # the bytes keep coming
         total = float(page.get_by_test_id("loading-bytes").inner_text().split("/")[1].split()[0])
@@ -123,6 +128,7 @@ def test_a_slow_link_shows_progress_near_the_board_and_keeps_going(browser: Brow
         context.close()
 
 
+@pytest.mark.slow
 def test_a_stalled_download_fails_with_a_message_and_retry_resumes(browser: Browser, valve_url: str, valve: Valve):
     valve.reset()
     valve.hold_after = 1_000_000
@@ -156,11 +162,10 @@ def solver_worker(page: Page):
 
 def wait_until_closed(page: Page, worker) -> None:
     """A worker stuck in a loop takes a moment to end after the page terminates it."""
-    for _ in range(50):
-        if worker.closed:
-            return
-        page.wait_for_timeout(100)
-    pytest.fail("the old worker is still running")
+    try:
+        wait_for_worker_closed(worker, worker.closed)
+    except PlaywrightTimeoutError:
+        pytest.fail("the old worker is still running")
 
 
 def start_long_search(page: Page, base_url: str) -> None:
@@ -182,12 +187,13 @@ def test_a_worker_that_ends_mid_search_is_noticed_at_once_and_replaced(app_page:
     worker = solver_worker(app_page)
     worker.evaluate("() => { setTimeout(() => self.close(), 0); }")
     expect(app_page.get_by_test_id("result-text")).to_contain_text(
-        "the solver stopped (its worker ended unexpectedly); it has been restarted", timeout=3_000)
+        "The solver stopped (its worker ended unexpectedly); it has been restarted", timeout=3_000)
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     wait_until_closed(app_page, worker)
     solve_one_move(app_page, base_url)
 
 
+@pytest.mark.slow
 def test_a_silent_worker_is_noticed_by_its_missing_heartbeat(browser: Browser, base_url: str):
     context = browser.new_context()
     try:
@@ -197,7 +203,7 @@ def test_a_silent_worker_is_noticed_by_its_missing_heartbeat(browser: Browser, b
         worker = solver_worker(page)
         worker.evaluate("() => { JSON.parse = () => { for (;;); }; }")  # the next slice never ends
         expect(page.get_by_test_id("result-text")).to_contain_text(
-            "the solver stopped (no sign of life for 2 s); it has been restarted", timeout=10_000)
+            "The solver stopped (no sign of life for 2 s); it has been restarted", timeout=10_000)
         expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
         wait_until_closed(page, worker)
         solve_one_move(page, base_url + "?silence=2")
@@ -232,11 +238,12 @@ def busy_machine() -> Iterator[None]:
             spinner.wait()
 
 
+@pytest.mark.slow
 def test_cancel_answers_within_half_a_second_on_a_busy_machine(app_page: Page, base_url: str, busy_machine):
     waited = []
     for _ in range(5):
         start_long_search(app_page, base_url)
-        app_page.wait_for_timeout(600)
+        wait_for_search_seconds(app_page, 0.6)
         waited.append(app_page.evaluate(CANCEL_CLICK))
         expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
     print(f"cancel on a busy machine: {', '.join(f'{ms:.0f}' for ms in waited)} ms "
@@ -258,6 +265,7 @@ TABLES_HOOK = """() => {
 }"""
 
 
+@pytest.mark.slow
 def test_a_request_s_own_download_shows_in_the_loading_line(browser: Browser, base_url: str):
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
@@ -276,6 +284,7 @@ def test_a_request_s_own_download_shows_in_the_loading_line(browser: Browser, ba
         context.close()
 
 
+@pytest.mark.slow
 def test_a_request_s_download_that_stalls_ends_the_request_and_restarts_the_solver(browser: Browser, base_url: str):
     context = browser.new_context()
     try:
@@ -289,7 +298,7 @@ def test_a_request_s_download_that_stalls_ends_the_request_and_restarts_the_solv
         })""")
         page.get_by_test_id("solve").click()
         expect(page.get_by_test_id("result-text")).to_contain_text(
-            "the solver stopped (its download stopped: no data for 2 s (1.0 of 3.4 MB arrived)); "
+            "The solver stopped (its download stopped: no data for 2 s (1.0 of 3.4 MB arrived)); "
             "it has been restarted", timeout=15_000)
         expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
         page.get_by_test_id("solve").click()  # the new worker has no such hook

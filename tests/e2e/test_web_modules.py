@@ -253,3 +253,31 @@ def catalog_entries() -> list[dict]:
     from pzl import catalog
 
     return catalog.entries()
+
+
+def test_the_worker_protocol_is_one_module_both_sides_build_their_messages_with():
+    made = run_node({"protocol.js": ["PROTOCOL_VERSION", "TO_WORKER", "FROM_WORKER", "toWorker", "fromWorker",
+                                     "versionProblem"]}, """
+        const sent = [toWorker.boot("https://x/build.json", "lock"), toWorker.run(3, {puzzle: "8-puzzle"}),
+                      toWorker.cancel(3), fromWorker.ready([], true), fromWorker.event(3, {event: "cancelled"}, null),
+                      fromWorker.event(3, {event: "progress"}), fromWorker.fatal("broke"),
+                      fromWorker.fatal("broke", 3)];
+        console.log(JSON.stringify({version: PROTOCOL_VERSION, sent, kinds: [...Object.values(TO_WORKER),
+                    ...Object.values(FROM_WORKER)], same: versionProblem(PROTOCOL_VERSION),
+                    other: versionProblem(PROTOCOL_VERSION + 1), missing: versionProblem(undefined)}));""")
+    version = made["version"]
+    assert made["sent"] == [
+        {"type": "boot", "version": version, "build": "https://x/build.json", "lock": "lock"},
+        {"type": "run", "id": 3, "request": {"puzzle": "8-puzzle"}}, {"type": "cancel", "id": 3},
+        {"type": "ready", "version": version, "stages": [], "snapshot": True},
+        {"type": "event", "id": 3, "event": {"event": "cancelled"}, "heard": None},
+        {"type": "event", "id": 3, "event": {"event": "progress"}},
+        {"type": "fatal", "message": "broke"}, {"type": "fatal", "id": 3, "message": "broke"}]
+    assert made["same"] is None
+    assert "different builds" in made["other"] and "reload the page" in made["other"]
+    assert "different builds" in made["missing"]
+    # the worker and its client name no message kind of their own: every one comes from protocol.js
+    for module in ("worker.js", "solver.js"):
+        text = (ROOT / "web" / module).read_text()
+        assert 'from "./protocol.js"' in text
+        assert not re.findall(r'type(?::| ===) "(' + "|".join(made["kinds"]) + ')"', text), module

@@ -169,6 +169,7 @@ def test_pyodide_runs_without_a_cap_of_its_own_what_fits(pyodide_answers: list[d
     assert final["event"] == "result" and final["result"]["moves"] == 31, final
 
 
+@pytest.mark.slow
 def test_a_ten_by_ten_board_is_solved_fast_in_short_slices(built_site: Path) -> None:
     """The fast solver under Pyodide, run as the page runs it: progress between slices, a legal solution."""
     start = ("54 38 66 52 5 21 39 10 11 82 45 37 85 51 97 91 67 17 81 34 25 53 92 0 65 6 59 77 40 80 24 95 31 74 "

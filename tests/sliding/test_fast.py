@@ -77,6 +77,7 @@ def bfs_distance(start, goal, rows, cols) -> int:
     raise AssertionError("unreachable")
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(st.integers(2, 10), st.integers(2, 10), st.randoms(use_true_random=False), st.booleans())
 def test_random_boards_and_goals_are_solved_by_legal_moves(rows, cols, rng, standard_goal):

@@ -33,21 +33,25 @@ def test_nine_puzzle_start_needs_45_moves(puzzle):
     assert_replays(entry(puzzle), result["solution"], START, GOAL)
 
 
+@pytest.mark.slow   # the two full sweeps (the module's fixture) take ~8 s
 def test_nine_puzzle_has_1814400_positions_and_two_at_55_moves(sweeps):
     result = sweeps["9-puzzle"]
     assert (result["states"], result["longest"]) == (1_814_400, 55)
     assert sorted(result["positions"]) == sorted(["0 9 3 7 1 5 4 8 2 6", "0 5 3 2 1 9 4 8 7 6"])
 
 
+@pytest.mark.slow   # the two full sweeps (the module's fixture) take ~8 s
 def test_nine_puzzle_count_at_every_depth_matches_the_article(sweeps):
     assert sweeps["9-puzzle"]["histogram"] == NINE_HISTOGRAM
 
 
+@pytest.mark.slow   # the two full sweeps (the module's fixture) take ~8 s
 def test_variant_has_1814400_positions_and_one_at_52_moves(sweeps):
     result = sweeps["9-puzzle-variant"]
     assert (result["states"], result["longest"], result["positions"]) == (1_814_400, 52, ["7 6 3 9 8 2 1 5 4 0"])
 
 
+@pytest.mark.slow   # the two full sweeps (the module's fixture) take ~8 s
 def test_variant_count_at_every_depth_matches_the_article(sweeps):
     assert sweeps["9-puzzle-variant"]["histogram"] == VARIANT_HISTOGRAM
 

@@ -218,6 +218,7 @@ def test_the_shipped_three_tile_table_holds_the_pattern_distance_on_a_random_sam
             pattern_distance(FIFTEEN, cells, placement, 15, 4), placement
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pattern", [0, 1])
 def test_the_shipped_six_tile_tables_hold_the_pattern_distance_on_a_random_sample(shipped, pattern):
     cells = tables.FIFTEEN.patterns[pattern]

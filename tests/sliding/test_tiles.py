@@ -108,6 +108,7 @@ def test_ida_lists_exactly_40_distinct_shortest_solutions_of_the_hardest_start(c
         assert_legal_solution(EIGHT_CELLS, path, HARDEST, GOAL)
 
 
+@pytest.mark.slow
 def test_plain_iddfs_lists_exactly_40_distinct_shortest_solutions_of_the_hardest_start():
     outcome, events = run(iddfs_tiles(HARDEST, GOAL, EIGHT, all_solutions=True))
     assert outcome.count == 40
@@ -139,6 +140,7 @@ def test_progress_events_carry_the_current_bound():
     assert events and all(21 <= event["depth"] <= 31 for event in events)
 
 
+@pytest.mark.slow
 def test_manhattan_plus_linear_conflict_never_exceeds_the_true_distance_on_any_eight_puzzle_state(eight_distances):
     assert len(eight_distances) == 181_440
     strongest = 0

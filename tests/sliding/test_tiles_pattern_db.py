@@ -60,6 +60,7 @@ def test_board_symmetries_that_keep_the_blank_goal_give_a_second_reading():
     assert square.symmetries_for(1) == []
 
 
+@pytest.mark.slow
 def test_a_goal_with_the_blank_in_another_corner_reads_the_tables_through_a_symmetry_admissibly(eight_database):
     goal = (0, 1, 2, 3, 4, 5, 6, 7, 8)
     distances = bfs_distances(EIGHT, goal)
@@ -83,6 +84,7 @@ def test_patterns_cover_every_tile_once(eight_database):
     assert cells == list(range(8))
 
 
+@pytest.mark.slow
 def test_bound_direct_and_mirrored_is_admissible_and_never_below_manhattan_on_every_eight_puzzle_state(eight_database):
     distances = bfs_distances(EIGHT, GOAL)
     above_manhattan = 0
@@ -113,6 +115,7 @@ def test_building_reports_progress_and_is_kept_for_the_process():
     assert again is first and not events
 
 
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(steps=st.integers(0, 40), seed=st.integers(0, 2**32))
 def test_database_and_linear_conflict_find_the_same_optimum_on_3x4(steps, seed):
