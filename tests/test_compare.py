@@ -32,6 +32,7 @@ def refused(**fields) -> str:
     return final["message"]
 
 
+@pytest.mark.slow
 def test_the_hardest_eight_puzzle_start_every_row_that_finishes_is_minimal_at_31():
     result = compare(puzzle="8-puzzle", start=HARDEST, seconds=30)
     rows = result["rows"]
@@ -79,6 +80,7 @@ def test_a_row_that_runs_out_of_states_says_which_limit():
     assert "state budget" in row["reason"]
 
 
+@pytest.mark.slow
 def test_rows_that_cannot_take_the_position_say_why_and_the_rest_still_run():
     result = compare(puzzle="9-puzzle-variant", algorithm="ida", seconds=3)   # an irregular board: no linear conflict
     rows = {(row["algorithm"], row["bound"]): row for row in result["rows"]}

@@ -3,6 +3,7 @@ chart; a row's solution in the player; Cancel; a shared link that reopens the co
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import cancel_milliseconds, wait_until_ready
@@ -12,6 +13,7 @@ HARDEST = "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1"
 COMPARE_TIMEOUT_MS = 90_000
 
 
+@pytest.mark.slow
 def test_the_comparison_fills_a_row_per_run_and_a_row_opens_in_the_player(app_page: Page, base_url: str):
     app_page.goto(base_url + HARDEST)
     expect(app_page.get_by_test_id("board")).to_have_attribute("data-position", "8 6 7 2 5 4 3 0 1")
