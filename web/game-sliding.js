@@ -70,7 +70,7 @@ export function slidingGame(entry) {
     start,
     goal,
     unit: ["move", "moves"],
-    algorithms: entry.algorithms ?? ["auto", "bfs", "bidirectional", "iddfs", "ida", ...(tileRectangle ? ["fast"] : [])],
+    algorithms: entry.algorithms ?? ["auto", "bfs", "bidirectional", "iddfs", "ida", "astar", ...(tileRectangle ? ["fast"] : [])],
     allowsAll: true,
     canShuffle: true,
     rules,

@@ -4,6 +4,7 @@ The search engine lives in `pzl.peg.solve`, `pzl.peg.search_fast` (with `pzl.peg
 """
 
 from pzl.peg.entries import CATALOG
+from pzl.peg.lab import compare_plan, replay
 from pzl.peg.service import OPTIONS, describe, run
 
-__all__ = ["CATALOG", "OPTIONS", "describe", "run"]
+__all__ = ["CATALOG", "OPTIONS", "compare_plan", "describe", "replay", "run"]
