@@ -353,17 +353,29 @@ def table_site_path(name: str, data: bytes) -> str:
 
 def export_catalog() -> bytes:
     """catalog.json: `pzl.catalog.entries()` from the source tree, in a fresh interpreter."""
-    code = "import json, pzl.catalog; print(json.dumps(pzl.catalog.entries(), ensure_ascii=False, indent=1))"
+    entries = _package_json("pzl.catalog.entries()", "the puzzle catalog")
+    if not isinstance(entries, list) or not entries:
+        raise BuildError("pzl.catalog.entries() returned no puzzles; catalog.json would be empty")
+    return (json.dumps(entries, ensure_ascii=False, indent=1) + "\n").encode()
+
+
+def export_explanations() -> bytes:
+    """explain.json: `pzl.explain.texts()`, the page's explanations of each algorithm and bound."""
+    return (json.dumps(_package_json("pzl.explain.texts()", "the explanations"), ensure_ascii=False, indent=1)
+            + "\n").encode()
+
+
+def _package_json(expression: str, what: str) -> object:
+    """The JSON value of `expression` (a pzl call) computed from the source tree in a fresh interpreter."""
+    module = expression.rsplit(".", 1)[0]
+    code = f"import json, {module}; print(json.dumps({expression}, ensure_ascii=False))"
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}  # the catalog has box-drawing glyphs; any locale
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, encoding="utf-8")
     if done.returncode != 0:
         sys.stderr.write(done.stderr)
-        raise BuildError("could not export the puzzle catalog: `pzl.catalog.entries()` failed in the source tree "
+        raise BuildError(f"could not export {what}: `{expression}` failed in the source tree "
                          "(its traceback is above); fix pzl/ and build again")
-    entries = json.loads(done.stdout)
-    if not isinstance(entries, list) or not entries:
-        raise BuildError("pzl.catalog.entries() returned no puzzles; catalog.json would be empty")
-    return (json.dumps(entries, ensure_ascii=False, indent=1) + "\n").encode()
+    return json.loads(done.stdout)
 
 
 # --------------------------------------------------------------------------- the site
@@ -407,6 +419,7 @@ def site_plan(pyodide_version: str) -> dict[str, Path | bytes]:
     snapshot_path = f"snapshots/{sha256_hex(snapshot)[:12]}/pzl-{project.version}-pyodide-{pyodide_version}.gz"
     plan[snapshot_path] = snapshot
     plan["catalog.json"] = export_catalog()
+    plan["explain.json"] = export_explanations()
     version = content_version(plan)
     if "web/sw.js" in plan:
         source = Path(plan["web/sw.js"]).read_text(encoding="utf-8")  # type: ignore[arg-type]

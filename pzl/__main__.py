@@ -1,4 +1,4 @@
-"""The command line: `python -m pzl list | solve | longest | analyse | census | atlas`.
+"""The command line: `python -m pzl list | solve | compare | longest | analyse | census | atlas | tables`.
 
 Every command builds a `pzl.api` request, so the CLI answers exactly what the
 page answers; `--json` prints the result object of the api's JSON contract.
@@ -10,23 +10,32 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 import time
 from typing import Any
 
-from pzl import api, catalog
+from pzl import api, catalog, compare, explain
 from pzl.errors import PuzzleError
 
 PROGRESS_EVERY = 0.5  # seconds between progress lines on a terminal
 #: Exit statuses: answered, a request pzl cannot take, and the shells' 128 + signal for SIGINT / SIGPIPE.
 OK, REFUSED, INTERRUPTED, BROKEN_PIPE = 0, 2, 130, 141
 
-SLIDING_FLAGS = ("board", "start", "goal", "metric")
+SLIDING_FLAGS = ("board", "start", "goal", "metric", "bound")
 PEG_FLAGS = ("mask", "lattice", "empty", "finish", "pegs", "first")
 #: What the CLI adds to a message whose search a limit stopped (`stopped` in the api's error or result).
 LIMIT_HINTS = {
     "max_states": "--max-states N sets the state budget; --max-states 0 leaves only the memory as a limit",
     "memory": "the memory available is the limit here",
     "seconds": "the time limit belongs to --algorithm auto; --algorithm minimal searches without one",
+}
+#: The same for a row of `compare` (its budget is per row).
+ROW_HINTS = {
+    "max_states": "--max-states N",
+    "memory": "the memory available",
+    "seconds": "--seconds S",
+    "max_depth": "ida's depth limit",
+    "nodes": "the estimate",
 }
 
 
@@ -54,6 +63,8 @@ def _main(argv: list[str] | None) -> int:
         request = _request(args)
     except PuzzleError as problem:
         parser.exit(REFUSED, f"pzl: {problem}\n")
+    if args.command == "compare" and args.explain:
+        return _explain(request)
     final = _run(request, show_progress=not args.json and sys.stderr.isatty())
     if final["event"] == "error":
         print(f"pzl: {final['message']}", file=sys.stderr)
@@ -99,14 +110,16 @@ def _parser() -> argparse.ArgumentParser:
                         help="build them into the user cache now (all, or one name from the list)")
 
     for name, help_text in (("solve", "solve a puzzle optimally"),
+                            ("compare", "run every algorithm and bound on one position, one row each, each with its "
+                                        "own budget"),
                             ("longest", "breadth-first from the goal: the hardest positions and the depth histogram"),
                             ("analyse", "is a position still solvable, and in how many moves (peg solitaire)")):
         sub = commands.add_parser(name, help=help_text)
         sub.add_argument("puzzle", nargs="?", help="a catalog id (see `list`)")
         sub.add_argument("--json", action="store_true", help="print the result as JSON")
         sub.add_argument("--max-states", metavar="N",
-                         help="cap on the positions a search stores (default: the search's own; "
-                              "0: no cap of pzl's own, only the memory available)")
+                         help="cap on the positions a search stores (default: the search's own; compare: "
+                              "1,000,000 per row; 0: no cap of pzl's own, only the memory available)")
         sliding = sub.add_argument_group("sliding puzzles")
         sliding.add_argument("--board", help="a custom rectangular board, e.g. 3x4")
         sliding.add_argument("--start", help="start position: labels in cell order, 0 = empty")
@@ -117,9 +130,20 @@ def _parser() -> argparse.ArgumentParser:
         peg.add_argument("--empty", help="holes empty at the start, e.g. 6 or 3,7")
         peg.add_argument("--finish", help="where the last peg must end: a hole, 'any', or a final pattern")
         peg.add_argument("--pegs", help="the current pattern of pegs (analyse): holes with a peg, e.g. 0,1,5")
+        if name in ("solve", "compare"):
+            sliding.add_argument("--bound", help="the lower bound of ida and astar: none, misplaced, manhattan, "
+                                                 "linear-conflict, pdb (compare: only the rows with this bound)")
+        if name == "compare":
+            sub.add_argument("--algorithm", help="only the rows of this algorithm")
+            sub.add_argument("--seconds", metavar="S", help="each row's time budget (default 1)")
+            sub.add_argument("--measure-memory", action="store_true",
+                             help="run each row a second time under tracemalloc to measure its peak memory "
+                                  "(default: an estimate from the positions stored)")
+            sub.add_argument("--explain", action="store_true",
+                             help="explain each algorithm and bound of the comparison instead of running it")
         if name == "solve":
             sub.add_argument("--algorithm", default="auto",
-                             help="sliding: auto (default), bfs, bidirectional, iddfs, ida, fast; "
+                             help="sliding: auto (default), bfs, bidirectional, iddfs, ida, astar, fast; "
                                   "peg solitaire: auto (default), minimal, beam, fast")
             sub.add_argument("--all", action="store_true", help="count every shortest solution")
             sub.add_argument("--max-solutions", metavar="N",
@@ -171,12 +195,14 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
         request["puzzle"] = args.puzzle
     else:
         request["family"] = family
-    for option in (*SLIDING_FLAGS, *PEG_FLAGS, "algorithm", "max_states", "max_solutions", "seconds_limit"):
+    for option in (*SLIDING_FLAGS, *PEG_FLAGS, "algorithm", "max_states", "max_solutions", "seconds", "seconds_limit"):
         value = getattr(args, option, None)
         if value is not None:
             request[option] = value
     if getattr(args, "all", False):
         request["all"] = True
+    if getattr(args, "measure_memory", False):
+        request["measure_memory"] = True
     return request
 
 
@@ -219,9 +245,24 @@ def _run(request: dict[str, Any], show_progress: bool) -> dict[str, Any]:
 
 
 def _text(request: dict[str, Any], command: str, result: dict[str, Any]) -> str:
-    """A result in words; each family formats its own results."""
+    """A result in words; each family formats its own results, `compare` is one table for both."""
+    if command == "compare":
+        return compare.describe(result, ROW_HINTS)
     name = request.get("family") or catalog.find(request["puzzle"])["family"]
     return catalog.family(name).describe(command, result)
+
+
+def _explain(request: dict[str, Any]) -> int:
+    """`compare --explain`: the explanation of each algorithm and bound the comparison would run."""
+    name = request.get("family") or catalog.find(request["puzzle"])["family"]
+    try:
+        _, runs = catalog.family(name).compare_plan(request)
+    except PuzzleError as problem:
+        print(f"pzl: {problem}", file=sys.stderr)
+        return REFUSED
+    paragraphs = explain.lines(name, [run["algorithm"] for run in runs], [run["bound"] for run in runs if run["bound"]])
+    print("\n\n".join(textwrap.fill(paragraph, 100, subsequent_indent="  ") for paragraph in paragraphs))
+    return OK
 
 
 def _tables(args: argparse.Namespace) -> int:

@@ -2,7 +2,7 @@
 
 The CLI and the browser worker both go through `run`. A request is a dict:
 
-    {"command": "solve" | "longest" | "analyse" | "census" | "atlas" | "catalog",
+    {"command": "solve" | "longest" | "analyse" | "census" | "atlas" | "catalog" | "compare",
      "puzzle": "8-puzzle",            # a catalog id, or "family" + a definition
      "start": "8 6 7 2 5 4 3 0 1",    # family-specific task fields ...
      "algorithm": "auto", "all": false, ...}
@@ -23,11 +23,13 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from pzl import catalog, events
+from pzl import catalog, compare, events
 from pzl.errors import PuzzleError, SearchLimitError, shown
 from pzl.events import Event
 
-COMMANDS = ("solve", "longest", "analyse", "census", "atlas", "catalog")
+COMMANDS = ("solve", "longest", "analyse", "census", "atlas", "catalog", "compare")
+#: Progress a time slice never drops: a comparison's plan and finished rows, a search's finished layer or pass.
+KEPT = ("plan", "finished", "layer", "iteration")
 #: Request keys every family reads; each family adds its own (`OPTIONS` of the family package).
 COMMON_OPTIONS = ("command", "family", "puzzle", "algorithm", "all", "max_states", "max_solutions")
 #: A request is a few short fields: deeper nesting, more items or longer text is refused unread.
@@ -45,8 +47,11 @@ def run(request: dict[str, Any]) -> Iterator[Event]:
             yield events.result({"puzzles": catalog.entries()})
             return
         family = _family_of(request)
-        _check_options(request, family)
-        yield from _cumulative(catalog.family(family).run(command, request))
+        _check_options(request, family, command)
+        if command == "compare":
+            yield from _cumulative(compare.compare(request, catalog.family(family), run))
+        else:
+            yield from _cumulative(catalog.family(family).run(command, request))
     except SearchLimitError as stop:
         yield events.error(str(stop), type(stop).__name__, **stop.details)
     except PuzzleError as problem:
@@ -103,12 +108,16 @@ def _check_shape(request: Any) -> None:
             pending.extend((item, depth + 1) for item in value)
 
 
-def _check_options(request: dict[str, Any], family: str) -> None:
+def _check_options(request: dict[str, Any], family: str, command: str = "solve") -> None:
     """Refuse keys that are not options of this family: another family's (misplaced) or unknown (a typo)."""
     own = (*COMMON_OPTIONS, *catalog.family(family).OPTIONS)
+    if command == "compare":
+        own = (*own, *compare.OPTIONS)
     for key in request:
         if key in own:
             continue
+        if key in compare.OPTIONS:
+            raise PuzzleError(f"{key} is an option of compare (each row's budget), not of {shown(command)}")
         others = [name for name in catalog.FAMILY_MODULES if key in catalog.family(name).OPTIONS]
         if others:
             raise PuzzleError(f"{key} is an option of {_family_words(others[0])}, not of {_family_words(family)}")
@@ -188,8 +197,10 @@ class Job:
         """Advance the search for about `seconds`; what happened meanwhile, in order.
 
         That is the latest progress event, any final event, and the events a slice must not
-        drop: a warning, and the last progress of each phase that ended within the slice (so a
-        page shows every phase, however short: a quick reachability check before IDA*, say).
+        drop: a warning, a comparison's plan and finished rows, a finished layer or pass of a
+        search (`layer`, `iteration`: the page's growth chart), and the last progress of each phase that
+        ended within the slice (so a page shows every phase, however short: a quick reachability
+        check before IDA*, say).
         """
         deadline = time.perf_counter() + seconds
         kept: list[Event] = []
@@ -198,10 +209,12 @@ class Job:
             if event["event"] != "progress":
                 self.done = True
                 return [*kept, latest, event] if latest else [*kept, event]
-            if latest is not None and (event.get("warning") or event.get("phase") != latest.get("phase")):
+            growth = any(key in event for key in KEPT) and not event.get("phase")   # not a preparatory phase's
+            must_keep = bool(event.get("warning")) or growth
+            if latest is not None and (must_keep or event.get("phase") != latest.get("phase")):
                 kept.append(latest)
             latest = event
-            if event.get("warning"):
+            if must_keep:
                 kept.append(event)
                 latest = None
             if time.perf_counter() >= deadline:

@@ -71,9 +71,12 @@ def test_a_phase_that_ends_within_one_slice_still_reports_its_progress():
     job = api.Job({"command": "solve", "puzzle": "symbols", "algorithm": "ida"})
     events = job.run_for(60)
     assert job.done and events[-1]["event"] == "result"
-    phases = [event.get("phase") for event in events if event["event"] == "progress"]
+    phases = [event.get("phase") for event in events if event["event"] == "progress"
+              and "iteration" not in event]   # a finished pass is kept too: the growth chart's data
     assert phases[0] == "reachability check" and phases[-1] is None
-    assert len(phases) == 2  # one per phase: the latest of each
+    assert phases.count("reachability check") == 1  # the phase's latest (with the search's before each kept pass)
+    passes = [event["iteration"] for event in events if "iteration" in event]
+    assert passes and [threshold for threshold, _ in passes] == sorted({threshold for threshold, _ in passes})
 
 
 def test_cancelled_job_is_done_and_produces_nothing_more():

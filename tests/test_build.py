@@ -254,6 +254,12 @@ def test_catalog_json_is_the_package_catalog(built_site: Path) -> None:
     assert json.loads((built_site / "catalog.json").read_text(encoding="utf-8")) == catalog.entries()
 
 
+def test_explain_json_is_the_package_explanations(built_site: Path) -> None:
+    from pzl import explain
+
+    assert json.loads((built_site / "explain.json").read_text(encoding="utf-8")) == explain.texts()
+
+
 def test_runtime_files_are_the_pinned_npm_package(built_site: Path, build_module: ModuleType) -> None:
     runtime = build_module.NODE_MODULES / "pyodide"
     for name in build_module.PYODIDE_RUNTIME:

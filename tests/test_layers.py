@@ -17,10 +17,10 @@ PACKAGE = ROOT / "pzl"
 #: Bottom to top. A module belongs to the layer of the longest name it starts with; an import may
 #: point to its own layer or a lower one, never up.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("foundation: errors, events, wording", ("pzl", "pzl.errors", "pzl.events", "pzl.wording")),
+    ("foundation: errors, events, wording", ("pzl", "pzl.errors", "pzl.events", "pzl.wording", "pzl.explain")),
     ("shared by the families: generic searches, request reading", ("pzl.search", "pzl.request")),
     ("families", ("pzl.sliding", "pzl.peg")),
-    ("dispatch: catalog, api", ("pzl.catalog", "pzl.api")),
+    ("dispatch: catalog, api, compare", ("pzl.catalog", "pzl.api", "pzl.compare")),
     ("command line", ("pzl.__main__",)),
 )
 #: Sibling families: neither imports the other.

@@ -9,6 +9,7 @@ import {
 import { pegGame } from "./game-peg.js";
 import { slidingGame } from "./game-sliding.js";
 import { createGoalView } from "./goal-view.js";
+import { createComparePanel } from "./compare.js";
 import { createTree } from "./game-tree.js";
 import { wireKeys } from "./keys.js";
 import { LinkError, readLink, writeLink } from "./link.js";
@@ -51,6 +52,9 @@ const app = {
   marks: null, // {node, holes}: a parity argument's marked holes
   pendingStep: null, // an old link's step, applied once its solution is found
   pendingSolve: false, // an old link with a step solves as soon as the solver is ready
+  pendingCompare: false, // a link with compare=1 (or a press before the solver was ready) compares once it is
+  compareOpen: false, // the Compare panel is open (part of the link)
+  explanations: null, // explain.json: a few sentences on each algorithm and lower bound
   editing: null, // null, or what a click edits: "start", "goal" or "holes" (a custom peg board)
   shuffling: 0, // a counter: a newer shuffle or a new puzzle makes an older one's answer moot
   lastHash: "",
@@ -63,7 +67,7 @@ const app = {
 const { clearSolution, showSolution, stopPlayer, stepTo, syncLine, togglePlay } = createPlayerPanel(app, {
   show: render, announce,
 });
-const { finishFigures, hint, puzzleFields, solve, startSearch, watchPosition } = createSearchPanel(app, {
+const { finishFigures, hideGrowth, hint, puzzleFields, solve, startSearch, watchPosition } = createSearchPanel(app, {
   announce, stopPlayer, showSolution, where, redraw: () => render({ animate: false }),
 });
 const numbers = createNumbersPanel(app, {
@@ -73,6 +77,9 @@ const { fillShuffleDistances, openPositionForm, shuffle, usePosition } = createN
   newGame, stopSearch, puzzleFields, announce,
 });
 const { showGoal, showParity } = createGoalView(app, { useGoal });
+const { compare, closeCompare, explanation } = createComparePanel(app, {
+  puzzleFields, showSolution, where, announce, stopPlayer, onChange: () => app.game && writeHash(),
+});
 
 main();
 
@@ -87,6 +94,10 @@ async function main() {
     return;
   }
   fillPicker();
+  fetchJSON("explain.json").then((texts) => {
+    app.explanations = texts;
+    showExplanation();
+  }, () => {}); // without it the page works; only the ⓘ texts are missing
   openLink(location.hash);
   performance.mark("pzl-first-board");
   window.addEventListener("hashchange", () => {
@@ -106,7 +117,10 @@ function onSolverState({ state, message }) {
   showStatus(state, message);
   if (state === "ready") {
     if (!performance.getEntriesByName("pzl-solver-ready").length) performance.mark("pzl-solver-ready");
-    if (app.pendingSolve) {
+    if (app.pendingCompare) {
+      app.pendingCompare = false;
+      compare();
+    } else if (app.pendingSolve) {
       app.pendingSolve = false;
       solve();
     } else if (app.game && app.tree && !app.watch && app.tree.current() !== app.distanceFor) {
@@ -131,6 +145,7 @@ function updateSolveButtons() {
   $("longest").disabled = state !== "ready";
   $("census").disabled = state !== "ready";
   $("atlas").disabled = state !== "ready" || Boolean(app.game && app.game.entry.holes?.length > ATLAS_HOLES);
+  $("compare").disabled = state !== "ready" || blocked;
   $("cancel").disabled = state !== "solving";
 }
 
@@ -281,11 +296,13 @@ function openGameFromLink(game, link) {
   if (link.algorithm && !game.algorithms.includes(link.algorithm)) {
     throw new LinkError(`The ${game.entry.name} has no algorithm “${shorten(link.algorithm)}”.`);
   }
-  openPuzzle(game, task.start, task.goal, { algorithm: link.algorithm, all: link.all, metric: link.metric });
+  openPuzzle(game, task.start, task.goal,
+    { algorithm: link.algorithm, all: link.all, metric: link.metric, bound: link.bound });
   const problem = playLinkMoves(link.moves ?? []);
   if (problem) showLinkError(problem, null, true);
   app.pendingStep = link.step ?? null;
   app.pendingSolve = app.pendingStep !== null;
+  if (link.compare) compare(); // runs now, or once the solver is ready
   if (app.pendingSolve && app.solver?.state() === "ready") {
     app.pendingSolve = false;
     solve();
@@ -313,9 +330,11 @@ function playLinkMoves(tokens) {
 }
 
 /** Open `game` with a new game tree rooted at `start`. */
-function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric = "step" } = {}) {
+function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric = "step", bound = "" } = {}) {
   if (app.search) app.search.cancel();
   clearSolution();
+  closeCompare();
+  hideGrowth();
   app.shuffling += 1;
   app.game = game;
   app.goal = goal;
@@ -335,6 +354,8 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric
   $("description").textContent = game.entry.description ?? "";
   $("notes").textContent = game.entry.notes ?? "";
   fillAlgorithms(game, algorithm);
+  $("bound").value = ["none", "misplaced", "manhattan", "linear-conflict", "pdb"].includes(bound) ? bound : "";
+  showBoundChoice();
   $("all").checked = Boolean(all);
   $("all").disabled = !game.allowsAll;
   // Whole slides differ from one-cell moves only where a piece can move twice in a row: two empty cells or more.
@@ -379,6 +400,23 @@ function fillAlgorithms(game, chosen) {
   clear(select);
   for (const name of game.algorithms) select.append(htmlElement("option", { value: name }, name));
   select.value = game.algorithms.includes(chosen) ? chosen : game.algorithms[0];
+}
+
+/** The lower bound's choice shows where the algorithm takes one (ida and astar); the ⓘ text follows the choice. */
+function showBoundChoice() {
+  const takes = app.game?.family === "sliding" && ["ida", "astar"].includes($("algorithm").value);
+  $("bound-choice").hidden = !takes;
+  showExplanation();
+}
+
+function showExplanation() {
+  const algorithm = $("algorithm").value;
+  const bound = $("bound-choice").hidden ? null : $("bound").value || null;
+  const [text, boundText] = app.game ? explanation(algorithm, bound) : [];
+  $("algorithm-explain").hidden = !text;
+  $("algorithm-explain-text").textContent = text ?? "";
+  $("bound-explain-text").hidden = !boundText;
+  $("bound-explain-text").textContent = boundText ?? "";
 }
 
 /** Name a node of the game for the panels: "the start", "the position after move 5". */
@@ -578,8 +616,10 @@ function writeHash() {
     ...game.linkFields(app.tree.root.position, app.goal),
     moves: moves.every(Boolean) ? moves : [],
     algorithm: $("algorithm").value,
+    bound: $("bound-choice").hidden ? "" : $("bound").value,
     metric: $("metric").value,
     all: $("all").checked,
+    compare: app.compareOpen,
   })}`;
   if (hash !== location.hash) history.replaceState(null, "", hash);
   app.lastHash = location.hash;
@@ -743,7 +783,15 @@ function wireControls() {
   $("atlas").addEventListener("click", numbers.atlas);
   $("cancel").addEventListener("click", () => app.search?.cancel());
   $("retry").addEventListener("click", () => app.solver?.retry());
-  $("algorithm").addEventListener("change", () => app.game && writeHash());
+  $("algorithm").addEventListener("change", () => {
+    showBoundChoice();
+    if (app.game) writeHash();
+  });
+  $("bound").addEventListener("change", () => {
+    showExplanation();
+    if (app.game) writeHash();
+  });
+  $("compare").addEventListener("click", compare);
   $("all").addEventListener("change", () => app.game && writeHash());
   $("metric").addEventListener("change", () => app.game && writeHash());
   $("step-next").addEventListener("click", () => stepTo("next"));

@@ -70,7 +70,7 @@ export function slidingGame(entry) {
     start,
     goal,
     unit: ["move", "moves"],
-    algorithms: entry.algorithms ?? ["auto", "bfs", "bidirectional", "iddfs", "ida", ...(tileRectangle ? ["fast"] : [])],
+    algorithms: entry.algorithms ?? ["auto", "bfs", "bidirectional", "iddfs", "ida", "astar", ...(tileRectangle ? ["fast"] : [])],
     allowsAll: true,
     canShuffle: true,
     rules,
@@ -200,8 +200,12 @@ export function slidingGame(entry) {
         .find((piece) => piece.label === label && piece.cells.some((cell) => before[cell] !== after[cell]));
       const [was, now] = [moved(before), moved(after)];
       if (!was || !now) return "?";
-      const [r0, c0] = rules.cells[Math.min(...was.cells)];
-      const [r1, c1] = rules.cells[Math.min(...now.cells)];
+      return this.describeStep({ piece: label, from: was.cells, to: now.cells });
+    },
+    /** A solver's step {piece, from, to} (the piece's cells before and after) in words. */
+    describeStep({ piece: label, from, to }) {
+      const [r0, c0] = rules.cells[Math.min(...from)];
+      const [r1, c1] = rules.cells[Math.min(...to)];
       const [dr, dc] = [r1 - r0, c1 - c0];
       if (Math.abs(dr) + Math.abs(dc) === 1) return `${label} ${DIRECTION_WORDS[`${dr},${dc}`]}`;
       const parts = [];
@@ -216,7 +220,10 @@ export function slidingGame(entry) {
       const path = index === null ? result.solution : result.solutions?.[index];
       if (!Array.isArray(path)) return null;
       const positions = path.map(parsePosition);
-      const words = positions.slice(1).map((position, i) => this.describeMove(positions[i], position));
+      const steps = index === null ? result.steps : result.solutions_steps?.[index];
+      const words = Array.isArray(steps) && steps.length === positions.length - 1
+        ? steps.map((step) => this.describeStep(step)) // the solver names each move: no diffing
+        : positions.slice(1).map((position, i) => this.describeMove(positions[i], position));
       return { positions, paths: null, words };
     },
   };

@@ -1,13 +1,16 @@
 // The URL codec for shared links: a readable hash such as
 // #puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1&moves=7u,4r&goal=…&algorithm=ida
 // (start = the game's first position, moves = the moves played from it up to the position shown;
-// step=N, from older links, solves on opening and shows step N of the solution)
+// step=N, from older links, solves on opening and shows step N of the solution; bound= the lower
+// bound of ida/astar; compare=1 opens the Compare panel and runs the comparison)
 // #puzzle=hoppers&empty=6&finish=6        #board=3x4&start=…  (a custom sliding board)
 // #mask=..o../.ooo./ooooo&lattice=square&empty=6&finish=any  (a custom peg board)
 
 const KEYS = [
-  "puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish", "moves", "algorithm", "metric", "all", "step",
+  "puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish", "moves", "algorithm", "bound", "metric", "all",
+  "step", "compare",
 ];
+const BOUNDS = ["none", "misplaced", "manhattan", "linear-conflict", "pdb"];
 const METRICS = ["step", "piece", "straight"];
 const ORDER = ["puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish", "moves"];
 const MOVE = /^[0-9a-z-]{1,120}$/i;
@@ -107,6 +110,13 @@ function readParams(params) {
   if ("algorithm" in link && !ALGORITHM.test(link.algorithm)) {
     throw new LinkError(`“${shorten(link.algorithm)}” is not an algorithm name.`);
   }
+  if ("bound" in link && !BOUNDS.includes(link.bound)) {
+    throw new LinkError(`The link's lower bound must be ${BOUNDS.join(", ")}.`);
+  }
+  if ("compare" in link) {
+    if (!["0", "1"].includes(link.compare)) throw new LinkError("The link's “compare” must be 0 or 1.");
+    link.compare = link.compare === "1";
+  }
   if ("metric" in link && !METRICS.includes(link.metric)) {
     throw new LinkError(`The link's metric must be ${METRICS.join(", ")}.`);
   }
@@ -139,9 +149,11 @@ export function writeLink(link) {
     else params.set(key, Array.isArray(value) ? value.join(",") : String(value));
   }
   if (link.algorithm && link.algorithm !== "auto") params.set("algorithm", link.algorithm);
+  if (link.bound) params.set("bound", link.bound);
   if (link.metric && link.metric !== "step") params.set("metric", link.metric);
   if (link.all) params.set("all", "1");
   if (Number.isInteger(link.step) && link.step > 0) params.set("step", String(link.step));
+  if (link.compare) params.set("compare", "1");
   // Commas stay readable; URLSearchParams escapes them, which is legal but ugly.
   return params.toString().replaceAll("%2C", ",").replaceAll("%2F", "/");
 }

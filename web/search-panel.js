@@ -2,6 +2,7 @@
 // solver; its progress (numbers that only grow, phases named), its answer in words for the
 // position it is about, and a found solution handed to the player.
 
+import { createGrowth } from "./growth.js";
 import { positionCount } from "./sliding.js";
 import {
   algorithmWords, capitalise, classesText, classicMovesText, formatCount, plural, resultDetails, stoppedAdvice,
@@ -49,11 +50,12 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
   }
 
   const current = () => app.tree.current();
+  const growth = createGrowth();
 
   /** Figures of one request: nodes and elapsed only grow, depth and stored positions show their peak. */
   let figures = null;
 
-  function startSearch(request, onResult, { about = null, onStopped = null } = {}) {
+  function startSearch(request, onResult, { about = null, onStopped = null, watch = false } = {}) {
     if (!app.solver || app.solver.state() !== "ready") return;
     stopPlayer();
     $("result").hidden = true; // the last answer (or "Search cancelled.") is not about this search
@@ -68,6 +70,7 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
     handle = app.solver.run(request, (event) => {
       if (event.event === "progress") {
         if (app.game === game) showFigures(event);
+        if (watch && app.game === game) growth.add(event);
         return;
       }
       if (app.search === handle) app.search = null;
@@ -94,10 +97,15 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
     const from = current();
     const request = { command: "solve", ...puzzleFields(), ...game.request(from.position, app.goal) };
     request.algorithm = $("algorithm").value;
+    if (!$("bound-choice").hidden && $("bound").value) request.bound = $("bound").value;
     if (game.allowsAll && $("all").checked) request.all = true;
     if (!$("metric-choice").hidden && $("metric").value !== "step") request.metric = $("metric").value;
     if (game.family === "peg" && (request.algorithm === "minimal" || request.all)) request.max_states = PEG_MAX_STATES;
-    startSearch(request, (result) => showResult(result, from), { about: `Solving from ${where(from)}.` });
+    growth.start();
+    startSearch(request, (result) => {
+      growth.finish(result);
+      showResult(result, from);
+    }, { about: `Solving from ${where(from)}.`, watch: true });
   }
 
   /** An `analyse` request for a peg position; a chain in progress may go on for free (`last`). */
@@ -335,5 +343,5 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
     if (moves > 0) showSolution(solution, result, from);
   }
 
-  return { hint, puzzleFields, solve, startSearch, watchPosition, finishFigures };
+  return { hint, puzzleFields, solve, startSearch, watchPosition, finishFigures, hideGrowth: growth.hide };
 }

@@ -26,6 +26,7 @@ const ALGORITHM_WORDS = {
   bidirectional: "bidirectional search",
   iddfs: "iterative deepening",
   ida: "IDA*",
+  astar: "A*",
   parity: "a parity check",
   minimal: "the minimal search",
   beam: "beam search",

@@ -10,9 +10,10 @@ from typing import Any
 from pzl.events import Event
 from pzl.peg import numbers, service
 from pzl.peg.entries import CATALOG
+from pzl.peg.lab import compare_plan, replay
 from pzl.peg.service import OPTIONS
 
-__all__ = ["CATALOG", "OPTIONS", "describe", "run"]
+__all__ = ["CATALOG", "OPTIONS", "compare_plan", "describe", "replay", "run"]
 
 
 def run(command: str, request: dict[str, Any]) -> Iterator[Event]:

@@ -105,7 +105,10 @@ def bfs(problem: Problem[Any], *, max_states: int | None = DEFAULT_MAX_STATES,
         if not following:
             break
         layers.append(following)
+        yield progress(nodes, stored, time.perf_counter() - clock, len(layers) - 1,
+                       layer=[len(layers) - 1, len(following)])
     outcome = SearchOutcome(None, nodes, stored, 0.0, exhausted=not goals)
+    outcome.layers = [len(layer) for layer in layers]
     if goals:
         successors = problem.successors
         outcome.path = trace_layers(goals[0], layers, successors)
@@ -196,6 +199,7 @@ def bidirectional(problem: ReversibleProblem[Any], *, max_states: int | None = D
     if start in sides[1]:
         return SearchOutcome([start], 0, len(sides[1]) + 1, time.perf_counter() - clock)
     layers = [[start], list(sides[1])]
+    sizes = ([1], [len(sides[1])])   # positions per depth on each side (a meeting's layer: as far as it got)
     every = _chunk(problem)
     limit = max_states or 0
     nodes = 0
@@ -220,13 +224,22 @@ def bidirectional(problem: ReversibleProblem[Any], *, max_states: int | None = D
                         path = _trace_back(state, mine, successors) + _trace_back(succ, theirs, successors)[::-1]
                     else:
                         path = _trace_back(succ, theirs, successors) + _trace_back(state, mine, successors)[::-1]
-                    return SearchOutcome(path, nodes, len(mine) + len(theirs), time.perf_counter() - clock)
+                    sizes[side].append(len(following))
+                    outcome = SearchOutcome(path, nodes, len(mine) + len(theirs), time.perf_counter() - clock)
+                    meet = [d, theirs[succ]] if side == 0 else [theirs[succ], d]
+                    outcome.layers = {"start": sizes[0], "goal": sizes[1], "meet": meet}
+                    return outcome
                 mine[succ] = d
                 following.append(succ)
         layers[side] = following
+        sizes[side].append(len(following))
+        yield progress(nodes, len(mine) + len(theirs), time.perf_counter() - clock, depth[0] + depth[1],
+                       layer=[side, d, len(following)])
         side = 1 - side
     stored = len(sides[0]) + len(sides[1])
-    return SearchOutcome(None, nodes, stored, time.perf_counter() - clock, exhausted=True)
+    outcome = SearchOutcome(None, nodes, stored, time.perf_counter() - clock, exhausted=True)
+    outcome.layers = {"start": sizes[0], "goal": sizes[1], "meet": None}
+    return outcome
 
 
 @dataclass(slots=True)

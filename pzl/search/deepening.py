@@ -51,7 +51,9 @@ def _deepen(problem: Problem, lower_bound: Callable[[Hashable], int], all_soluti
     if problem.is_goal(start):
         return SearchOutcome([start], nodes=1, states=1, seconds=time.perf_counter() - clock,
                              count=1 if all_solutions else None, paths=[[start]][:listed])
+    iterations: list[tuple[int, int]] = []   # (bound, nodes) per pass
     while bound <= max_depth:
+        before = nodes
         next_bound = None   # least f beyond the bound seen in this pass
         found: list[list[Hashable]] = []   # the first solution, then up to `listed`
         count = 0
@@ -87,11 +89,14 @@ def _deepen(problem: Problem, lower_bound: Callable[[Hashable], int], all_soluti
                 continue
             path.append(child)
             pending.append(iter(successors(child)))
+        iterations.append((bound, nodes - before))
+        yield progress(nodes, bound + 1, time.perf_counter() - clock, depth=bound, iteration=[bound, nodes - before])
         if found:
             return SearchOutcome(found[0], nodes=nodes, states=bound + 1, seconds=time.perf_counter() - clock,
-                                 count=count if all_solutions else None, paths=found[:listed])
+                                 count=count if all_solutions else None, paths=found[:listed], iterations=iterations)
         if next_bound is None:   # nothing was cut off: every path ends before the bound
             return SearchOutcome(None, nodes=nodes, states=bound + 1, seconds=time.perf_counter() - clock,
-                                 exhausted=True)
+                                 exhausted=True, iterations=iterations)
         bound = next_bound
-    return SearchOutcome(None, nodes=nodes, states=max_depth + 1, seconds=time.perf_counter() - clock)
+    return SearchOutcome(None, nodes=nodes, states=max_depth + 1, seconds=time.perf_counter() - clock,
+                         iterations=iterations)

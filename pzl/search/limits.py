@@ -44,6 +44,8 @@ BYTES_PER_STATE = {
     "reachable-blocks": (200, 125),
     "peg-minimal": (175, 125),
     "peg-fast": (85, 60),
+    "astar-packed": (400, 300),
+    "astar-blocks": (500, 350),
 }
 MEASURED_CELLS = 10
 

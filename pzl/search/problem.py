@@ -59,6 +59,7 @@ class SearchOutcome:
     bound: str | None = None            # the lower bound a depth-first search used ("none": plain deepening)
     iterations: list[tuple[int, int]] = field(default_factory=list)  # depth-first: (threshold, nodes) per pass
     stopped: str | None = None          # the limit that stopped it undecided (one of pzl.errors.LIMITS)
+    layers: Any = None                  # breadth-first: positions per depth; bidirectional: per side and the meeting
 
 
 Search = Generator[Event, None, SearchOutcome]

@@ -1,10 +1,11 @@
 """Sliding puzzles: tiles and blocks on any grid board, solved optimally.
 
 The family interface for `pzl.catalog`: `CATALOG`, `OPTIONS` (its request keys), `run(command, request)`,
-`describe(command, result)`.
+`describe(command, result)`, and for `compare` `compare_plan(request)` and `replay(request, solution)`.
 """
 
 from pzl.sliding.catalog import CATALOG
+from pzl.sliding.lab import compare_plan, replay
 from pzl.sliding.service import OPTIONS, describe, run
 
-__all__ = ["CATALOG", "OPTIONS", "describe", "run"]
+__all__ = ["CATALOG", "OPTIONS", "compare_plan", "describe", "replay", "run"]

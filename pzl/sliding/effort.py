@@ -75,7 +75,7 @@ def what_to_try(puzzle: Puzzle, algorithm: str, *, every: bool = False, command:
     options: list[str] = []
     if command == "longest":
         options.append("smaller")
-    elif algorithm in ("bfs", "bidirectional"):
+    elif algorithm in ("bfs", "bidirectional", "astar"):
         if algorithm == "bfs" and complete and not every:
             options.append("bidirectional")
         options.append("ida")

@@ -11,8 +11,9 @@ child pushed (CPython takes them from a free list; measured faster than per-dept
 
 The thresholds rise by 2 on a two-colourable board (every grid board): the number of moves
 has the parity of the blank's distance to its goal cell, so no other length exists. The loop
-records each threshold with the nodes it took. Only a goal passes the test at the threshold
-(every bound here is 0 exactly at the goal), so no separate goal test is needed.
+records each threshold with the nodes it took, and says so in a progress event (`iteration`).
+Only a goal passes the test at the threshold (every bound here is 0 exactly at the goal), so no
+separate goal test is needed.
 
 Template names: `board` (tile per cell; the blank's own entry is never read), `zs` (the
 blank's cell per depth), `changes` (the move entry that led to each depth), `codes` (the
@@ -109,6 +110,7 @@ def search(board, z0, moves, codes, top, bound, step, max_depth, all_solutions, 
 {leave}
             d -= 1
         iterations.append((bound, nodes - before))
+        yield progress(nodes, bound + 1, perf_counter() - clock, depth=bound, iteration=[bound, nodes - before])
         if count:
             break
         bound += step

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import pairwise
+from typing import Any
 
 from pzl.sliding.board import DIRECTIONS, Board
 from pzl.sliding.position import EMPTY, Piece, decompose
@@ -61,3 +62,31 @@ def _step(board: Board, instances: list[frozenset[int]], before: Codes, after: C
                     and all(after[cell] == EMPTY for cell in cells - target):
                 return index, direction, target
     raise ValueError("consecutive positions of a solution must differ by one piece moved one cell")
+
+
+def steps_of(board: Board, pieces: dict[str, Piece], labels: Sequence[str], path: Sequence[Codes],
+             ) -> list[dict[str, Any]]:
+    """Each move of `path` (code tuples) as {"piece": label, "from": cells, "to": cells}, cells in order.
+
+    One piece moves per move (a unit step, or a whole slide under a coarse metric): the cells
+    that change are the ones it leaves and the ones it enters, so a move costs the cells it
+    touches, not the board (a 10×10 solution of 1,600 moves is read at once).
+    """
+    if len(path) < 2:
+        return []
+    owner: dict[int, frozenset[int]] = {}   # cell -> the cells of the piece standing on it
+    for label, anchor in decompose([labels[code] for code in path[0]], board, pieces, "start"):
+        cells = frozenset(_cells(board, pieces[label], anchor))
+        owner.update(dict.fromkeys(cells, cells))
+    steps = []
+    for before, after in pairwise(path):
+        changed = [cell for cell, (was, now) in enumerate(zip(before, after, strict=True)) if was != now]
+        mover = next(owner[cell] for cell in changed if before[cell] != EMPTY)
+        code = before[next(iter(mover))]
+        moved = frozenset([*(cell for cell in mover if cell not in changed),
+                           *(cell for cell in changed if after[cell] == code)])
+        for cell in mover:
+            del owner[cell]
+        owner.update(dict.fromkeys(moved, moved))
+        steps.append({"piece": labels[code], "from": sorted(mover), "to": sorted(moved)})
+    return steps

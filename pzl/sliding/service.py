@@ -15,24 +15,26 @@ from pzl.errors import CatalogError, PuzzleError, SearchLimitError, shown
 from pzl.events import Event
 from pzl.request import flag, solution_cap, state_cap
 from pzl.search import breadth, deepening, limits
+from pzl.search.astar import astar
 from pzl.search.problem import Search, SearchOutcome
 from pzl.sliding import fast_reach, tiles
 from pzl.sliding.blocks import BlockProblem
 from pzl.sliding.board import distances
+from pzl.sliding.bound_choice import pattern_database, read_bound, state_bound
 from pzl.sliding.coarse import METRICS, CoarseProblem
 from pzl.sliding.effort import breadth_floor, breadth_kernel, check_depth_first, what_to_try
 from pzl.sliding.fast import fast_solve
 from pzl.sliding.packed import PackedProblem
-from pzl.sliding.piece_moves import classic_counts
+from pzl.sliding.piece_moves import classic_counts, steps_of
 from pzl.sliding.puzzle import Puzzle, from_request
 from pzl.sliding.solvability import parity_verdict
 from pzl.sliding.space import estimated_states
 from pzl.sliding.sweep import shortest, sweep
 from pzl.wording import counted
 
-ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida", "fast")
+ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida", "astar", "fast")
 #: Request keys of sliding puzzles besides `pzl.api.COMMON_OPTIONS`.
-OPTIONS = ("board", "start", "goal", "metric")
+OPTIONS = ("board", "start", "goal", "metric", "bound")
 
 #: `auto` uses breadth-first search up to this many (estimated) reachable positions, IDA* beyond.
 AUTO_BREADTH_LIMIT = 2_000_000
@@ -86,6 +88,9 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     if not isinstance(metric, str) or metric.lower() not in METRICS:
         raise PuzzleError(f"unknown move count {shown(metric)}; use one of: {', '.join(METRICS)}")
     metric = metric.lower()
+    bound = read_bound(request, algorithm, puzzle)
+    if algorithm == "ida" and bound == "none":
+        algorithm = "iddfs"   # IDA* without a bound is plain iterative deepening (and is estimated as such)
     if metric != "step" and algorithm not in ("auto", "bfs"):
         raise PuzzleError("moves counted as whole slides are searched breadth-first: use the algorithm auto or bfs")
     payload: dict[str, Any] = {"puzzle": puzzle.puzzle_id, "start": puzzle.text(puzzle.start),
@@ -159,7 +164,7 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
         warning = check_depth_first(puzzle, problem, algorithm, distance, every)
         if warning:
             yield events.progress(before[0], 0, time.perf_counter() - clock, warning=warning)
-    search = _search(puzzle, problem, algorithm, every, max_states, max_solutions)
+    search = _search(puzzle, problem, algorithm, every, max_states, max_solutions, bound)
     fields = {"search": "depth-first"} if algorithm in ("iddfs", "ida") else {}
     outcome = yield from _labelled(search, nodes=before[0], seconds=before[1], **fields)
     outcome.nodes += before[0]   # the statistics count the whole request, as its progress did
@@ -176,7 +181,8 @@ def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str
         return (yield from search)
     except SearchLimitError as stop:
         names, advice = what_to_try(puzzle, algorithm, every=every, cap=cap)
-        what = {"bfs": "breadth-first search", "bidirectional": "bidirectional search"}.get(algorithm, algorithm)
+        what = {"bfs": "breadth-first search", "bidirectional": "bidirectional search", "astar": "A*"}.get(algorithm,
+                                                                                                     algorithm)
         raise cap.stop(stop, what, advice, alternatives=names) from None
 
 
@@ -215,6 +221,7 @@ def _fast(puzzle: Puzzle, payload: dict[str, Any], every: bool, label: str, note
     labels = puzzle.labels   # a complete goal: no '*' to write, so the labels are joined directly
     payload.update(solvable=True, moves=moves, solution=[" ".join([labels[code] for code in position])
                                                          for position in outcome.path],
+                   steps=steps_of(puzzle.board, puzzle.pieces, labels, outcome.path),
                    algorithm=label, minimal=moves == bound, lower_bound=bound)
     if moves == bound:
         payload["note"] = "the solution is as short as the lower bound, so it is proved minimal"
@@ -225,7 +232,7 @@ def _fast(puzzle: Puzzle, payload: dict[str, Any], every: bool, label: str, note
 
 
 def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool, max_states: int | None,
-            max_solutions: int) -> Search:
+            max_solutions: int, bound: str | None = None) -> Search:
     """Run one algorithm; paths come back as states of `problem`. `max_states` None: only the memory caps it.
 
     IDA* on distinct tiles takes the strongest bound available at once (`bound="auto"`): the
@@ -250,20 +257,39 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool
             search = breadth.bfs(problem, max_states=cap.limit, all_solutions=every, max_solutions=max_solutions)
         outcome = yield from _capped(search, cap, puzzle, algorithm, every)
         return _as_states(problem, outcome) if kernel == "shortest" else outcome
+    if algorithm == "astar":
+        return (yield from _astar(puzzle, problem, bound or "manhattan", every, max_states))
     if puzzle.distinct_tiles and not puzzle.goal_is_partial:
         board = puzzle.board
         if algorithm == "ida":
             rows_cols = (board.rows, board.cols) if board.is_rectangle() else None
             outcome = yield from tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, distances(board),
                                                       all_solutions=every, max_solutions=max_solutions,
-                                                      bound="auto", rows_cols=rows_cols, max_depth=deepening.MAX_DEPTH)
+                                                      bound=bound or "auto", rows_cols=rows_cols,
+                                                      max_depth=deepening.MAX_DEPTH)
         else:
             outcome = yield from tiles.iddfs_tiles(puzzle.start, puzzle.goal, board.adjacency,
                                                    all_solutions=every, max_solutions=max_solutions,
                                                    max_depth=deepening.MAX_DEPTH)
         return _as_states(problem, outcome)
     search = deepening.ida_star if algorithm == "ida" else deepening.iddfs
-    return (yield from search(problem, all_solutions=every, max_solutions=max_solutions))
+    outcome = yield from search(problem, all_solutions=every, max_solutions=max_solutions)
+    outcome.bound = "manhattan" if algorithm == "ida" else "none"
+    return outcome
+
+
+def _astar(puzzle: Puzzle, problem: SlidingProblem, bound: str, every: bool, max_states: int | None) -> Search:
+    """A* with a bound by name, under the state cap (its stored positions: every one it has seen)."""
+    if every:
+        raise PuzzleError("A* finds one shortest solution; for all of them use bfs or ida")
+    database = None
+    if bound == "pdb":
+        database = yield from _labelled(pattern_database(puzzle))
+    kernel = "astar-packed" if puzzle.kind == "packed" else "astar-blocks"
+    cap = limits.state_cap(max_states, kernel, puzzle.board.size)
+    search = astar(problem, state_bound(puzzle, problem, bound, database), max_states=cap.limit,
+                   bound_name=bound if database is None else f"pdb {database.name}")
+    return (yield from _capped(search, cap, puzzle, "astar", every))
 
 
 def _as_states(problem: SlidingProblem, outcome: SearchOutcome) -> SearchOutcome:
@@ -297,15 +323,22 @@ def _solution(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, outcome: 
     result: dict[str, Any] = {"solvable": True, "moves": len(outcome.path) - 1,
                               "solution": [text(state) for state in outcome.path], "algorithm": algorithm,
                               "minimal": True}
+    decoded = [problem.decode(state) for state in outcome.path]
+    result["steps"] = steps_of(puzzle.board, puzzle.pieces, puzzle.labels, decoded)
     if not isinstance(problem, CoarseProblem):  # a coarse path's moves are counted already
         result["piece_moves"], result["straight_moves"] = classic_counts(
-            puzzle.board, puzzle.pieces, puzzle.labels, [problem.decode(state) for state in outcome.path])
-    if outcome.bound is not None:   # depth-first searches: the lower bound and the nodes per threshold
+            puzzle.board, puzzle.pieces, puzzle.labels, decoded)
+    if outcome.bound is not None:   # ida, iddfs, astar: the lower bound; depth-first: the nodes per threshold
         result["bound"] = outcome.bound
-        result["iterations"] = [[threshold, count] for threshold, count in outcome.iterations]
+        if algorithm in ("iddfs", "ida"):
+            result["iterations"] = [[threshold, count] for threshold, count in outcome.iterations]
+    if outcome.layers is not None:   # breadth-first: positions per depth (bidirectional: per side, and where they met)
+        result["layers"] = outcome.layers
     if every:
         result["count"] = outcome.count
         result["solutions"] = [[text(state) for state in path] for path in outcome.paths]
+        result["solutions_steps"] = [steps_of(puzzle.board, puzzle.pieces, puzzle.labels,
+                                              [problem.decode(state) for state in path]) for path in outcome.paths]
     result["stats"] = stats
     return result
 

@@ -134,13 +134,18 @@ def shortest(board: Board, start: tuple[int, ...], goal: tuple[int, ...], *, max
     sweeper = _Sweeper(board, start, max_states, chunk)
     target = bytes(goal)
     layers: list[ByBlank] = [ByBlank(sweeper.now)]
+    counts = [1]   # positions per depth
     found = sweeper.root == target
     while not found:
         if not (yield from sweeper.step()):
             break
         layers.append(ByBlank(sweeper.now))
+        counts.append(sum(map(len, sweeper.now)))
+        yield progress(sweeper.nodes, sweeper.total, time.perf_counter() - sweeper.clock, sweeper.depth,
+                       layer=[len(counts) - 1, counts[-1]])
         found = target in layers[-1]
     outcome = SearchOutcome(None, sweeper.nodes, sweeper.total, 0.0, exhausted=not found)
+    outcome.layers = counts
     if found:
         neighbours = _neighbours(board)
         outcome.path = trace_layers(target, layers, neighbours)

@@ -261,8 +261,10 @@ def tables_needed(request: dict[str, Any]) -> list[dict[str, str]]:
     try:
         from pzl.sliding.puzzle import from_request
 
-        if request.get("command", "solve") != "solve" or str(request.get("algorithm") or "auto") not in ("auto", "ida"):
-            return []
+        command, algorithm = request.get("command", "solve"), str(request.get("algorithm") or "auto")
+        bound = request.get("bound") or ("pdb" if algorithm != "astar" or command == "compare" else None)
+        if command not in ("solve", "compare") or algorithm not in ("auto", "ida", "astar") or bound != "pdb":
+            return []   # a comparison's pdb rows (ida and astar) read the tables too
         puzzle = from_request(request)
         if not puzzle.distinct_tiles or puzzle.goal_is_partial:
             return []

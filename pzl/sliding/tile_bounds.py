@@ -5,6 +5,7 @@ integer codes and tables:
 
 | name | what is added | values per node |
 |---|---|---|
+| `misplaced` | (instead of Manhattan) 1 per tile off its goal cell: the weakest bound | h |
 | `manhattan` | nothing | h |
 | `linear-conflict` | 2 per tile that must leave its line to let others pass (full rectangles) | h |
 | `pdb` | a pattern database's excess over Manhattan, summed over its patterns | h |
@@ -32,7 +33,7 @@ Adjacency = Sequence[Sequence[int]]
 Distances = Sequence[Sequence[int]]
 
 #: The names a caller may ask for (plus "auto", resolved by `pzl.sliding.tiles`).
-BOUNDS = ("manhattan", "linear-conflict", "pdb")
+BOUNDS = ("misplaced", "manhattan", "linear-conflict", "pdb")
 #: Largest per-line table (entries) for linear conflict; bigger boards go without it.
 MAX_LINE_TABLE = 1 << 16
 
@@ -66,6 +67,13 @@ class PreparedBound:
     def value(self) -> int:
         """The start's lower bound."""
         return max(self.top)
+
+
+def misplaced_bound(board: list[int], home: list[int], adjacency: Adjacency) -> PreparedBound:
+    """The number of tiles off their goal cell (a move puts at most one tile home)."""
+    h0 = sum(1 for cell, t in enumerate(board) if t and cell != home[t])
+    moves = move_table(adjacency, ("misplaced",), lambda t, a, b: (b != home[t]) - (a != home[t]))
+    return PreparedBound("misplaced", MANHATTAN, (h0,), [], moves)
 
 
 def manhattan_bound(board: list[int], home: list[int], adjacency: Adjacency, distances: Distances) -> PreparedBound:

@@ -9,8 +9,8 @@ Positions are tuples of labels in cell order (0 = the blank). `adjacency[cell]` 
 neighbour cells; `distances[a][b]` is the number of steps between two cells in the board graph
 (`distance_table(adjacency)` when None; on a rectangle that is the Manhattan distance).
 
-IDA* runs the one kernel of `pzl.sliding.ida_kernel` with a bound from
-`pzl.sliding.tile_bounds`, chosen by `bound`: "manhattan", "linear-conflict" (needs
+IDA* runs the one kernel of `pzl.sliding.ida_kernel` with a bound from `pzl.sliding.tile_bounds`,
+chosen by `bound`: "misplaced" (tiles off their goal cell), "manhattan", "linear-conflict" (needs
 `rows_cols=(rows, cols)` of a full rectangle), "pdb" (a pattern database: the stored tables of
 `pzl.sliding.tables` when they fit the board, else one built now), or "auto": the stored tables
 at once when they fit; else Manhattan + linear conflict (on a full rectangle), switching to a
@@ -168,6 +168,11 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
     distances = distance_table(adjacency) if distances is None else distances
     if bound not in (None, "auto", *tile_bounds.BOUNDS):
         raise PositionError(f"unknown bound {bound!r}; use one of: auto, {', '.join(tile_bounds.BOUNDS)}")
+    if bound == "misplaced":
+        board, z0, home = _prepare(start, goal, adjacency)
+        prepared = tile_bounds.misplaced_bound(board, home, adjacency)
+        return (yield from _kernel(start, board, z0, goal.index(0), distances, prepared, all_solutions,
+                                   max_solutions, max_depth, nodes, clock))
     if bound == "manhattan":
         linear_conflict, pattern_db = False, None
     elif bound == "linear-conflict":
@@ -310,6 +315,8 @@ def iddfs_tiles(start: Position, goal: Position, adjacency: Adjacency, *, all_so
                     if len(found) < max_solutions:
                         found.append(blanks)
             iterations.append((bound, nodes - before))
+            yield progress(nodes, bound + 1, time.perf_counter() - clock, depth=bound,
+                           iteration=[bound, nodes - before])
             if count:
                 break
             continue
@@ -367,6 +374,7 @@ def iddfs_tiles(start: Position, goal: Position, adjacency: Adjacency, *, all_so
             board[pz] = 0
             d -= 1
         iterations.append((bound, nodes - before))
+        yield progress(nodes, bound + 1, time.perf_counter() - clock, depth=bound, iteration=[bound, nodes - before])
         if count:
             break
     return _outcome(start, first, found, count, all_solutions, nodes, bound, clock, "none", iterations)

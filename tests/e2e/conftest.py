@@ -86,6 +86,25 @@ def watch_console(page: Page, errors: list[str] | None = None) -> list[str]:
     return errors
 
 
+def cancel_milliseconds(page: Page, button: str = "cancel") -> float:
+    """Click the Cancel button with this test id; the milliseconds until the solver is ready again (in the page)."""
+    return page.evaluate(
+        """(button) => new Promise((resolve) => {
+            const status = document.querySelector('[data-testid="status"]');
+            const clicked = performance.now();
+            const watcher = new MutationObserver(() => {
+                if (status.dataset.state === 'ready') {
+                    watcher.disconnect();
+                    resolve(performance.now() - clicked);
+                }
+            });
+            watcher.observe(status, {attributes: true});
+            document.querySelector(`[data-testid="${button}"]`).click();
+        })""",
+        button,
+    )
+
+
 def wait_until_ready(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
     """Wait until the status hook says the solver is ready; fail with its text if it says error."""
     status = page.get_by_test_id("status")

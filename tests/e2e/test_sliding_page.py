@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.conftest import cancel_milliseconds
 from tests.e2e.waits import wait_for_board_still, wait_for_search_seconds
 
 HARDEST = "8 6 7 2 5 4 3 0 1"
@@ -179,20 +180,7 @@ def test_cancel_stops_a_long_search_within_half_a_second(app_page: Page, base_ur
     app_page.get_by_test_id("solve").click()
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "solving")
     wait_for_search_seconds(app_page, 1.5)   # well under way
-    waited_ms = app_page.evaluate(
-        """() => new Promise((resolve) => {
-            const status = document.querySelector('[data-testid="status"]');
-            const clicked = performance.now();
-            const watcher = new MutationObserver(() => {
-                if (status.dataset.state === 'ready') {
-                    watcher.disconnect();
-                    resolve(performance.now() - clicked);
-                }
-            });
-            watcher.observe(status, {attributes: true});
-            document.querySelector('[data-testid="cancel"]').click();
-        })"""
-    )
+    waited_ms = cancel_milliseconds(app_page)
     assert waited_ms < 500
     expect(app_page.get_by_test_id("result-text")).to_have_text("Search cancelled.")
     # The same worker answers the next request.

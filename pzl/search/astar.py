@@ -1,0 +1,89 @@
+"""A*: best-first search on f = moves so far + a lower bound of the moves still needed.
+
+    astar(problem, lower_bound=None, *, max_states=DEFAULT_MAX_STATES, bound_name=None) -> Search
+
+Works on any `Problem` (`lower_bound` defaults to `problem.lower_bound`; pass `lambda s: 0`
+for uniform-cost search). With an admissible bound the first goal taken off the queue is a
+shortest solution; a node reached again by a shorter path is queued again, so a bound that is
+admissible but not consistent still gives a shortest answer. Every state seen is stored (with
+its parent and its distance), which is what A* pays for expanding fewer nodes than
+breadth-first search: `states` counts them, and `max_states` caps them as in `pzl.search.breadth`.
+The f value being expanded never decreases with a consistent bound and is always a proved lower
+bound of the answer: progress reports it as `depth`, and a stop at the cap as `lower_bound`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable
+from heapq import heappop, heappush
+from typing import Any
+
+from pzl.errors import SearchLimitError
+from pzl.events import progress
+from pzl.search.breadth import DEFAULT_MAX_STATES
+from pzl.search.problem import PROGRESS_EVERY, Problem, Search, SearchOutcome
+
+#: Besides every PROGRESS_EVERY nodes, progress is reported when REPORT_SECONDS have passed (looked at every
+#: CHECK_EVERY nodes): a bound evaluated from scratch on a big board costs milliseconds a node.
+CHECK_EVERY = 16
+REPORT_SECONDS = 0.05
+
+
+def astar(problem: Problem[Any], lower_bound: Callable[[Any], int] | None = None, *,
+          max_states: int | None = DEFAULT_MAX_STATES, bound_name: str | None = None) -> Search:
+    """A shortest path from `problem.start` to a goal, or path None (`exhausted`) when there is none."""
+    clock = time.perf_counter()
+    h = problem.lower_bound if lower_bound is None else lower_bound
+    successors = problem.successors
+    is_goal = problem.is_goal
+    start = problem.start
+    limit = max_states or 0
+    parent: dict[Hashable, Any] = {start: None}
+    cost: dict[Hashable, int] = {start: 0}
+    # (f, -g, tie, state): among equal f the deepest first (it is nearer a goal), then first come first served
+    queue: list[tuple[int, int, int, Any]] = [(h(start), 0, 0, start)]
+    tie = 1
+    nodes = 0
+    report = PROGRESS_EVERY
+    clock_at = clock   # when progress was last reported: a costly bound reports by time, not only by count
+    best_f = queue[0][0]
+    while queue:
+        f, minus_g, _, state = heappop(queue)
+        g = -minus_g
+        if g != cost[state]:
+            continue            # a stale entry: the state was queued again by a shorter path
+        best_f = max(best_f, f)
+        if is_goal(state):
+            outcome = SearchOutcome(_path(parent, state), nodes, len(parent), time.perf_counter() - clock)
+            outcome.bound = bound_name
+            return outcome
+        nodes += 1
+        if nodes >= report or (not nodes % CHECK_EVERY and time.perf_counter() - clock_at >= REPORT_SECONDS):
+            report = nodes + PROGRESS_EVERY
+            clock_at = time.perf_counter()
+            yield progress(nodes, len(parent), clock_at - clock, best_f)
+            if limit and len(parent) > limit:
+                raise SearchLimitError(f"A* stopped after storing {len(parent):,} positions (the cap is {limit:,})",
+                                       "max_states", states=len(parent), lower_bound=best_f)
+        g += 1
+        for child in successors(state):
+            known = cost.get(child)
+            if known is not None and known <= g:
+                continue
+            cost[child] = g
+            parent[child] = state
+            heappush(queue, (g + h(child), -g, tie, child))
+            tie += 1
+    outcome = SearchOutcome(None, nodes, len(parent), time.perf_counter() - clock, exhausted=True)
+    outcome.bound = bound_name
+    return outcome
+
+
+def _path(parent: dict[Hashable, Any], state: Any) -> list[Any]:
+    path = [state]
+    while parent[state] is not None:
+        state = parent[state]
+        path.append(state)
+    path.reverse()
+    return path

@@ -1,0 +1,168 @@
+"""The lower bound a request chooses (`bound`): which bounds apply where, and the bound of one state for A*.
+
+- `none`: nothing (0); A* is then uniform-cost search, IDA* plain iterative deepening.
+- `misplaced`: tiles off their goal cell (numbered tiles: distinct, one blank, a complete goal).
+- `manhattan`: each piece's steps to its goal cell; every board (duplicates and blocks: to the
+  nearest goal place of their kind).
+- `linear-conflict`: Manhattan + 2 per tile that must leave its row or column to let another
+  pass (numbered tiles on a full rectangle).
+- `pdb`: Manhattan + the excess of an additive pattern database (numbered tiles on a board with
+  stored tables, the 15-puzzle, or of at most 25 cells: built in the process).
+
+Breadth-first, bidirectional and plain iterative deepening use no bound, and the fast solver
+has its own: a bound is refused there by name. IDA* runs the tile kernel with the bound by name
+(`pzl.sliding.tiles`); A* calls `state_bound`, which evaluates a bound on one packed state
+from scratch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from operator import getitem
+from typing import Any
+
+from pzl.errors import PuzzleError, shown
+from pzl.events import Event
+from pzl.sliding.puzzle import Puzzle
+from pzl.sliding.tile_bounds import longest_increasing
+
+#: Every bound a request may name, weakest first.
+BOUNDS = ("none", "misplaced", "manhattan", "linear-conflict", "pdb")
+#: The algorithms that take a bound.
+BOUNDED = ("astar", "ida")
+#: Boards up to this many cells get a pattern database built in the process (beyond, only stored tables).
+PDB_MAX_CELLS = 25
+
+
+def read_bound(request: dict[str, Any], algorithm: str, puzzle: Puzzle) -> str | None:
+    """The request's `bound` (None: the algorithm's default), refused by name where it does not apply."""
+    value = request.get("bound")
+    if value in (None, ""):
+        return None
+    if not isinstance(value, str) or value.strip().lower() not in BOUNDS:
+        raise PuzzleError(f"unknown bound {shown(value)}; use one of: {', '.join(BOUNDS)}")
+    bound = value.strip().lower()
+    if algorithm not in BOUNDED:
+        what = {"bfs": "breadth-first search", "bidirectional": "bidirectional search",
+                "iddfs": "iterative deepening (IDA* is iterative deepening with a bound: use ida)",
+                "fast": "the fast solver (it reports its own lower bound)",
+                "auto": "auto (it chooses the algorithm and its bound; choose ida or astar to pick one)"}
+        raise PuzzleError(f"a lower bound applies to ida and astar only; {what.get(algorithm, algorithm)} "
+                          "uses none")
+    why = why_not(puzzle, bound)
+    if why:
+        raise PuzzleError(why)
+    return bound
+
+
+def why_not(puzzle: Puzzle, bound: str) -> str | None:
+    """Why `bound` does not apply to this puzzle (None: it does)."""
+    numbered = puzzle.distinct_tiles and not puzzle.goal_is_partial
+    if bound in ("none", "manhattan"):
+        return None
+    if not numbered:
+        return (f"the {bound} bound needs numbered tiles (distinct, one blank) and a complete goal; "
+                "this puzzle takes the bounds none and manhattan")
+    board = puzzle.board
+    if bound == "linear-conflict" and not board.is_rectangle():
+        return "linear conflict needs a full rectangular board (rows and columns without holes)"
+    if bound == "pdb" and board.size > PDB_MAX_CELLS and not _stored_tables_fit(puzzle):
+        return (f"no pattern database for this board: pzl builds them for boards of at most {PDB_MAX_CELLS} "
+                "cells and ships tables for the 15-puzzle")
+    return None
+
+
+def applicable(puzzle: Puzzle) -> list[str]:
+    """The bounds that apply to a puzzle, weakest first."""
+    return [bound for bound in BOUNDS if why_not(puzzle, bound) is None]
+
+
+def _stored_tables_fit(puzzle: Puzzle) -> bool:
+    from pzl.sliding import tables
+
+    return tables.spec_for(puzzle.board.adjacency, puzzle.goal.index(0)) is not None
+
+
+def state_bound(puzzle: Puzzle, problem: Any, bound: str, database: Any = None) -> Callable[[Any], int]:
+    """The bound of one state of `problem` (packed ints for numbered tiles), evaluated from scratch.
+
+    `database` is the PatternDatabase for "pdb" (`pattern_database` gets it).
+    """
+    if bound == "none":
+        return lambda state: 0
+    if bound == "manhattan":
+        return problem.lower_bound
+    goal = puzzle.goal
+    home = [0] * (len(goal) + 1)   # home[code]: the goal cell of a tile code
+    for cell, code in enumerate(goal):
+        home[code] = cell
+    unpack = problem.decode
+    if bound == "misplaced":
+        return lambda state: sum(1 for cell, code in enumerate(unpack(state)) if code and home[code] != cell)
+    manhattan = problem.lower_bound
+    if bound == "linear-conflict":
+        conflict = _line_conflict(home, puzzle.board.rows, puzzle.board.cols)
+        return lambda state: manhattan(state) + conflict(unpack(state))
+    assert database is not None
+    where = _slots(database)
+    readings = []   # per board symmetry read: the cell map, and each tile code's (pattern, shift) or None
+    for cell_map in database.symmetries_for(goal.index(0)):
+        slots: list[tuple[int, int] | None] = [None] * len(home)
+        for code in range(1, len(home)):
+            slots[code] = where.get(cell_map[home[code]])
+        readings.append((tuple(cell_map), slots))
+    tables = database.tables
+    patterns = len(database.patterns)
+
+    def pdb(state: Any) -> int:
+        codes = unpack(state)
+        best = 0
+        for cell_map, slots in readings:
+            index = [0] * patterns
+            for cell, code in enumerate(codes):
+                slot = slots[code] if code else None
+                if slot is not None:
+                    index[slot[0]] += cell_map[cell] << slot[1]
+            best = max(best, sum(map(getitem, tables, index)))
+        return manhattan(state) + best
+
+    return pdb
+
+
+def _line_conflict(home: list[int], rows: int, cols: int) -> Callable[[tuple[int, ...]], int]:
+    """Linear conflict's addition to Manhattan for codes per cell (as `pzl.sliding.tiles.linear_conflict`)."""
+    goal_row = [cell // cols for cell in home]
+    goal_col = [cell % cols for cell in home]
+
+    def conflict(codes: tuple[int, ...]) -> int:
+        extra = 0
+        for r in range(rows):
+            ranks = [goal_col[code] for code in codes[r * cols:(r + 1) * cols] if code and goal_row[code] == r]
+            if len(ranks) > 1:
+                extra += 2 * (len(ranks) - longest_increasing(ranks))
+        for c in range(cols):
+            ranks = [goal_row[code] for code in codes[c::cols] if code and goal_col[code] == c]
+            if len(ranks) > 1:
+                extra += 2 * (len(ranks) - longest_increasing(ranks))
+        return extra
+
+    return conflict
+
+
+def _slots(database: Any) -> dict[int, tuple[int, int]]:
+    """Goal cell -> (pattern, bit shift of its tile in the pattern's index)."""
+    bits = database.bits
+    return {cell: (p, bits * slot) for p, cells in enumerate(database.patterns) for slot, cell in enumerate(cells)}
+
+
+def pattern_database(puzzle: Puzzle, nodes: int = 0, clock: float | None = None) -> Iterator[Event]:
+    """The pattern database of a board and its goal blank: the stored tables, else one built now; yields progress."""
+    from pzl.sliding import pattern_db, tables
+
+    board, blank_goal = puzzle.board, puzzle.goal.index(0)
+    database = yield from tables.database_for(board.adjacency, blank_goal, nodes=nodes, clock=clock)
+    if database is None:
+        patterns = pattern_db.default_patterns(board.adjacency, blank_goal)
+        database = yield from pattern_db.build(board.adjacency, patterns, blank_goal, nodes=nodes, clock=clock)
+    return database
+

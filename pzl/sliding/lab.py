@@ -1,0 +1,98 @@
+"""The sliding rows of `compare` (`pzl.compare`): which runs a position gets, and the replay of a solution.
+
+Every algorithm with every bound it takes, weakest first: breadth-first, bidirectional,
+iterative deepening, A* and IDA* with each bound of `pzl.sliding.bound_choice.BOUNDS` (IDA*
+without a bound is iterative deepening, listed once), and the fast solver. Rows that cannot take
+the position (a bound that does not apply here, bidirectional search on a partial goal, the fast
+solver on a board it does not handle) are kept: their request is refused and the row says why.
+A request's `algorithm` or `bound` keeps only the rows that use it.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+from typing import Any
+
+from pzl.errors import PuzzleError, shown
+from pzl.sliding.bound_choice import BOUNDS
+from pzl.sliding.effort import breadth_kernel
+from pzl.sliding.packed import PackedProblem
+from pzl.sliding.position import EMPTY
+from pzl.sliding.puzzle import Puzzle, from_request
+from pzl.sliding.service import problem_for
+
+#: The algorithms of a comparison, in the order of its rows (`auto` is one of these, so it has no row).
+ORDER = ("bfs", "bidirectional", "iddfs", "astar", "ida", "fast")
+
+
+def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The head of a comparison's result and its rows (the fields of `pzl.compare.Run`), for a sliding position."""
+    if request.get("metric") not in (None, "", "step"):
+        raise PuzzleError("compare counts one-cell moves (the step metric): leave metric out")
+    puzzle = from_request(request)
+    wanted_algorithm = _choice(request, "algorithm", ORDER)
+    wanted_bound = _choice(request, "bound", BOUNDS)
+    base = {key: value for key, value in request.items() if key not in ("algorithm", "bound", "all")}
+    base["command"] = "solve"
+    runs = []
+    for algorithm in ORDER:
+        bounds: tuple[str | None, ...] = (None,)
+        if algorithm == "astar":
+            bounds = BOUNDS
+        elif algorithm == "ida":
+            bounds = BOUNDS[1:]
+        for bound in bounds:
+            if wanted_algorithm not in (None, algorithm) or wanted_bound not in (None, bound):
+                continue
+            sub = {**base, "algorithm": algorithm}
+            if bound is not None:
+                sub["bound"] = bound
+            runs.append({"algorithm": algorithm, "bound": bound, "request": sub, "kernel": _kernel(puzzle, algorithm)})
+    head = {"puzzle": puzzle.puzzle_id, "start": puzzle.text(puzzle.start), "goal": puzzle.text(puzzle.goal),
+            "family": "sliding"}
+    return head, runs
+
+
+def _choice(request: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str | None:
+    value = request.get(key)
+    if value in (None, "", "auto"):
+        return None
+    if not isinstance(value, str) or value.strip().lower() not in allowed:
+        raise PuzzleError(f"unknown {key} {shown(value)} for compare; use one of: {', '.join(allowed)}")
+    return value.strip().lower()
+
+
+def _kernel(puzzle: Puzzle, algorithm: str) -> str | None:
+    """The kernel whose bytes per stored position estimate the row's memory (None: depth-first)."""
+    if algorithm in ("bfs", "bidirectional"):
+        return breadth_kernel(puzzle, algorithm)
+    if algorithm == "astar":
+        return "astar-packed" if puzzle.kind == "packed" else "astar-blocks"
+    if algorithm == "fast":
+        return "bfs-packed"
+    return None
+
+
+def replay(request: dict[str, Any], solution: list[str]) -> None:
+    """Check a solution move by move: it starts at the start, each step is one legal slide, it ends on the goal.
+
+    Raises RuntimeError (a bug: a solver answered a wrong solution) at the first fault.
+    """
+    puzzle = from_request(request)
+    problem = problem_for(puzzle)
+    codes = {label: code for code, label in enumerate(puzzle.labels)}
+    states = [_state(problem, codes, text) for text in solution]
+    if not states or states[0] != problem.start:
+        raise RuntimeError(f"{request.get('algorithm')}: the solution does not begin at the start")
+    for number, (before, after) in enumerate(pairwise(states), 1):
+        if after not in problem.successors(before):
+            raise RuntimeError(f"{request.get('algorithm')}: move {number} of its solution is not a legal slide")
+    if not problem.is_goal(states[-1]):
+        raise RuntimeError(f"{request.get('algorithm')}: its solution does not end on the goal")
+
+
+def _state(problem: Any, codes: dict[str, int], text: str) -> Any:
+    labels = [label for label in re.split(r"[\s,]+", text.strip()) if label]
+    position = tuple(EMPTY if label == "0" else codes[label] for label in labels)
+    return problem.codec.pack(position) if isinstance(problem, PackedProblem) else position
