@@ -476,6 +476,13 @@ def test_sliding_blocks_can_be_solved_in_the_books_move_counts(app_page: Page, b
     metric.select_option("straight")
     solve_and_wait(app_page)
     expect(app_page.get_by_test_id("result-text")).to_have_text("Solution from the position after move 3:")
+    app_page.get_by_test_id("reset").click()  # back to the start
+    expect(app_page.get_by_test_id("move-count")).to_have_text("0")
+    solve_and_wait(app_page)  # the books' other count: every straight slide of a piece is one move
+    expect(app_page.get_by_test_id("result-text")).to_have_text("Solution from the start:")
+    expect(app_page.get_by_test_id("result-moves")).to_have_text("90")
+    expect(app_page.get_by_test_id("result-detail")).to_contain_text("a straight slide counted as one move")
+    assert "metric=straight" in app_page.url
     metric.select_option("step")
     open_link(app_page, base_url, "#puzzle=8-puzzle")
     expect(metric).to_be_hidden()  # one empty cell: every count is the same

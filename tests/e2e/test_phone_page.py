@@ -3,6 +3,7 @@ targets of at least 40 px, legible (or hidden) hole numbers, the finish ring ove
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 SOLVE_TIMEOUT_MS = 60_000
@@ -86,18 +87,21 @@ def test_hole_numbers_are_legible_and_can_be_hidden(phone_page: Page, base_url: 
     expect(phone_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=90_000)
 
 
-def test_the_finish_ring_shows_over_a_peg_standing_in_the_finish_hole(phone_page: Page, base_url: str):
-    phone_page.goto(base_url + "#puzzle=diamond-41")  # finish hole 34 starts with a peg in it
+@pytest.mark.parametrize(("puzzle", "finish"), [("diamond-41", "34"), ("french-37", "31")])
+def test_the_finish_ring_shows_over_a_peg_standing_in_the_finish_hole(phone_page: Page, base_url: str,
+                                                                      puzzle: str, finish: str):
+    phone_page.goto(base_url + f"#puzzle={puzzle}")  # the default finish hole starts with a peg in it
     board = phone_page.get_by_test_id("board")
     ring = board.get_by_test_id("finish-marker")
     expect(ring).to_be_visible()
-    expect(ring).to_have_attribute("data-hole", "34")
-    peg = board.locator(".peg[data-cell='34']")
+    expect(ring).to_have_attribute("data-hole", finish)
+    peg = board.locator(f".peg[data-cell='{finish}']")
     expect(peg).to_have_count(1)
     ring_box, peg_box = ring.bounding_box(), peg.bounding_box()
     assert ring_box["width"] > peg_box["width"] and ring_box["height"] > peg_box["height"]
     drawn_after = ring.evaluate("(ring, peg) => Boolean(peg.compareDocumentPosition(ring) & 4)", peg.element_handle())
     assert drawn_after  # painted over the peg
+    assert ring.evaluate("(ring) => getComputedStyle(ring).stroke") not in ("", "none")
 
 
 def test_a_touch_screen_is_told_to_tap_and_the_hole_editor_gets_its_own_help(phone_page: Page, base_url: str):

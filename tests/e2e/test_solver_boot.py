@@ -100,6 +100,22 @@ def loaded_megabytes(page: Page) -> float:
     return float(text.split("/")[0].split()[0]) if text else 0.0
 
 
+def loading_bar(page: Page) -> dict:
+    """The loading line's `<progress>` bar and bytes text, read at one instant: {value, max, text, shown}."""
+    return page.evaluate("""() => {
+        const bar = document.querySelector('[data-testid="loading-bar"]');
+        return { value: bar.value, max: bar.max, text: document.querySelector('[data-testid="loading-bytes"]')
+                 .textContent, shown: !bar.hidden && bar.getBoundingClientRect().width > 0 };
+    }""")
+
+
+def assert_bar_matches_text(bar: dict) -> None:
+    """The bar's value and max are the bytes the text says ("3.2 / 13.6 MB"), to its rounding."""
+    loaded, total = (float(part.split()[0]) for part in bar["text"].split("/"))
+    assert bar["shown"], bar
+    assert abs(bar["value"] / 1e6 - loaded) <= 0.05 + 1e-9 and abs(bar["max"] / 1e6 - total) <= 0.05 + 1e-9, bar
+
+
 @pytest.mark.slow
 def test_a_slow_link_shows_progress_near_the_board_and_keeps_going(browser: Browser, valve_url: str, valve: Valve):
     valve.reset()
@@ -113,11 +129,17 @@ def test_a_slow_link_shows_progress_near_the_board_and_keeps_going(browser: Brow
         expect(page.get_by_test_id("loading-bytes")).to_contain_text("MB", timeout=10_000)
         assert in_view(page, "loading") and in_view(page, "board")
         seen = [loaded_megabytes(page)]
+        bars = [loading_bar(page)]
         for _ in range(3):   # the figure changes again and again (and only grows: asserted below)
             expect(page.get_by_test_id("loading-bytes")).not_to_have_text(
                 page.get_by_test_id("loading-bytes").inner_text(), timeout=10_000)
             seen.append(loaded_megabytes(page))
+            bars.append(loading_bar(page))
         assert seen == sorted(seen) and seen[-1] > seen[0], seen  # the bytes keep coming
+        for bar in bars:   # the <progress> bar follows the bytes: value = loaded, max = total
+            assert_bar_matches_text(bar)
+        values = [bar["value"] for bar in bars]
+        assert values == sorted(values) and values[-1] > values[0] and values[-1] < bars[-1]["max"], bars
         total = float(page.get_by_test_id("loading-bytes").inner_text().split("/")[1].split()[0])
         assert total > 10  # the runtime's size, known before it has arrived
         expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
@@ -303,5 +325,53 @@ def test_a_request_s_download_that_stalls_ends_the_request_and_restarts_the_solv
         expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
         page.get_by_test_id("solve").click()  # the new worker has no such hook
         expect(page.get_by_test_id("result-moves")).to_have_text("1", timeout=30_000)
+    finally:
+        context.close()
+
+
+#: True once the service worker controls the page and its cache holds what a warm boot reads:
+#: the runtime's files and the snapshot's unzipped copy (the worker keeps it after its first boot).
+WARM_CACHE = """async (files) => {
+    const registration = await navigator.serviceWorker.ready;
+    if (!registration.active || registration.active.state !== 'activated' || !navigator.serviceWorker.controller) {
+        return false;
+    }
+    const cache = await caches.open(files.cache);
+    const held = await Promise.all(files.urls.map((url) => cache.match(new URL(url, document.baseURI).href)));
+    return held.every(Boolean);
+}"""
+
+
+@pytest.mark.slow
+def test_a_second_visit_boots_from_the_service_worker_s_cache(browser: Browser, base_url: str, site_manifest: dict,
+                                                             site_requests: list[tuple[str, int]]):
+    runtime = [site_manifest["pyodide"] + name for name in
+               ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")]
+    snapshot = site_manifest["snapshot"]
+    context = browser.new_context()
+    try:
+        first = context.new_page()
+        first.goto(base_url)
+        expect(first.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+        first.wait_for_function(WARM_CACHE, arg={"cache": f"pzl-{site_manifest['version']}",
+                                                 "urls": [*runtime, f"{snapshot}?unzipped"]}, timeout=90_000)
+        first.close()
+
+        answered: list = []
+        second = context.new_page()
+        second.on("response", lambda response: answered.append(response))
+        heard = len(site_requests)
+        second.goto(base_url)
+        expect(second.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+        from_network = [path for path, _ in site_requests[heard:]]
+        for path in [*runtime, snapshot]:
+            assert not any(fetched.split("?")[0].endswith(path) for fetched in from_network), (path, from_network)
+        wasm = [response for response in answered if response.url.endswith("/pyodide.asm.wasm")]
+        assert wasm and all(response.from_service_worker for response in wasm), \
+            [(response.url, response.from_service_worker) for response in answered]
+        ready = second.evaluate("() => performance.getEntriesByName('pzl-boot-ready').map((mark) => mark.detail)")
+        assert ready == [{"snapshot": True}]  # Python restored from the kept snapshot, not started afresh
+        assert second.evaluate("() => performance.getEntriesByName('pzl-boot-restore').length") == 1
+        assert second.evaluate("() => performance.getEntriesByName('pzl-boot-python').length") == 0
     finally:
         context.close()
