@@ -25,11 +25,11 @@ ROOT = Path(__file__).resolve().parent.parent if "__file__" in globals() else Pa
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from pzl.peg.boards import board_by_id  # noqa: E402
+from pzl.peg.catalog import board_by_id  # noqa: E402
 from pzl.peg.solve import solve_minimal  # noqa: E402
 from pzl.search import breadth  # noqa: E402
 from pzl.search.problem import run_to_end  # noqa: E402
-from pzl.sliding.puzzle import from_request  # noqa: E402
+from pzl.sliding.task import from_request  # noqa: E402
 from pzl.sliding.service import problem_for  # noqa: E402
 from pzl.sliding.sweep import shortest, sweep  # noqa: E402
 

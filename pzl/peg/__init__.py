@@ -1,6 +1,6 @@
 """Peg solitaire: boards from geometry, tasks, impossibility proofs, the solve/analyse service and the numbers.
 
-The search engine lives in `pzl.peg.solve`, `pzl.peg.search_fast` (with `pzl.peg.beam`) and `pzl.peg.pagoda`;
+The search engine lives in `pzl.peg.solve`, `pzl.peg.search_fast` (with `pzl.peg.beam`) and `pzl.peg.bounds`;
 the census and the atlas (`pzl.peg.census`, `pzl.peg.atlas`, answered by `pzl.peg.numbers`) build on `pzl.peg.bulk`.
 """
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pzl.peg.board import PegBoard
-from pzl.peg.boards import SPECS, BoardSpec, board_by_id
+from pzl.peg.catalog import SPECS, BoardSpec, board_by_id
 
 
 def board_entry(board: PegBoard) -> dict[str, Any]:

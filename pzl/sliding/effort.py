@@ -22,7 +22,7 @@ from pzl.search import limits
 from pzl.search.deepening import MAX_DEPTH
 from pzl.search.limits import StateCap
 from pzl.sliding import fast_reach
-from pzl.sliding.puzzle import Puzzle
+from pzl.sliding.task import Puzzle
 from pzl.sliding.space import estimated_states
 
 #: Nodes per second of each depth-first kernel in CPython (CPU time, bench/effort.py, rounded down; Pyodide: half).

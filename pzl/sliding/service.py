@@ -26,8 +26,8 @@ from pzl.sliding.effort import breadth_floor, breadth_kernel, check_depth_first,
 from pzl.sliding.fast import fast_solve
 from pzl.sliding.packed import PackedProblem
 from pzl.sliding.piece_moves import classic_counts, steps_of
-from pzl.sliding.puzzle import Puzzle, from_request
-from pzl.sliding.solvability import parity_verdict
+from pzl.sliding.task import Puzzle, from_request
+from pzl.sliding.verdict import parity_verdict
 from pzl.sliding.space import estimated_states
 from pzl.sliding.sweep import shortest, sweep
 from pzl.wording import counted

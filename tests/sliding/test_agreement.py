@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from pzl import api
 from pzl.sliding.board import rectangle
 from pzl.sliding.catalog import entry
-from pzl.sliding.puzzle import from_request
+from pzl.sliding.task import from_request
 from pzl.sliding.service import problem_for
 from tests.sliding.replay import assert_replays, one_move_positions
 
