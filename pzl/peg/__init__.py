@@ -9,7 +9,7 @@ from typing import Any
 
 from pzl.events import Event
 from pzl.peg import numbers, service
-from pzl.peg.entries import CATALOG
+from pzl.peg.catalog import CATALOG
 from pzl.peg.lab import compare_plan, replay
 from pzl.peg.service import OPTIONS
 

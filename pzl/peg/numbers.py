@@ -16,7 +16,7 @@ from pzl.events import Event
 from pzl.peg.atlas import atlas
 from pzl.peg.board import PegBoard
 from pzl.peg.census import MAX_HOLES, census, estimate
-from pzl.peg.entries import board_entry
+from pzl.peg.catalog import board_entry
 from pzl.peg.service import _seconds_option, _task_payload, board_of, task_of
 from pzl.request import state_cap
 from pzl.search.limits import in_browser, memory_budget, size_words

@@ -15,8 +15,7 @@ from pzl import events
 from pzl.errors import CatalogError, PositionError, PuzzleError, shown
 from pzl.events import Event
 from pzl.peg.board import PegBoard
-from pzl.peg.catalog import board_by_id, spec_by_id
-from pzl.peg.entries import board_entry
+from pzl.peg.catalog import board_by_id, board_entry, spec_by_id
 from pzl.peg.verdict import marked_holes, possible_finish_holes, why_impossible
 from pzl.peg.mask import board_from_mask
 from pzl.peg.task import (
