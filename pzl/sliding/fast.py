@@ -20,8 +20,8 @@ from pzl.search.problem import Search, SearchOutcome
 from pzl.sliding.fast_exact import YIELD_EVERY, shortest_blank_path
 from pzl.sliding.fast_place import Placer
 from pzl.sliding.fast_shorten import cut_loops, reoptimise
-from pzl.sliding.verdict import permutation_parity
 from pzl.sliding.tiles import linear_conflict, manhattan
+from pzl.sliding.verdict import permutation_parity
 
 Position = tuple[Hashable, ...]
 
