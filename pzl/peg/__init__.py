@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from pzl.events import Event
-from pzl.peg import numbers, service
+from pzl.peg import numbers, service, text
 from pzl.peg.catalog import CATALOG
 from pzl.peg.lab import compare_plan, replay
 from pzl.peg.service import OPTIONS
@@ -29,4 +29,4 @@ def describe(command: str, result: dict[str, Any]) -> str:
     """A peg result in words, for the CLI."""
     if command in ("census", "atlas"):
         return numbers.describe(command, result)
-    return service.describe(command, result)
+    return text.describe(command, result)

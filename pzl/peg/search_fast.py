@@ -10,8 +10,8 @@ from typing import Any
 
 from pzl import events
 from pzl.peg.beam import beam_search
-from pzl.peg.outcome import PegOutcome, check_position
 from pzl.peg.bounds import class_masks, distance_pagoda, position_class, weight
+from pzl.peg.outcome import PegOutcome, check_position
 from pzl.peg.search_tables import board_parts, group_jumps, jump_tables, permute, symmetry_group, valid_symmetries
 from pzl.search.problem import Search
 
