@@ -22,7 +22,7 @@ BEAM_SHARE = 0.5
 #: Jumps between progress events (each costs a scan of the jump table, ~10-50 µs in CPython).
 PROGRESS_JUMPS = 1024
 
-Jump = tuple[int, int]  # (from, to)
+Hop = tuple[int, int]  # one jump named by its ends (from, to); its (from, over, to) is a board Jump
 
 
 def solve_fast(board: Any, start: int, finish: int | None, *, seconds_limit: float | None = 60.0,
@@ -137,7 +137,7 @@ class _FastSearch:
         """Depth-first over single jumps; a chain's continuation is tried first. Returns jumps or "exhausted"."""
         jumps, first_fwd, canonical, dead = self.jumps, self.tables.first_fwd, self.canonical, self.dead
         weights, least, goal_pegs, is_goal = self.weights, self.least, self.goal_pegs, self.is_goal
-        path: list[Jump] = []
+        path: list[Hop] = []
         start = self.start
         stack = [(start, weight(weights, start) if weights else 0, _children(start, first_fwd, jumps, None))]
         every = PROGRESS_JUMPS
