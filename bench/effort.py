@@ -23,8 +23,8 @@ from pzl import api  # noqa: E402
 from pzl.search import breadth  # noqa: E402
 from pzl.search.problem import run_to_end  # noqa: E402
 from pzl.sliding.effort import RATES, depth_first_effort  # noqa: E402
-from pzl.sliding.puzzle import from_request  # noqa: E402
 from pzl.sliding.service import problem_for  # noqa: E402
+from pzl.sliding.task import from_request  # noqa: E402
 
 CASES = [
     ("iddfs", {"puzzle": "8-puzzle", "start": "5 1 3 4 0 2 7 8 6"}),

@@ -21,7 +21,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from pzl import api  # noqa: E402
-from pzl.peg.boards import SPECS, board_by_id  # noqa: E402
+from pzl.peg.catalog import SPECS, board_by_id  # noqa: E402
 from pzl.peg.classes import PositionClasses  # noqa: E402
 
 NODE_RUNNER = """

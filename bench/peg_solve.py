@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from pzl.peg.boards import board_by_id, spec_by_id  # noqa: E402
-from pzl.peg.pagoda import class_masks, position_class  # noqa: E402
+from pzl.peg.bounds import class_masks, position_class  # noqa: E402
+from pzl.peg.catalog import board_by_id, spec_by_id  # noqa: E402
 from pzl.peg.search_fast import solve_fast  # noqa: E402
 from pzl.peg.solve import solve_minimal  # noqa: E402
 

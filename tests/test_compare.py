@@ -106,7 +106,7 @@ def test_peg_rows_are_each_peg_algorithm_replayed():
     result = compare(puzzle="hoppers", seconds=10)
     assert [row["algorithm"] for row in result["rows"]] == ["minimal", "beam", "fast"]
     assert result["moves"] == 7
-    jumps = [(a, b, c) for a, b, c in __import__("pzl.peg.boards", fromlist=["x"]).board_by_id("hoppers").jumps]
+    jumps = [(a, b, c) for a, b, c in __import__("pzl.peg.catalog", fromlist=["x"]).board_by_id("hoppers").jumps]
     for row in result["rows"]:
         assert row["bound"] is None
         assert_solves(jumps, 13, [6], 6, row["solution"])

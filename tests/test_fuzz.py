@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pzl.peg.boards import board_by_id
+from pzl.peg.catalog import board_by_id
 from pzl.peg.mask import board_from_mask
 from tests.fuzz_cases import (
     check,

@@ -64,8 +64,8 @@ def test_a_breadth_first_search_sure_to_overflow_is_refused_up_front_with_a_floo
 
 def test_the_floor_stays_below_what_breadth_first_search_really_stores():
     from pzl.sliding.effort import breadth_floor
-    from pzl.sliding.puzzle import from_request
     from pzl.sliding.service import problem_for
+    from pzl.sliding.task import from_request
 
     for request, stored in (({"puzzle": "8-puzzle"}, 181_440), ({"puzzle": "9-puzzle"}, 1_780_414),
                             ({"puzzle": "symbols"}, 90_720)):

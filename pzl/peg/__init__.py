@@ -1,6 +1,7 @@
 """Peg solitaire: boards from geometry, tasks, impossibility proofs, the solve/analyse service and the numbers.
 
-The search engine lives in `pzl.peg.solve`, `pzl.peg.search_fast` (with `pzl.peg.beam`) and `pzl.peg.pagoda`;
+The job modules have the same names as sliding's (board, catalog, task, verdict, bounds, outcome, text,
+service, lab). The search engine lives in `pzl.peg.solve` and `pzl.peg.search_fast` (with `pzl.peg.beam`);
 the census and the atlas (`pzl.peg.census`, `pzl.peg.atlas`, answered by `pzl.peg.numbers`) build on `pzl.peg.bulk`.
 """
 
@@ -8,8 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from pzl.events import Event
-from pzl.peg import numbers, service
-from pzl.peg.entries import CATALOG
+from pzl.peg import numbers, service, text
+from pzl.peg.catalog import CATALOG
 from pzl.peg.lab import compare_plan, replay
 from pzl.peg.service import OPTIONS
 
@@ -29,4 +30,4 @@ def describe(command: str, result: dict[str, Any]) -> str:
     """A peg result in words, for the CLI."""
     if command in ("census", "atlas"):
         return numbers.describe(command, result)
-    return service.describe(command, result)
+    return text.describe(command, result)

@@ -15,10 +15,10 @@ from typing import Any
 
 from pzl import events
 from pzl.peg.census import census, estimate
-from pzl.peg.impossible import why_impossible
 from pzl.peg.outcome import continued
 from pzl.peg.search_tables import valid_symmetries
 from pzl.peg.solve import solve_minimal
+from pzl.peg.verdict import why_impossible
 from pzl.search.problem import Search
 
 #: Stored positions a single pair's minimal search may use when its start's census is too big.

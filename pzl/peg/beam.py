@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pzl import events
-from pzl.peg.pagoda import finish_pagodas
+from pzl.peg.bounds import finish_pagodas
 from pzl.peg.search_tables import Jump, board_parts, group_jumps, weigher
 from pzl.search.problem import Search
 

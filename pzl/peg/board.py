@@ -111,3 +111,22 @@ def _symmetries(holes: tuple[Vector, ...], lattice: Lattice,
         if -1 not in perm and perm not in found:
             found.append(perm)
     return tuple(found)
+
+
+def holes_of(mask: int) -> list[int]:
+    """The holes in a bitmask, in order."""
+    return [hole for hole in range(mask.bit_length()) if mask >> hole & 1]
+
+
+def mask_of(holes: list[int]) -> int:
+    """The bitmask of a list of holes."""
+    mask = 0
+    for hole in holes:
+        mask |= 1 << hole
+    return mask
+
+
+def after_jump(position: int, jump: Jump) -> int:
+    """`position` after the jump (from, over, to): the two pegs leave, one lands."""
+    a, b, c = jump
+    return position ^ ((1 << a) | (1 << b) | (1 << c))

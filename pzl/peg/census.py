@@ -24,8 +24,8 @@ from math import comb
 from typing import Any
 
 from pzl import events
+from pzl.peg.bounds import class_masks
 from pzl.peg.bulk import INDEX_BITS, INDEX_MASK, BulkBoard, Slots, positions, small_slots
-from pzl.peg.pagoda import class_masks
 from pzl.peg.search_tables import board_parts, permute, valid_symmetries
 from pzl.search.problem import Search
 

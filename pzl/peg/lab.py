@@ -12,7 +12,7 @@ from itertools import pairwise
 from typing import Any
 
 from pzl.errors import PuzzleError, shown
-from pzl.peg.service import board_of, task_of
+from pzl.peg.task import board_of, task_of
 
 #: The algorithms of a comparison, in the order of its rows.
 ORDER = ("minimal", "beam", "fast")

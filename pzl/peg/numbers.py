@@ -15,9 +15,10 @@ from pzl.errors import PuzzleError, SearchLimitError
 from pzl.events import Event
 from pzl.peg.atlas import atlas
 from pzl.peg.board import PegBoard
+from pzl.peg.catalog import board_entry
 from pzl.peg.census import MAX_HOLES, census, estimate
-from pzl.peg.entries import board_entry
-from pzl.peg.service import _seconds_option, _task_payload, board_of, task_of
+from pzl.peg.outcome import task_result
+from pzl.peg.task import board_of, seconds_option, task_of
 from pzl.request import state_cap
 from pzl.search.limits import in_browser, memory_budget, size_words
 
@@ -31,9 +32,9 @@ def run_census(request: dict[str, Any]) -> Iterator[Event]:
     max_states = state_cap(request, 0)
     guess = estimate(board, task.start, task.finish)
     _refuse_oversized(board, guess.classes, guess.bytes)
-    seconds = _seconds_option(request, "seconds_limit", 0) or None
+    seconds = seconds_option(request, "seconds_limit", 0) or None
     outcome = yield from census(board, task.start, task.finish, max_states=max_states, seconds_limit=seconds)
-    payload = _task_payload(task)
+    payload = task_result(task)
     payload["symmetries"] = outcome.symmetries
     payload["by_jumps"] = [{"jumps": row.jumps, "pegs": row.pegs, "positions": row.positions, "classes": row.classes,
                             "can_finish": row.can_finish} for row in outcome.by_jumps]
@@ -62,7 +63,7 @@ def run_atlas(request: dict[str, Any]) -> Iterator[Event]:
     board = board_of(request)
     _check_size(board)
     max_states = state_cap(request, 0)
-    seconds = _seconds_option(request, "seconds_limit", 0) or None
+    seconds = seconds_option(request, "seconds_limit", 0) or None
     outcome = yield from atlas(board, max_states=max_states, seconds_limit=seconds)
     payload: dict[str, Any] = {"puzzle": board.id, "board": board_entry(board), "symmetries": outcome.symmetries}
     payload["pairs"] = [{"start": pair.start, "finish": pair.finish, "solvable": pair.solvable, "moves": pair.moves,
@@ -105,9 +106,9 @@ def describe(command: str, result: dict[str, Any]) -> str:
 
 
 def _census_words(result: dict[str, Any]) -> str:
-    from pzl.peg.service import _task_words
+    from pzl.peg.text import task_words
 
-    lines = [f"{result['puzzle']}: census of {_task_words(result)} "
+    lines = [f"{result['puzzle']}: census of {task_words(result)} "
              f"(classes: up to the {result['symmetries']} symmetries that keep the start and the finish)"]
     lines.append(f"{'jumps':>5} {'pegs':>4} {'positions':>14} {'classes':>12} {'can finish':>12}")
     for row in result["by_jumps"]:

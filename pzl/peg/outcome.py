@@ -1,11 +1,20 @@
-"""What a peg search returns, how a position is checked, and how one search continues another's progress."""
+"""What a peg search returns (`PegOutcome`) and how it becomes an answer in the JSON contract.
+
+Also: how a position is checked, and how one search continues another's progress.
+"""
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
 
-from pzl.errors import PositionError
+from pzl import events
+from pzl.errors import CatalogError, PositionError
+from pzl.peg.board import PegBoard
+from pzl.peg.catalog import board_entry, spec_by_id
+from pzl.peg.task import Task
 from pzl.search.problem import Search, SearchOutcome
 
 Move = list[int]  # the holes one peg visits, e.g. [10, 0, 2, 6]
@@ -59,3 +68,57 @@ def continued(search: Search, nodes: int, clock: float) -> Search:
             yield event
     finally:
         search.close()
+
+
+def task_result(task: Task) -> dict[str, Any]:
+    """The task part of an answer: board id, empty holes, finish, first jump; a drawn board's geometry."""
+    payload: dict[str, Any] = {"puzzle": task.board.id, "empty": task.empty, "finish": task.finish_label}
+    payload.update(custom_board(task.board))
+    if task.first is not None:
+        payload["first"] = [task.first[0], task.first[2]]
+    return payload
+
+
+def custom_board(board: PegBoard) -> dict[str, Any]:
+    """For a board drawn by a mask, its geometry (the page cannot look it up in the catalog)."""
+    try:
+        spec_by_id(board.id)
+        return {}
+    except CatalogError:
+        return {"board": board_entry(board)}
+
+
+def request_stats(nodes: int, states: int, clock: float) -> dict[str, Any]:
+    """The stats of a request that started at `clock` (perf_counter)."""
+    return events.stats(nodes, states, time.perf_counter() - clock)
+
+
+def outcome_result(board: PegBoard, outcome: Any, want_all: bool, clock: float) -> dict[str, Any]:
+    """A `solve` answer's verdict, solution (moves, jumps, holes jumped over), count and stats."""
+    path = [list(move) for move in outcome.path] if outcome.path is not None else None
+    payload: dict[str, Any] = {
+        "solvable": outcome.solvable,
+        "moves": len(path) if path is not None else None,
+        "jumps": sum(len(move) - 1 for move in path) if path is not None else None,
+        "solution": path,
+        "minimal": bool(outcome.minimal and path is not None),
+        "stats": request_stats(outcome.nodes, outcome.states, clock),
+    }
+    if path is not None:
+        payload["over"] = [jumped_holes(board, move) for move in path]
+    if outcome.solvable is not True and outcome.reason:
+        payload["reason"] = outcome.reason
+    if outcome.solvable is None:
+        payload["stopped"] = outcome.stopped or "seconds"
+        if outcome.lower_bound:
+            payload["lower_bound"] = outcome.lower_bound
+    if want_all and outcome.count is not None:
+        payload["count"] = outcome.count
+        payload["solutions"] = [[list(move) for move in solution] for solution in outcome.paths]
+    return payload
+
+
+def jumped_holes(board: PegBoard, move: list[int]) -> list[int]:
+    """The holes jumped over by one move (the pegs it removes)."""
+    over_of = {(a, c): b for a, b, c in board.jumps}
+    return [over_of[(a, c)] for a, c in pairwise(move)]

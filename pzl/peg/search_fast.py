@@ -10,8 +10,8 @@ from typing import Any
 
 from pzl import events
 from pzl.peg.beam import beam_search
+from pzl.peg.bounds import class_masks, distance_pagoda, position_class, weight
 from pzl.peg.outcome import PegOutcome, check_position
-from pzl.peg.pagoda import class_masks, distance_pagoda, position_class, weight
 from pzl.peg.search_tables import board_parts, group_jumps, jump_tables, permute, symmetry_group, valid_symmetries
 from pzl.search.problem import Search
 
@@ -22,7 +22,7 @@ BEAM_SHARE = 0.5
 #: Jumps between progress events (each costs a scan of the jump table, ~10-50 µs in CPython).
 PROGRESS_JUMPS = 1024
 
-Jump = tuple[int, int]  # (from, to)
+Hop = tuple[int, int]  # one jump named by its ends (from, to); its (from, over, to) is a board Jump
 
 
 def solve_fast(board: Any, start: int, finish: int | None, *, seconds_limit: float | None = 60.0,
@@ -137,7 +137,7 @@ class _FastSearch:
         """Depth-first over single jumps; a chain's continuation is tried first. Returns jumps or "exhausted"."""
         jumps, first_fwd, canonical, dead = self.jumps, self.tables.first_fwd, self.canonical, self.dead
         weights, least, goal_pegs, is_goal = self.weights, self.least, self.goal_pegs, self.is_goal
-        path: list[Jump] = []
+        path: list[Hop] = []
         start = self.start
         stack = [(start, weight(weights, start) if weights else 0, _children(start, first_fwd, jumps, None))]
         every = PROGRESS_JUMPS

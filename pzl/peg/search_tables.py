@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-Jump = tuple[int, int, int]  # (from, over, to)
+from pzl.peg.board import Jump
 
 #: Bits per lookup-table chunk when permuting or weighing a position.
 CHUNK = 11

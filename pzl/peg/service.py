@@ -1,38 +1,26 @@
-"""The peg family's service: `run("solve" | "analyse", request)` as events, and `describe` for the CLI.
+"""The peg family's service: `run("solve" | "analyse", request)` as events.
+
+Wires the parts: the request → a Task (`task`), the instant verdict (`verdict`), the searches (`solve`,
+`search_fast`), then one result event (`outcome`). The CLI's words for a result are in `text`.
 
 `auto` rule: impossible by classes → at once; ≤ 25 pegs (or `all`) → minimal within limits; else or then → fast.
 """
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Iterator
-from itertools import pairwise
 from typing import Any
 
 from pzl import events
 from pzl.errors import CatalogError, PositionError, PuzzleError, shown
 from pzl.events import Event
-from pzl.peg.board import PegBoard
-from pzl.peg.boards import board_by_id, spec_by_id
-from pzl.peg.entries import board_entry
-from pzl.peg.impossible import marked_holes, possible_finish_holes, why_impossible
-from pzl.peg.mask import board_from_mask
-from pzl.peg.task import (
-    ANY,
-    Task,
-    check_finish_reachable,
-    holes_of,
-    mask_of,
-    parse_finish,
-    parse_first,
-    parse_holes,
-    parse_position,
-)
+from pzl.peg.board import PegBoard, holes_of
+from pzl.peg.outcome import continued, custom_board, outcome_result, request_stats, task_result
+from pzl.peg.task import Task, board_of, check_finish_reachable, parse_holes, parse_position, seconds_option, task_of
+from pzl.peg.verdict import class_marks, instant_verdict, possible_finish_holes, why_impossible
 from pzl.request import flag, solution_cap, state_cap
 from pzl.search import limits
-from pzl.wording import counted
 
 ALGORITHMS = ("auto", "minimal", "fast", "beam")
 #: Request keys of peg solitaire besides `pzl.api.COMMON_OPTIONS`.
@@ -63,50 +51,6 @@ def run(command: str, request: dict[str, Any]) -> Iterator[Event]:
         raise PuzzleError(f"peg solitaire answers 'solve', 'analyse', 'census' and 'atlas', not {shown(command)}")
 
 
-# ------------------------------------------------------------------ reading the request
-def board_of(request: dict[str, Any]) -> PegBoard:
-    """The request's board: a custom mask (with its lattice) or a catalog id."""
-    mask = request.get("mask")
-    if mask not in (None, ""):
-        return board_from_mask(mask, str(request.get("lattice") or "square"))
-    puzzle = request.get("puzzle")
-    if not isinstance(puzzle, str) or not puzzle:
-        raise CatalogError("name a peg board (e.g. hoppers) or give a mask")
-    return board_by_id(puzzle)
-
-
-def default_task(board: PegBoard) -> tuple[list[int], int | str]:
-    """Default (empty holes, finish) of a board: the catalog's, or for a custom board its central game.
-
-    A custom board's centre is the hole every symmetry fixes; with no centre, hole 0 starts empty.
-    The finish is the same hole unless position classes rule that out, then one peg anywhere.
-    """
-    try:
-        spec = spec_by_id(board.id)
-        return list(spec.empty), spec.finish
-    except CatalogError:
-        pass
-    fixed = [hole for hole in range(board.size) if all(perm[hole] == hole for perm in board.symmetries)]
-    if len(board.symmetries) > 1 and len(fixed) == 1:
-        centre = fixed[0]
-        if why_impossible(board, board.full & ~(1 << centre), 1 << centre) is None:
-            return [centre], centre
-        return [centre], ANY
-    return [0], ANY
-
-
-def task_of(board: PegBoard, request: dict[str, Any]) -> Task:
-    """The task a request describes, validated against the board."""
-    empty, finish = default_task(board)
-    if request.get("empty") is not None:
-        empty = parse_holes(board, request["empty"], "empty")
-    start = board.full & ~mask_of(empty)
-    finish_mask = parse_finish(board, request["finish"] if request.get("finish") not in (None, "") else finish)
-    check_finish_reachable(board, start, finish_mask)
-    first = parse_first(board, start, request["first"]) if request.get("first") not in (None, "") else None
-    return Task(board, start, finish_mask, first)
-
-
 # ------------------------------------------------------------------ solve
 def _solve(request: dict[str, Any]) -> Iterator[Event]:
     clock = time.perf_counter()
@@ -123,20 +67,20 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
         raise PuzzleError(f"counting every minimal solution needs the minimal search; {algorithm} finds one "
                           "solution (use minimal or auto with all)")
     state_cap(request, 0)   # a malformed max_states is refused before any search starts
-    payload = _task_payload(task)
+    payload = task_result(task)
     payload["algorithm"] = algorithm
-    reason = _instant_verdict(task)
+    reason = instant_verdict(task.board, task.start, task.finish, task.first)
     if reason is not None:
         payload.update(solvable=False, moves=None, jumps=None, solution=None, minimal=False, reason=reason,
-                       stats=_stats(0, 0, clock))
-        payload.update(_class_marks(task.board, _after_first(task), task.finish))
+                       stats=request_stats(0, 0, clock))
+        payload.update(class_marks(task.board, task.after_first, task.finish))
         if want_all:
             payload.update(count=0, solutions=[])
         yield events.result(payload)
         return
     if task.is_finished(task.start):
         payload.update(solvable=True, moves=0, jumps=0, solution=[], over=[], minimal=True,
-                       stats=_stats(0, 0, clock))
+                       stats=request_stats(0, 0, clock))
         if want_all:
             payload.update(count=1, solutions=[[]][:max_solutions])
         yield events.result(payload)
@@ -149,7 +93,7 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
         outcome = yield from _fast(task, request, beam_only=True)
     else:
         outcome = yield from _fast(task, request)
-    payload.update(_outcome_payload(board, outcome, want_all, clock))
+    payload.update(outcome_result(board, outcome, want_all, clock))
     yield events.result(payload)
 
 
@@ -160,8 +104,6 @@ def _auto(task: Task, request: dict[str, Any], want_all: bool, max_solutions: in
         outcome = yield from _minimal(task, request, want_all, max_solutions, limited=limited)
         if outcome.solvable is not None or want_all:
             return outcome, "auto: minimal"
-        from pzl.peg.outcome import continued
-
         lower, nodes = outcome.lower_bound, outcome.nodes
         outcome = yield from continued(_fast(task, request), nodes, clock)
         outcome.lower_bound = max(outcome.lower_bound, lower)
@@ -169,27 +111,6 @@ def _auto(task: Task, request: dict[str, Any], want_all: bool, max_solutions: in
         return outcome, f"auto: minimal, then {outcome.method}"
     outcome = yield from _fast(task, request)
     return outcome, f"auto: {outcome.method}"
-
-
-def _class_marks(board: PegBoard, position: int, finish: int | None) -> dict[str, Any]:
-    """For a verdict by position classes: the marked holes and, for a one-peg finish, where one peg may end."""
-    marked = marked_holes(board, position, finish)
-    if marked is None:
-        return {}
-    extra: dict[str, Any] = {"marked": marked}
-    if finish is not None and finish.bit_count() == 1:
-        extra["possible_finishes"] = possible_finish_holes(board, position)
-    return extra
-
-
-def _instant_verdict(task: Task) -> str | None:
-    """Why the task is impossible, by counting and position classes (also after a fixed first jump)."""
-    reason = why_impossible(task.board, task.start, task.finish)
-    if reason is None and task.first is not None:
-        after = why_impossible(task.board, _after_first(task), task.finish)
-        if after is not None:
-            reason = f"after the first jump {task.first[0]}-{task.first[2]}: {after}"
-    return reason
 
 
 def _minimal(task: Task, request: dict[str, Any], want_all: bool, max_solutions: int, limited: bool):
@@ -214,14 +135,6 @@ def _mark_stop(outcome: Any, cap: limits.StateCap) -> Any:
     return outcome
 
 
-def _after_first(task: Task) -> int:
-    """The start, with the fixed first jump (if any) already played."""
-    if task.first is None:
-        return task.start
-    a, b, c = task.first
-    return task.start ^ ((1 << a) | (1 << b) | (1 << c))
-
-
 def _with_first(task: Task, path: list[list[int]] | None) -> list[list[int]] | None:
     """A path found after the fixed first jump, with that jump put back in front (merging its chain)."""
     if path is None or task.first is None:
@@ -240,7 +153,7 @@ def _fast(task: Task, request: dict[str, Any], beam_only: bool = False):
     from pzl.peg.search_fast import MAX_DEAD, solve_fast
 
     cap = limits.state_cap(state_cap(request, MAX_DEAD), "peg-fast")
-    outcome = yield from solve_fast(task.board, _after_first(task), task.finish, max_states=cap.limit,
+    outcome = yield from solve_fast(task.board, task.after_first, task.finish, max_states=cap.limit,
                                     seconds_limit=BEAM_SECONDS if beam_only else FAST_SECONDS, beam_only=beam_only)
     _mark_stop(outcome, cap)
     if outcome.path is not None:
@@ -249,57 +162,6 @@ def _fast(task: Task, request: dict[str, Any], beam_only: bool = False):
         outcome.jumps = sum(len(move) - 1 for move in outcome.path)
     outcome.minimal = False
     return outcome
-
-
-def _task_payload(task: Task) -> dict[str, Any]:
-    payload: dict[str, Any] = {"puzzle": task.board.id, "empty": task.empty, "finish": task.finish_label}
-    payload.update(_custom_board(task.board))
-    if task.first is not None:
-        payload["first"] = [task.first[0], task.first[2]]
-    return payload
-
-
-def _custom_board(board: PegBoard) -> dict[str, Any]:
-    """For a board drawn by a mask, its geometry (the page cannot look it up in the catalog)."""
-    try:
-        spec_by_id(board.id)
-        return {}
-    except CatalogError:
-        return {"board": board_entry(board)}
-
-
-def _stats(nodes: int, states: int, clock: float) -> dict[str, Any]:
-    return events.stats(nodes, states, time.perf_counter() - clock)
-
-
-def _outcome_payload(board: PegBoard, outcome: Any, want_all: bool, clock: float) -> dict[str, Any]:
-    path = [list(move) for move in outcome.path] if outcome.path is not None else None
-    payload: dict[str, Any] = {
-        "solvable": outcome.solvable,
-        "moves": len(path) if path is not None else None,
-        "jumps": sum(len(move) - 1 for move in path) if path is not None else None,
-        "solution": path,
-        "minimal": bool(outcome.minimal and path is not None),
-        "stats": _stats(outcome.nodes, outcome.states, clock),
-    }
-    if path is not None:
-        payload["over"] = [jumped_holes(board, move) for move in path]
-    if outcome.solvable is not True and outcome.reason:
-        payload["reason"] = outcome.reason
-    if outcome.solvable is None:
-        payload["stopped"] = outcome.stopped or "seconds"
-        if outcome.lower_bound:
-            payload["lower_bound"] = outcome.lower_bound
-    if want_all and outcome.count is not None:
-        payload["count"] = outcome.count
-        payload["solutions"] = [[list(move) for move in solution] for solution in outcome.paths]
-    return payload
-
-
-def jumped_holes(board: PegBoard, move: list[int]) -> list[int]:
-    """The holes jumped over by one move (the pegs it removes)."""
-    over_of = {(a, c): b for a, b, c in board.jumps}
-    return [over_of[(a, c)] for a, c in pairwise(move)]
 
 
 # ------------------------------------------------------------------ analyse
@@ -314,16 +176,14 @@ def _analyse(request: dict[str, Any]) -> Iterator[Event]:
     task = task_of(board, {key: value for key, value in request.items() if key != "first"})
     position = parse_position(board, request["pegs"]) if request.get("pegs") not in (None, "") else task.start
     payload: dict[str, Any] = {"puzzle": board.id, "pegs": holes_of(position), "finish": task.finish_label}
-    payload.update(_custom_board(board))
+    payload.update(custom_board(board))
     payload["finished"] = task.is_finished(position)
     payload["stuck"] = not any(position >> a & 1 and position >> b & 1 and not position >> c & 1
                                for a, b, c in board.jumps)
     if task.finish is None:
         payload["possible_finishes"] = possible_finish_holes(board, position)
-    seconds = _seconds_option(request, "seconds_limit", ANALYSE_SECONDS)
+    seconds = seconds_option(request, "seconds_limit", ANALYSE_SECONDS)
     cap = limits.state_cap(state_cap(request, ANALYSE_MAX_STATES), "peg-minimal")
-    from pzl.peg.outcome import continued
-
     verdict = yield from _judge(task, position, seconds, cap)
     options = [(verdict, None)]
     if request.get("last") not in (None, "") and not payload["finished"]:
@@ -351,7 +211,7 @@ def _analyse(request: dict[str, Any]) -> Iterator[Event]:
     states = max(option["states"] for option, _ in options)
     result.pop("nodes")
     result.pop("states")
-    payload.update(result, stats=_stats(nodes, states, clock))
+    payload.update(result, stats=request_stats(nodes, states, clock))
     yield events.result(payload)
 
 
@@ -390,7 +250,7 @@ def _judge(task: Task, position: int, seconds: float, cap: limits.StateCap):
         except PuzzleError as problem:
             reason = str(problem).removeprefix("finish: ")
     if reason is not None:
-        verdict.update(solvable=False, reason=reason, **_class_marks(board, position, task.finish))
+        verdict.update(solvable=False, reason=reason, **class_marks(board, position, task.finish))
         return verdict
     if position.bit_count() <= AUTO_MINIMAL_PEGS:  # minimal for half the time, then the fast solver
         outcome = yield from analyse(board, position, task.finish, seconds_limit=seconds, max_states=cap.limit)
@@ -409,77 +269,3 @@ def _judge(task: Task, position: int, seconds: float, cap: limits.StateCap):
         verdict["reason"] = f"could not be decided within the limits ({outcome.reason})"
         verdict["stopped"] = _mark_stop(outcome, cap).stopped
     return verdict
-
-
-def _seconds_option(request: dict[str, Any], key: str, default: float) -> float:
-    value = request.get(key)
-    if value in (None, ""):
-        return default
-    try:
-        number = float(value) if not isinstance(value, bool) else math.nan
-    except (TypeError, ValueError, OverflowError):
-        number = math.nan
-    if not math.isfinite(number):
-        raise PuzzleError(f"{key} must be a number of seconds, not {shown(value)}")
-    if not number > 0:
-        raise PuzzleError(f"{key} must be positive")
-    return number
-
-
-# ------------------------------------------------------------------ text for the CLI
-def describe(command: str, result: dict[str, Any]) -> str:
-    """A peg result in words: the task, the verdict, and the solution move by move."""
-    lines = [f"{result['puzzle']}: {_task_words(result)}"]
-    if command == "analyse":
-        return "\n".join(lines + _analysis_lines(result))
-    if result["solvable"] is False:
-        return "\n".join([*lines, f"Impossible: {result.get('reason', 'no solution exists')}"])
-    if result["solvable"] is None:
-        bound = f" (at least {counted(result['lower_bound'], 'move')})" if result.get("lower_bound") else ""
-        return "\n".join([*lines, f"Not decided{bound}: {result.get('reason', 'a limit was reached')}"])
-    proof = "proved minimal" if result["minimal"] else "not proved minimal"
-    lines.append(f"{counted(result['moves'], 'move')} ({counted(result['jumps'], 'jump')}), {proof}; "
-                 f"{result['algorithm']}, {result['stats']['seconds']:.2f} s, "
-                 f"{counted(result['stats']['states'], 'position')} stored")
-    if "count" in result:
-        shown = len(result.get("solutions", []))
-        lines.append(f"{counted(result['count'], 'minimal solution')} (jump orders grouped into moves); "
-                     f"{shown} listed")
-    overs = result.get("over") or [[] for _ in result["solution"]]
-    for number, (move, over) in enumerate(zip(result["solution"], overs, strict=False), 1):
-        jumped = f"  (over {', '.join(map(str, over))})" if over else ""
-        lines.append(f"{number:>3}. {' → '.join(map(str, move))}{jumped}")
-    if result.get("solutions"):
-        lines.append("solutions in the articles' notation:")
-        lines.extend("  " + "".join(f"({','.join(map(str, move))})" for move in solution)
-                     for solution in result["solutions"])
-    return "\n".join(lines)
-
-
-def _task_words(result: dict[str, Any]) -> str:
-    finish = result["finish"]
-    if finish == ANY:
-        goal = "one peg anywhere"
-    elif isinstance(finish, list):
-        goal = f"pegs in holes {', '.join(map(str, finish))}"
-    else:
-        goal = f"one peg in hole {finish}"
-    if "pegs" in result:
-        where = f"hole{'s' * (len(result['pegs']) != 1)} {', '.join(map(str, result['pegs']))}"
-        return f"{counted(len(result['pegs']), 'peg')} in {where} → {goal}"
-    empty = result["empty"]
-    first = f", first jump {result['first'][0]}-{result['first'][1]}" if result.get("first") else ""
-    return f"hole{'s' * (len(empty) != 1)} {', '.join(map(str, empty))} empty → {goal}{first}"
-
-
-def _analysis_lines(result: dict[str, Any]) -> list[str]:
-    if result.get("finished"):
-        return ["Finished: the position is the finish."]
-    if result["solvable"] is False:
-        return [f"Dead end: {result.get('reason', 'the finish cannot be reached')}"]
-    if result["solvable"] is None:
-        return [f"Unknown: {result.get('reason')}"]
-    proof = "fewest" if result["minimal"] else f"found by {result.get('method', 'search')}, not proved fewest"
-    step = "continue the last move" if result.get("continues") else "next move"
-    return [f"Still solvable in {counted(result['moves'], 'move')} ({proof}); {step}: "
-            f"{' → '.join(map(str, result['next']))}"]

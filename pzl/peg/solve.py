@@ -17,10 +17,10 @@ from typing import Any
 
 from pzl import events
 from pzl.errors import PositionError
+from pzl.peg.bounds import class_masks, distance_pagoda, position_class, weight
 from pzl.peg.bulk import BulkBoard, positions
 from pzl.peg.chains import Chains
 from pzl.peg.outcome import Move, PegOutcome, check_position, continued
-from pzl.peg.pagoda import class_masks, distance_pagoda, position_class, weight
 from pzl.peg.search_fast import solve_fast
 from pzl.peg.search_tables import (
     backward_moves,

@@ -1,16 +1,21 @@
-"""A peg task read from a request: which holes start empty, where the last pegs must be, a fixed first jump.
+"""A peg task read from a request, once: the board, which holes start empty, where the last pegs must be, a fixed
+first jump.
 
 Values arrive as text from the CLI and links ("6", "3,7", "any", "pattern:0,5", "0-6") or as JSON ints and lists.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from pzl.errors import PositionError, shown
-from pzl.peg.board import Jump, PegBoard
+from pzl.errors import CatalogError, PositionError, PuzzleError, shown
+from pzl.peg.board import Jump, PegBoard, after_jump, holes_of, mask_of
+from pzl.peg.catalog import board_by_id, spec_by_id
+from pzl.peg.mask import board_from_mask
+from pzl.peg.verdict import why_impossible
 
 #: `finish` value meaning "one peg, in any hole".
 ANY = "any"
@@ -38,14 +43,14 @@ class Task:
         holes = holes_of(self.finish)
         return holes[0] if len(holes) == 1 else holes
 
+    @property
+    def after_first(self) -> int:
+        """The start, with the fixed first jump (if any) already played."""
+        return self.start if self.first is None else after_jump(self.start, self.first)
+
     def is_finished(self, position: int) -> bool:
         """True when `position` satisfies the finish."""
         return position.bit_count() == 1 if self.finish is None else position == self.finish
-
-
-def holes_of(mask: int) -> list[int]:
-    """The holes in a bitmask, in order."""
-    return [hole for hole in range(mask.bit_length()) if mask >> hole & 1]
 
 
 def parse_holes(board: PegBoard, value: Any, what: str) -> list[int]:
@@ -77,14 +82,6 @@ def _hole(board: PegBoard, item: Any, what: str) -> int:
     if not 0 <= hole < board.size:
         raise PositionError(f"{what}: hole {hole} is not on the board (its holes are 0 to {board.size - 1})")
     return hole
-
-
-def mask_of(holes: list[int]) -> int:
-    """The bitmask of a list of holes."""
-    mask = 0
-    for hole in holes:
-        mask |= 1 << hole
-    return mask
 
 
 def parse_finish(board: PegBoard, value: Any) -> int | None:
@@ -157,3 +154,62 @@ def check_finish_reachable(board: PegBoard, start: int, finish: int | None) -> N
         raise PositionError(f"finish: hole {holes[0]} can never hold the last peg: no jump lands in it"
                             if len(holes) == 1 else
                             f"finish: none of the holes {holes} can take the last jump: no jump lands in them")
+
+
+def board_of(request: dict[str, Any]) -> PegBoard:
+    """The request's board: a custom mask (with its lattice) or a catalog id."""
+    mask = request.get("mask")
+    if mask not in (None, ""):
+        return board_from_mask(mask, str(request.get("lattice") or "square"))
+    puzzle = request.get("puzzle")
+    if not isinstance(puzzle, str) or not puzzle:
+        raise CatalogError("name a peg board (e.g. hoppers) or give a mask")
+    return board_by_id(puzzle)
+
+
+def default_task(board: PegBoard) -> tuple[list[int], int | str]:
+    """Default (empty holes, finish) of a board: the catalog's, or for a custom board its central game.
+
+    A custom board's centre is the hole every symmetry fixes; with no centre, hole 0 starts empty.
+    The finish is the same hole unless position classes rule that out, then one peg anywhere.
+    """
+    try:
+        spec = spec_by_id(board.id)
+        return list(spec.empty), spec.finish
+    except CatalogError:
+        pass
+    fixed = [hole for hole in range(board.size) if all(perm[hole] == hole for perm in board.symmetries)]
+    if len(board.symmetries) > 1 and len(fixed) == 1:
+        centre = fixed[0]
+        if why_impossible(board, board.full & ~(1 << centre), 1 << centre) is None:
+            return [centre], centre
+        return [centre], ANY
+    return [0], ANY
+
+
+def task_of(board: PegBoard, request: dict[str, Any]) -> Task:
+    """The task a request describes, validated against the board."""
+    empty, finish = default_task(board)
+    if request.get("empty") is not None:
+        empty = parse_holes(board, request["empty"], "empty")
+    start = board.full & ~mask_of(empty)
+    finish_mask = parse_finish(board, request["finish"] if request.get("finish") not in (None, "") else finish)
+    check_finish_reachable(board, start, finish_mask)
+    first = parse_first(board, start, request["first"]) if request.get("first") not in (None, "") else None
+    return Task(board, start, finish_mask, first)
+
+
+def seconds_option(request: dict[str, Any], key: str, default: float) -> float:
+    """A request's time limit in seconds (`default` when absent); a PuzzleError unless a positive number."""
+    value = request.get(key)
+    if value in (None, ""):
+        return default
+    try:
+        number = float(value) if not isinstance(value, bool) else math.nan
+    except (TypeError, ValueError, OverflowError):
+        number = math.nan
+    if not math.isfinite(number):
+        raise PuzzleError(f"{key} must be a number of seconds, not {shown(value)}")
+    if not number > 0:
+        raise PuzzleError(f"{key} must be positive")
+    return number

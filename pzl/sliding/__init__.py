@@ -6,6 +6,7 @@ The family interface for `pzl.catalog`: `CATALOG`, `OPTIONS` (its request keys),
 
 from pzl.sliding.catalog import CATALOG
 from pzl.sliding.lab import compare_plan, replay
-from pzl.sliding.service import OPTIONS, describe, run
+from pzl.sliding.service import OPTIONS, run
+from pzl.sliding.text import describe
 
 __all__ = ["CATALOG", "OPTIONS", "compare_plan", "describe", "replay", "run"]

@@ -23,7 +23,7 @@ from typing import Any
 
 from pzl.errors import PuzzleError, shown
 from pzl.events import Event
-from pzl.sliding.puzzle import Puzzle
+from pzl.sliding.task import Puzzle
 from pzl.sliding.tile_bounds import longest_increasing
 
 #: Every bound a request may name, weakest first.

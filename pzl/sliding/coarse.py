@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pzl.errors import PuzzleError, shown
 from pzl.sliding.board import DIRECTIONS
 from pzl.sliding.position import ANY, EMPTY
-from pzl.sliding.puzzle import Puzzle
+from pzl.sliding.task import Puzzle
 
 Codes = tuple[int, ...]
 METRICS = ("step", "piece", "straight")

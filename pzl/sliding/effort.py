@@ -22,8 +22,8 @@ from pzl.search import limits
 from pzl.search.deepening import MAX_DEPTH
 from pzl.search.limits import StateCap
 from pzl.sliding import fast_reach
-from pzl.sliding.puzzle import Puzzle
 from pzl.sliding.space import estimated_states
+from pzl.sliding.task import Puzzle
 
 #: Nodes per second of each depth-first kernel in CPython (CPU time, bench/effort.py, rounded down; Pyodide: half).
 RATES = {"iddfs-tiles": 6_000_000, "ida-tiles": 600_000, "iddfs": 600_000, "ida": 150_000}

@@ -16,12 +16,12 @@ from itertools import pairwise
 
 from pzl.errors import PositionError
 from pzl.events import Event, progress
-from pzl.search.problem import Search, SearchOutcome
-from pzl.sliding.fast_exact import YIELD_EVERY, shortest_blank_path
+from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
+from pzl.sliding.fast_exact import shortest_blank_path
 from pzl.sliding.fast_place import Placer
 from pzl.sliding.fast_shorten import cut_loops, reoptimise
-from pzl.sliding.solvability import permutation_parity
 from pzl.sliding.tiles import linear_conflict, manhattan
+from pzl.sliding.verdict import permutation_parity
 
 Position = tuple[Hashable, ...]
 
@@ -93,7 +93,7 @@ def _exact(placer: Placer, region: list[int], cols: int, report: Callable[[str],
             next(search)
         except StopIteration as stop:
             return stop.value
-        placer.nodes += YIELD_EVERY
+        placer.nodes += PROGRESS_EVERY
         yield report(PHASE_PLACING)
 
 

@@ -20,7 +20,7 @@ from pzl.events import Event
 from pzl.search.problem import SearchOutcome
 from pzl.sliding.board import distances
 from pzl.sliding.fast import lower_bound
-from pzl.sliding.puzzle import Puzzle
+from pzl.sliding.task import Puzzle
 from pzl.sliding.tiles import ida_star_tiles
 
 #: Boards of at most this many cells always get an optimal search from `auto` (the 15-puzzle).

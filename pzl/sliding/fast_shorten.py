@@ -13,7 +13,8 @@ from collections.abc import Callable, Generator, Hashable, Sequence
 from itertools import pairwise
 
 from pzl.events import Event
-from pzl.sliding.fast_exact import YIELD_EVERY, shortest_blank_path
+from pzl.search.problem import PROGRESS_EVERY
+from pzl.sliding.fast_exact import shortest_blank_path
 
 
 def cut_loops(blanks: list[int], start: Sequence[Hashable]) -> list[int]:
@@ -45,7 +46,7 @@ def reoptimise(blanks: list[int], board: list[int], blank: int, cols: int, repor
     `board` holds the start (tile ids, `blank` the blank's id). A stretch is tried every
     `stride` moves when its bounding rectangle has at most `area` cells, with at most
     `budget` nodes of exact search. Returns the path and the exact searches' nodes
-    (counted as they report them, every YIELD_EVERY nodes).
+    (counted as they report them, every PROGRESS_EVERY nodes).
     """
     path = list(blanks)
     board = list(board)
@@ -72,7 +73,7 @@ def reoptimise(blanks: list[int], board: list[int], blank: int, cols: int, repor
                 except StopIteration as stop:
                     found = stop.value
                     break
-                nodes += YIELD_EVERY
+                nodes += PROGRESS_EVERY
                 yield report(nodes)
             if found is not None:
                 path[i:j + 1] = found

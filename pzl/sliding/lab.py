@@ -19,8 +19,8 @@ from pzl.sliding.bound_choice import BOUNDS
 from pzl.sliding.effort import breadth_kernel
 from pzl.sliding.packed import PackedProblem
 from pzl.sliding.position import EMPTY
-from pzl.sliding.puzzle import Puzzle, from_request
 from pzl.sliding.service import problem_for
+from pzl.sliding.task import Puzzle, from_request
 
 #: The algorithms of a comparison, in the order of its rows (`auto` is one of these, so it has no row).
 ORDER = ("bfs", "bidirectional", "iddfs", "astar", "ida", "fast")

@@ -1,7 +1,8 @@
-"""The sliding family's answers to api requests: `solve` and `longest`, and their text form.
+"""The sliding family's answers to api requests: `solve` and `longest`.
 
-Reads the request, builds the Puzzle, chooses the algorithm, runs the search as a
-generator of progress events and ends with one result event in the JSON contract.
+Wires the parts: the request → a Puzzle (`task`), the instant verdict (`verdict`), the algorithm and
+its search as a generator of progress events (solvers), then one result event (`outcome`).
+The CLI's words for a result are in `text`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pzl.events import Event
 from pzl.request import flag, solution_cap, state_cap
 from pzl.search import breadth, deepening, limits
 from pzl.search.astar import astar
-from pzl.search.problem import Search, SearchOutcome
+from pzl.search.problem import Search
 from pzl.sliding import fast_reach, tiles
 from pzl.sliding.blocks import BlockProblem
 from pzl.sliding.board import distances
@@ -24,13 +25,13 @@ from pzl.sliding.bound_choice import pattern_database, read_bound, state_bound
 from pzl.sliding.coarse import METRICS, CoarseProblem
 from pzl.sliding.effort import breadth_floor, breadth_kernel, check_depth_first, what_to_try
 from pzl.sliding.fast import fast_solve
+from pzl.sliding.outcome import SlidingProblem, as_states, impossible_result, longest_result, solution_result
 from pzl.sliding.packed import PackedProblem
-from pzl.sliding.piece_moves import classic_counts, steps_of
-from pzl.sliding.puzzle import Puzzle, from_request
-from pzl.sliding.solvability import parity_verdict
+from pzl.sliding.piece_moves import steps_of
 from pzl.sliding.space import estimated_states
 from pzl.sliding.sweep import shortest, sweep
-from pzl.wording import counted
+from pzl.sliding.task import Puzzle, from_request
+from pzl.sliding.verdict import instant_verdict
 
 ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida", "astar", "fast")
 #: Request keys of sliding puzzles besides `pzl.api.COMMON_OPTIONS`.
@@ -38,9 +39,6 @@ OPTIONS = ("board", "start", "goal", "metric", "bound")
 
 #: `auto` uses breadth-first search up to this many (estimated) reachable positions, IDA* beyond.
 AUTO_BREADTH_LIMIT = 2_000_000
-
-SlidingProblem = PackedProblem | BlockProblem
-
 
 def run(command: str, request: dict[str, Any]) -> Iterator[Event]:
     """Answer a `solve` or `longest` request: progress events, then one result event."""
@@ -96,24 +94,18 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     payload: dict[str, Any] = {"puzzle": puzzle.puzzle_id, "start": puzzle.text(puzzle.start),
                                "goal": puzzle.text(puzzle.goal)}
     clock = time.perf_counter()
-    proven = False
-    if puzzle.distinct_tiles and not puzzle.goal_is_partial:
-        verdict = parity_verdict(puzzle.board, puzzle.start, puzzle.goal, puzzle.labels)
-        if verdict.reachable is False:
-            payload.update(solvable=False, moves=None, solution=[], algorithm="parity", minimal=False,
-                           reason=verdict.reason,
-                           stats=events.stats(0, 0, time.perf_counter() - clock))
-            if every:
-                payload.update(count=0, solutions=[])
-            yield events.result(payload)
-            return
-        proven = bool(verdict.reachable)
+    verdict = instant_verdict(puzzle)
+    if verdict.reachable is False:
+        payload.update(impossible_result(verdict.reason, "parity", every, time.perf_counter() - clock))
+        yield events.result(payload)
+        return
+    proven = bool(verdict.reachable)
     if metric != "step":
         coarse = CoarseProblem(puzzle, metric)
         cap = limits.state_cap(max_states, "bfs-blocks", puzzle.board.size)
         outcome = yield from _capped(breadth.bfs(coarse, max_states=cap.limit, all_solutions=every,
                                                  max_solutions=max_solutions), cap, puzzle, "bfs", every)
-        payload.update(_solution(puzzle, coarse, outcome, "bfs", every), metric=metric)
+        payload.update(solution_result(puzzle, coarse, outcome, "bfs", every), metric=metric)
         yield events.result(payload)
         return
     auto = algorithm == "auto"
@@ -132,7 +124,7 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
             yield from _fast(puzzle, payload, every, "auto: fast", fast_reach.budget_note(budget), clock, budget)
             return
         problem = problem_for(puzzle)
-        payload.update(_solution(puzzle, problem, _as_states(problem, attempt), algorithm, every))
+        payload.update(solution_result(puzzle, problem, as_states(problem, attempt), algorithm, every))
         yield events.result(payload)
         return
     fast_reach.refuse_hopeless(puzzle, algorithm, every)
@@ -156,7 +148,7 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
                     breadth.bidirectional(problem, max_states=cap.limit)
                 reach = yield from _labelled(_capped(search, cap, puzzle, check, every), phase="reachability check")
                 if reach.path is None:
-                    payload.update(_solution(puzzle, problem, reach, algorithm, every))
+                    payload.update(solution_result(puzzle, problem, reach, algorithm, every))
                     yield events.result(payload)
                     return
                 distance = len(reach.path) - 1
@@ -169,7 +161,7 @@ def _solve(request: dict[str, Any]) -> Iterator[Event]:
     outcome = yield from _labelled(search, nodes=before[0], seconds=before[1], **fields)
     outcome.nodes += before[0]   # the statistics count the whole request, as its progress did
     outcome.seconds += before[1]
-    payload.update(_solution(puzzle, problem, outcome, algorithm, every))
+    payload.update(solution_result(puzzle, problem, outcome, algorithm, every))
     if warning:
         payload["warning"] = warning
     yield events.result(payload)
@@ -256,7 +248,7 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool
         else:
             search = breadth.bfs(problem, max_states=cap.limit, all_solutions=every, max_solutions=max_solutions)
         outcome = yield from _capped(search, cap, puzzle, algorithm, every)
-        return _as_states(problem, outcome) if kernel == "shortest" else outcome
+        return as_states(problem, outcome) if kernel == "shortest" else outcome
     if algorithm == "astar":
         return (yield from _astar(puzzle, problem, bound or "manhattan", every, max_states))
     if puzzle.distinct_tiles and not puzzle.goal_is_partial:
@@ -271,7 +263,7 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool
             outcome = yield from tiles.iddfs_tiles(puzzle.start, puzzle.goal, board.adjacency,
                                                    all_solutions=every, max_solutions=max_solutions,
                                                    max_depth=deepening.MAX_DEPTH)
-        return _as_states(problem, outcome)
+        return as_states(problem, outcome)
     search = deepening.ida_star if algorithm == "ida" else deepening.iddfs
     outcome = yield from search(problem, all_solutions=every, max_solutions=max_solutions)
     outcome.bound = "manhattan" if algorithm == "ida" else "none"
@@ -290,57 +282,6 @@ def _astar(puzzle: Puzzle, problem: SlidingProblem, bound: str, every: bool, max
     search = astar(problem, state_bound(puzzle, problem, bound, database), max_states=cap.limit,
                    bound_name=bound if database is None else f"pdb {database.name}")
     return (yield from _capped(search, cap, puzzle, "astar", every))
-
-
-def _as_states(problem: SlidingProblem, outcome: SearchOutcome) -> SearchOutcome:
-    """A tile kernel's outcome (paths of code tuples) with paths as the problem's states."""
-    encode = problem.codec.pack if isinstance(problem, PackedProblem) else tuple
-    if outcome.path is not None:
-        outcome.path = [encode(position) for position in outcome.path]
-    outcome.paths = [[encode(position) for position in path] for path in outcome.paths]
-    return outcome
-
-
-def _solution(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, outcome: SearchOutcome, algorithm: str,
-              every: bool) -> dict[str, Any]:
-    text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
-    stats = events.stats(outcome.nodes, outcome.states, outcome.seconds)
-    if outcome.path is None and not outcome.exhausted:   # a depth-first search reached its depth limit
-        raise SearchLimitError(f"{algorithm} found no solution within {deepening.MAX_DEPTH} moves, the deepest it "
-                               "searches", "max_depth", lower_bound=deepening.MAX_DEPTH + 1, nodes=outcome.nodes)
-    if outcome.path is None:
-        if algorithm == "bidirectional":
-            reason = ("the goal is not reachable: the search from one end ran out of positions "
-                      f"({outcome.states:,} stored from both ends)")
-        else:
-            reason = (f"the goal is not reachable: all {counted(outcome.states, 'position')} reachable from the start "
-                      "were examined")
-        unsolvable = {"solvable": False, "moves": None, "solution": [], "algorithm": algorithm, "minimal": False,
-                      "stats": stats, "reason": reason}
-        if every:
-            unsolvable.update(count=0, solutions=[])
-        return unsolvable
-    result: dict[str, Any] = {"solvable": True, "moves": len(outcome.path) - 1,
-                              "solution": [text(state) for state in outcome.path], "algorithm": algorithm,
-                              "minimal": True}
-    decoded = [problem.decode(state) for state in outcome.path]
-    result["steps"] = steps_of(puzzle.board, puzzle.pieces, puzzle.labels, decoded)
-    if not isinstance(problem, CoarseProblem):  # a coarse path's moves are counted already
-        result["piece_moves"], result["straight_moves"] = classic_counts(
-            puzzle.board, puzzle.pieces, puzzle.labels, decoded)
-    if outcome.bound is not None:   # ida, iddfs, astar: the lower bound; depth-first: the nodes per threshold
-        result["bound"] = outcome.bound
-        if algorithm in ("iddfs", "ida"):
-            result["iterations"] = [[threshold, count] for threshold, count in outcome.iterations]
-    if outcome.layers is not None:   # breadth-first: positions per depth (bidirectional: per side, and where they met)
-        result["layers"] = outcome.layers
-    if every:
-        result["count"] = outcome.count
-        result["solutions"] = [[text(state) for state in path] for path in outcome.paths]
-        result["solutions_steps"] = [steps_of(puzzle.board, puzzle.pieces, puzzle.labels,
-                                              [problem.decode(state) for state in path]) for path in outcome.paths]
-    result["stats"] = stats
-    return result
 
 
 def _longest(request: dict[str, Any]) -> Iterator[Event]:
@@ -374,51 +315,4 @@ def _longest(request: dict[str, Any]) -> Iterator[Event]:
             text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
     except SearchLimitError as stop:
         raise cap.stop(stop, "the sweep", advice, alternatives=names) from None
-    yield events.result({"puzzle": puzzle.puzzle_id, "goal": puzzle.text(puzzle.goal), "states": layers.states,
-                         "longest": layers.longest, "positions": sorted(text(s) for s in layers.last),
-                         "histogram": layers.histogram,
-                         "stats": events.stats(layers.nodes, layers.states, layers.seconds)})
-
-
-def describe(command: str, result: dict[str, Any]) -> str:
-    """A result in words for the terminal."""
-    if command == "longest":
-        lines = [f"{result['puzzle']}: {result['states']:,} positions reachable from the goal {result['goal']}"
-                 + (" (every position that meets it, counted at distance 0)" if "*" in result["goal"] else ""),
-                 f"longest distance: {counted(result['longest'], 'move')}, reached by {len(result['positions'])} "
-                 f"position{'s' if len(result['positions']) != 1 else ''}:"]
-        lines += [f"  {position}" for position in result["positions"][:50]]
-        if len(result["positions"]) > 50:
-            lines.append(f"  ... and {len(result['positions']) - 50:,} more")
-        lines.append("positions per distance (distance: count):")
-        pairs = [f"{d:3d}: {n:<9,}" for d, n in enumerate(result["histogram"])]
-        lines += ["  " + " ".join(pairs[i:i + 6]).rstrip() for i in range(0, len(pairs), 6)]
-        lines.append(_stats(result["stats"]))
-        return "\n".join(lines)
-    if not result["solvable"]:
-        return (f"{result['puzzle']}: {result['start']} cannot reach {result['goal']}:\n"
-                f"{result['reason']}\n{_stats(result['stats'])}")
-    metrics = {"piece": ", a piece's whole slide as one move", "straight": ", one straight slide as one move"}
-    how = result["algorithm"] + (f", {result['bound']}" if result.get("bound") else "")   # ida: its lower bound
-    how += metrics.get(result.get("metric", "step"), "")
-    if result.get("minimal", True):
-        head = f"{counted(result['moves'], 'move')}, proved minimal ({how})"
-    else:
-        head = f"{counted(result['moves'], 'move')} (not proved minimal; at least {result['lower_bound']}; {how})"
-    lines = [f"{result['puzzle']}: {head}"]
-    if result.get("note"):
-        lines.append(f"note: {result['note']}")
-    if result.get("piece_moves", result["moves"]) != result["moves"]:
-        lines.append(f"as classic moves: {result['piece_moves']} (a piece moved any distance is one move), "
-                     f"{result['straight_moves']} (one straight slide is one move)")
-    lines += [f"{i:3d}  {position}" for i, position in enumerate(result["solution"])]
-    if "count" in result:
-        lines.append(f"{counted(result['count'], 'distinct shortest solution')}"
-                     + (f" ({len(result['solutions'])} listed with --json)" if result["solutions"] else ""))
-    lines.append(_stats(result["stats"]))
-    return "\n".join(lines)
-
-
-def _stats(stats: dict[str, Any]) -> str:
-    return (f"{counted(stats['nodes'], 'node')} expanded, {counted(stats['states'], 'state')} stored, "
-            f"{stats['seconds']:.3f} s")
+    yield events.result(longest_result(puzzle, layers, text))

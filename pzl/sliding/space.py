@@ -9,7 +9,7 @@ from collections import Counter
 from math import factorial, prod
 
 from pzl.sliding.board import parity_decides
-from pzl.sliding.puzzle import Puzzle
+from pzl.sliding.task import Puzzle
 
 
 def arrangements(counts: Counter[int]) -> int:

@@ -259,7 +259,7 @@ def tables_needed(request: dict[str, Any]) -> list[dict[str, str]]:
     Never raises: a request pzl cannot read needs nothing (the run reports its error).
     """
     try:
-        from pzl.sliding.puzzle import from_request
+        from pzl.sliding.task import from_request
 
         command, algorithm = request.get("command", "solve"), str(request.get("algorithm") or "auto")
         bound = request.get("bound") or ("pdb" if algorithm != "astar" or command == "compare" else None)

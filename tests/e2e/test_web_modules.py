@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from pzl.peg.mask import board_from_mask
-from pzl.sliding.solvability import permutation_parity
+from pzl.sliding.verdict import permutation_parity
 
 ROOT = Path(__file__).resolve().parents[2]
 MASKS = [

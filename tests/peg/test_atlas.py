@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pzl.peg.atlas import atlas, pair_classes
-from pzl.peg.boards import board_by_id
+from pzl.peg.catalog import board_by_id
 from pzl.peg.mask import board_from_mask
 from pzl.peg.search_tables import valid_symmetries
 from pzl.peg.solve import solve_minimal

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pzl.peg.beam import beam_search
-from pzl.peg.boards import board_by_id
-from pzl.peg.impossible import why_impossible
+from pzl.peg.catalog import board_by_id
 from pzl.peg.solve import solve_minimal
+from pzl.peg.verdict import why_impossible
 from pzl.search.problem import run_to_end as run
 from tests.peg.replay import assert_solves
 

@@ -6,7 +6,7 @@ import pytest
 
 from pzl.peg import CATALOG
 from pzl.peg.board import build_board
-from pzl.peg.boards import HOPPERS_POINTS, SPECS, board_by_id
+from pzl.peg.catalog import HOPPERS_POINTS, SPECS, board_by_id
 from pzl.peg.lattice import LATTICES, SQUARE, SQUARE_DIAGONAL, TRIANGULAR
 from tests.peg.article_tables import HOPPERS, TRIANGLE_21
 

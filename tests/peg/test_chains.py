@@ -7,11 +7,11 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pzl.peg.boards import board_by_id
+from pzl.peg.bounds import distance_pagoda, weight
 from pzl.peg.bulk import BulkBoard
+from pzl.peg.catalog import board_by_id
 from pzl.peg.chains import Chains
 from pzl.peg.mask import board_from_mask
-from pzl.peg.pagoda import distance_pagoda, weight
 from pzl.search.problem import run_to_end
 
 BOARDS = [board_by_id("english-33"), board_by_id("triangle-21"), board_by_id("hoppers")]

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pzl.peg.boards import SPECS, board_by_id
+from pzl.peg.catalog import SPECS, board_by_id
 from pzl.peg.classes import PositionClasses
-from pzl.peg.impossible import possible_finish_holes, why_impossible
 from pzl.peg.mask import board_from_mask
+from pzl.peg.verdict import possible_finish_holes, why_impossible
 from tests.peg.replay import random_jump
 
 

@@ -13,7 +13,7 @@ from itertools import pairwise
 import pytest
 
 from pzl import api
-from pzl.peg.boards import board_by_id
+from pzl.peg.catalog import board_by_id
 from pzl.peg.chains import STATES_PER_TICK
 from pzl.peg.mask import board_from_mask
 from pzl.peg.search_fast import PROGRESS_JUMPS, solve_fast

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pzl import api
-from pzl.peg.boards import board_by_id
+from pzl.peg.catalog import board_by_id
 
 
 def answer(**request):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pzl.errors import CatalogError, PositionError
-from pzl.peg.boards import board_by_id
+from pzl.peg.catalog import board_by_id
 from pzl.peg.mask import board_from_mask
 
 ENGLISH = "..ooo../..ooo../ooooooo/ooooooo/ooooooo/..ooo../..ooo.."

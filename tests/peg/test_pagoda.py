@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from pzl.peg.boards import SPECS, board_by_id
-from pzl.peg.pagoda import class_masks, distance_pagoda, finish_pagodas, is_pagoda, position_class, weight
+from pzl.peg.bounds import class_masks, distance_pagoda, finish_pagodas, is_pagoda, position_class, weight
+from pzl.peg.catalog import SPECS, board_by_id
 from pzl.peg.search_tables import weigher
 from tests.peg.replay import random_jump
 

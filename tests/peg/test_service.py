@@ -8,7 +8,7 @@ import pytest
 
 from pzl import api
 from pzl.peg import describe
-from pzl.peg.boards import SPECS, board_by_id
+from pzl.peg.catalog import SPECS, board_by_id
 from pzl.peg.service import chain_continuations
 from tests.peg.article_tables import HOPPERS, TRIANGLE_21, jumps
 from tests.peg.replay import assert_solves, replay

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pzl.peg.boards import board_by_id
+from pzl.peg.catalog import board_by_id
 from pzl.peg.search_fast import solve_fast
 from pzl.peg.solve import analyse, solve_minimal
 from pzl.search.problem import run_to_end as finish_search

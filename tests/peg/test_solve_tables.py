@@ -7,7 +7,7 @@ from itertools import pairwise
 
 import pytest
 
-from pzl.peg.boards import SPECS, board_by_id
+from pzl.peg.catalog import SPECS, board_by_id
 from pzl.peg.search_tables import Symmetry, backward_moves, forward_moves, jump_tables, permute
 
 

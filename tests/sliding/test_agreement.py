@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from pzl import api
 from pzl.sliding.board import rectangle
 from pzl.sliding.catalog import entry
-from pzl.sliding.puzzle import from_request
 from pzl.sliding.service import problem_for
+from pzl.sliding.task import from_request
 from tests.sliding.replay import assert_replays, one_move_positions
 
 BOARDS = ["8-puzzle", "2x3", "3x2", "2x4", "9-puzzle-variant"]

@@ -98,7 +98,7 @@ def test_the_fifteen_puzzle_stays_with_an_optimal_search():
 
 
 def api_puzzle(puzzle_id: str):
-    from pzl.sliding.puzzle import from_request
+    from pzl.sliding.task import from_request
     return from_request({"puzzle": puzzle_id})
 
 

@@ -12,8 +12,8 @@ from pzl.sliding.catalog import entry
 from pzl.sliding.coarse import CoarseProblem
 from pzl.sliding.piece_moves import _step
 from pzl.sliding.position import decompose
-from pzl.sliding.puzzle import from_request
 from pzl.sliding.service import problem_for
+from pzl.sliding.task import from_request
 from tests.sliding.replay import whole_slides
 
 

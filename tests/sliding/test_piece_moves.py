@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pzl import api
 from pzl.sliding.piece_moves import classic_counts
-from pzl.sliding.puzzle import from_request
+from pzl.sliding.task import from_request
 
 HAKOIRI_START = "V M M V V M M V V H H V V S S V S 0 0 S"
 

@@ -6,7 +6,7 @@ import pytest
 
 from pzl import api
 from pzl.errors import PositionError
-from pzl.sliding.puzzle import from_request
+from pzl.sliding.task import from_request
 
 
 def puzzle(**fields):

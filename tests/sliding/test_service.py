@@ -7,8 +7,8 @@ import pytest
 from pzl import api
 from pzl.sliding import describe
 from pzl.sliding.catalog import entry
-from pzl.sliding.puzzle import from_request
 from pzl.sliding.service import choose
+from pzl.sliding.task import from_request
 from tests.sliding.replay import assert_replays
 
 

@@ -9,8 +9,8 @@ from pzl import api
 from pzl.search.deepening import ida_star, iddfs
 from pzl.search.problem import run_to_end
 from pzl.sliding.board import rectangle
-from pzl.sliding.puzzle import from_request
 from pzl.sliding.service import problem_for
+from pzl.sliding.task import from_request
 from pzl.sliding.tiles import ida_star_tiles, iddfs_tiles
 from tests.sliding.replay import assert_replays
 

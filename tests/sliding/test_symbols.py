@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pzl import api
 from pzl.sliding.catalog import entry
-from pzl.sliding.puzzle import from_request
+from pzl.sliding.task import from_request
 from tests.sliding.replay import assert_replays
 
 START, GOAL = "┘ │ └ ─ 0 ─ ┐ │ ┌", "┌ ─ ┐ │ 0 │ └ ─ ┘"

@@ -6,10 +6,10 @@ Checks peg counts, whether any jump is possible, and position classes (`pzl.peg.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
-from pzl.peg.board import PegBoard
+from pzl.peg.board import Jump, PegBoard, after_jump, holes_of
 from pzl.peg.classes import PositionClasses, Witness
-from pzl.peg.task import holes_of
 from pzl.wording import counted
 
 
@@ -87,3 +87,24 @@ def _class_reason(board: PegBoard, witness: Witness, start: int, finish: int, wh
 
 def _parity_word(count: int) -> str:
     return "odd" if count % 2 else "even"
+
+
+def class_marks(board: PegBoard, position: int, finish: int | None) -> dict[str, Any]:
+    """For a verdict by position classes: the marked holes and, for a one-peg finish, where one peg may end."""
+    marked = marked_holes(board, position, finish)
+    if marked is None:
+        return {}
+    extra: dict[str, Any] = {"marked": marked}
+    if finish is not None and finish.bit_count() == 1:
+        extra["possible_finishes"] = possible_finish_holes(board, position)
+    return extra
+
+
+def instant_verdict(board: PegBoard, start: int, finish: int | None, first: Jump | None = None) -> str | None:
+    """Why the task is impossible, by counting and position classes (also after a fixed first jump)."""
+    reason = why_impossible(board, start, finish)
+    if reason is None and first is not None:
+        after = why_impossible(board, after_jump(start, first), finish)
+        if after is not None:
+            reason = f"after the first jump {first[0]}-{first[2]}: {after}"
+    return reason

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from pzl.sliding.board import Board, parity_decides
 from pzl.sliding.position import EMPTY
+from pzl.sliding.task import Puzzle
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,3 +61,10 @@ def _odd_reason(start: tuple[int, ...], goal: tuple[int, ...], labels: tuple[str
     kind = "odd" if not blank_parity else "even"
     return (f"the tiles form an {kind} permutation of the goal while {moves}; every slide changes both, "
             "so they never match and the goal cannot be reached")
+
+
+def instant_verdict(puzzle: Puzzle) -> Verdict:
+    """What is known before any search: parity decides numbered tiles with a complete goal, else nothing."""
+    if puzzle.distinct_tiles and not puzzle.goal_is_partial:
+        return parity_verdict(puzzle.board, puzzle.start, puzzle.goal, puzzle.labels)
+    return Verdict(None, "")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-Jump = tuple[int, int, int]  # (from, over, to)
+from pzl.peg.board import Jump
 
 
 def is_pagoda(weights: Sequence[int], jumps: Iterable[Jump]) -> bool:

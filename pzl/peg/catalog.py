@@ -1,12 +1,14 @@
-"""The peg boards pzl knows by name, their geometry and their default tasks.
+"""The peg boards pzl knows by name, their geometry and their default tasks, and their catalog entries.
 
-Every board is built from coordinates or a mask; no jump table is written by hand.
+Every board is built from coordinates or a mask; no jump table is written by hand. The entries are
+JSON-able data the page draws before Pyodide boots: drawing coordinates, jumps and the default task.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from pzl.errors import CatalogError, shown
 from pzl.peg.board import PegBoard, build_board
@@ -121,3 +123,29 @@ def board_by_id(board_id: str) -> PegBoard:
     if spec.id == "triangle-21":
         return build_board(spec.id, spec.name, spec.lattice, _modified_triangle_coords(5))
     return board_from_mask(spec.mask, spec.lattice, spec.id, spec.name)
+
+
+def board_entry(board: PegBoard) -> dict[str, Any]:
+    """The geometry part of an entry: lattice, drawing coordinates in hole order, jumps, symmetry count."""
+    return {"lattice": board.lattice,
+            "holes": [list(point) for point in board.points],
+            "jumps": [list(jump) for jump in board.jumps],
+            "symmetries": len(board.symmetries)}
+
+
+def catalog_entry(spec: BoardSpec) -> dict[str, Any]:
+    """The catalog entry of a board spec."""
+    board = board_by_id(spec.id)
+    entry: dict[str, Any] = {"id": spec.id, "family": "peg", "group": "peg solitaire", "name": spec.name,
+                             "description": spec.description}
+    entry.update(board_entry(board))
+    entry["empty"] = list(spec.empty)
+    entry["finish"] = spec.finish
+    if spec.notes:
+        entry["notes"] = spec.notes
+    if spec.start_note:
+        entry["start_note"] = spec.start_note
+    return entry
+
+
+CATALOG: list[dict[str, Any]] = [catalog_entry(spec) for spec in SPECS]

@@ -1,0 +1,66 @@
+"""Peg results in words for the terminal (the CLI's output without --json): solve and analyse."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pzl.peg.task import ANY
+from pzl.wording import counted
+
+
+def describe(command: str, result: dict[str, Any]) -> str:
+    """A peg result in words: the task, the verdict, and the solution move by move."""
+    lines = [f"{result['puzzle']}: {task_words(result)}"]
+    if command == "analyse":
+        return "\n".join(lines + _analysis_lines(result))
+    if result["solvable"] is False:
+        return "\n".join([*lines, f"Impossible: {result.get('reason', 'no solution exists')}"])
+    if result["solvable"] is None:
+        bound = f" (at least {counted(result['lower_bound'], 'move')})" if result.get("lower_bound") else ""
+        return "\n".join([*lines, f"Not decided{bound}: {result.get('reason', 'a limit was reached')}"])
+    proof = "proved minimal" if result["minimal"] else "not proved minimal"
+    lines.append(f"{counted(result['moves'], 'move')} ({counted(result['jumps'], 'jump')}), {proof}; "
+                 f"{result['algorithm']}, {result['stats']['seconds']:.2f} s, "
+                 f"{counted(result['stats']['states'], 'position')} stored")
+    if "count" in result:
+        shown = len(result.get("solutions", []))
+        lines.append(f"{counted(result['count'], 'minimal solution')} (jump orders grouped into moves); "
+                     f"{shown} listed")
+    overs = result.get("over") or [[] for _ in result["solution"]]
+    for number, (move, over) in enumerate(zip(result["solution"], overs, strict=False), 1):
+        jumped = f"  (over {', '.join(map(str, over))})" if over else ""
+        lines.append(f"{number:>3}. {' → '.join(map(str, move))}{jumped}")
+    if result.get("solutions"):
+        lines.append("solutions in the articles' notation:")
+        lines.extend("  " + "".join(f"({','.join(map(str, move))})" for move in solution)
+                     for solution in result["solutions"])
+    return "\n".join(lines)
+
+
+def task_words(result: dict[str, Any]) -> str:
+    finish = result["finish"]
+    if finish == ANY:
+        goal = "one peg anywhere"
+    elif isinstance(finish, list):
+        goal = f"pegs in holes {', '.join(map(str, finish))}"
+    else:
+        goal = f"one peg in hole {finish}"
+    if "pegs" in result:
+        where = f"hole{'s' * (len(result['pegs']) != 1)} {', '.join(map(str, result['pegs']))}"
+        return f"{counted(len(result['pegs']), 'peg')} in {where} → {goal}"
+    empty = result["empty"]
+    first = f", first jump {result['first'][0]}-{result['first'][1]}" if result.get("first") else ""
+    return f"hole{'s' * (len(empty) != 1)} {', '.join(map(str, empty))} empty → {goal}{first}"
+
+
+def _analysis_lines(result: dict[str, Any]) -> list[str]:
+    if result.get("finished"):
+        return ["Finished: the position is the finish."]
+    if result["solvable"] is False:
+        return [f"Dead end: {result.get('reason', 'the finish cannot be reached')}"]
+    if result["solvable"] is None:
+        return [f"Unknown: {result.get('reason')}"]
+    proof = "fewest" if result["minimal"] else f"found by {result.get('method', 'search')}, not proved fewest"
+    step = "continue the last move" if result.get("continues") else "next move"
+    return [f"Still solvable in {counted(result['moves'], 'move')} ({proof}); {step}: "
+            f"{' → '.join(map(str, result['next']))}"]

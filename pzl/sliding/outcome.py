@@ -1,0 +1,89 @@
+"""Sliding results in the JSON contract: a search's outcome as a `solve` answer (positions, steps, counts, stats).
+
+`solution_result` turns a SearchOutcome into the result fields; `impossible_result` is parity's instant
+answer; `longest_result` is a `longest` sweep's answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pzl import events
+from pzl.errors import SearchLimitError
+from pzl.search import deepening
+from pzl.search.problem import SearchOutcome
+from pzl.sliding.blocks import BlockProblem
+from pzl.sliding.coarse import CoarseProblem
+from pzl.sliding.packed import PackedProblem
+from pzl.sliding.piece_moves import classic_counts, steps_of
+from pzl.sliding.task import Puzzle
+from pzl.wording import counted
+
+SlidingProblem = PackedProblem | BlockProblem
+
+
+def impossible_result(reason: str, algorithm: str, every: bool, seconds: float) -> dict[str, Any]:
+    """The answer for a task proved impossible before any search (`algorithm` names the proof, e.g. "parity")."""
+    result: dict[str, Any] = {"solvable": False, "moves": None, "solution": [], "algorithm": algorithm,
+                              "minimal": False, "reason": reason, "stats": events.stats(0, 0, seconds)}
+    if every:
+        result.update(count=0, solutions=[])
+    return result
+
+
+def as_states(problem: SlidingProblem, outcome: SearchOutcome) -> SearchOutcome:
+    """A tile kernel's outcome (paths of code tuples) with paths as the problem's states."""
+    encode = problem.codec.pack if isinstance(problem, PackedProblem) else tuple
+    if outcome.path is not None:
+        outcome.path = [encode(position) for position in outcome.path]
+    outcome.paths = [[encode(position) for position in path] for path in outcome.paths]
+    return outcome
+
+
+def solution_result(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, outcome: SearchOutcome, algorithm: str,
+              every: bool) -> dict[str, Any]:
+    text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
+    stats = events.stats(outcome.nodes, outcome.states, outcome.seconds)
+    if outcome.path is None and not outcome.exhausted:   # a depth-first search reached its depth limit
+        raise SearchLimitError(f"{algorithm} found no solution within {deepening.MAX_DEPTH} moves, the deepest it "
+                               "searches", "max_depth", lower_bound=deepening.MAX_DEPTH + 1, nodes=outcome.nodes)
+    if outcome.path is None:
+        if algorithm == "bidirectional":
+            reason = ("the goal is not reachable: the search from one end ran out of positions "
+                      f"({outcome.states:,} stored from both ends)")
+        else:
+            reason = (f"the goal is not reachable: all {counted(outcome.states, 'position')} reachable from the start "
+                      "were examined")
+        unsolvable = {"solvable": False, "moves": None, "solution": [], "algorithm": algorithm, "minimal": False,
+                      "stats": stats, "reason": reason}
+        if every:
+            unsolvable.update(count=0, solutions=[])
+        return unsolvable
+    result: dict[str, Any] = {"solvable": True, "moves": len(outcome.path) - 1,
+                              "solution": [text(state) for state in outcome.path], "algorithm": algorithm,
+                              "minimal": True}
+    decoded = [problem.decode(state) for state in outcome.path]
+    result["steps"] = steps_of(puzzle.board, puzzle.pieces, puzzle.labels, decoded)
+    if not isinstance(problem, CoarseProblem):  # a coarse path's moves are counted already
+        result["piece_moves"], result["straight_moves"] = classic_counts(
+            puzzle.board, puzzle.pieces, puzzle.labels, decoded)
+    if outcome.bound is not None:   # ida, iddfs, astar: the lower bound; depth-first: the nodes per threshold
+        result["bound"] = outcome.bound
+        if algorithm in ("iddfs", "ida"):
+            result["iterations"] = [[threshold, count] for threshold, count in outcome.iterations]
+    if outcome.layers is not None:   # breadth-first: positions per depth (bidirectional: per side, and where they met)
+        result["layers"] = outcome.layers
+    if every:
+        result["count"] = outcome.count
+        result["solutions"] = [[text(state) for state in path] for path in outcome.paths]
+        result["solutions_steps"] = [steps_of(puzzle.board, puzzle.pieces, puzzle.labels,
+                                              [problem.decode(state) for state in path]) for path in outcome.paths]
+    result["stats"] = stats
+    return result
+
+
+def longest_result(puzzle: Puzzle, layers: Any, text: Any) -> dict[str, Any]:
+    """A `longest` answer: reachable positions, the longest distance, the positions there, the histogram."""
+    return {"puzzle": puzzle.puzzle_id, "goal": puzzle.text(puzzle.goal), "states": layers.states,
+            "longest": layers.longest, "positions": sorted(text(s) for s in layers.last),
+            "histogram": layers.histogram, "stats": events.stats(layers.nodes, layers.states, layers.seconds)}

@@ -1,0 +1,51 @@
+"""Sliding results in words for the terminal (the CLI's output without --json)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pzl.wording import counted
+
+
+def describe(command: str, result: dict[str, Any]) -> str:
+    """A result in words for the terminal."""
+    if command == "longest":
+        lines = [f"{result['puzzle']}: {result['states']:,} positions reachable from the goal {result['goal']}"
+                 + (" (every position that meets it, counted at distance 0)" if "*" in result["goal"] else ""),
+                 f"longest distance: {counted(result['longest'], 'move')}, reached by {len(result['positions'])} "
+                 f"position{'s' if len(result['positions']) != 1 else ''}:"]
+        lines += [f"  {position}" for position in result["positions"][:50]]
+        if len(result["positions"]) > 50:
+            lines.append(f"  ... and {len(result['positions']) - 50:,} more")
+        lines.append("positions per distance (distance: count):")
+        pairs = [f"{d:3d}: {n:<9,}" for d, n in enumerate(result["histogram"])]
+        lines += ["  " + " ".join(pairs[i:i + 6]).rstrip() for i in range(0, len(pairs), 6)]
+        lines.append(_stats(result["stats"]))
+        return "\n".join(lines)
+    if not result["solvable"]:
+        return (f"{result['puzzle']}: {result['start']} cannot reach {result['goal']}:\n"
+                f"{result['reason']}\n{_stats(result['stats'])}")
+    metrics = {"piece": ", a piece's whole slide as one move", "straight": ", one straight slide as one move"}
+    how = result["algorithm"] + (f", {result['bound']}" if result.get("bound") else "")   # ida: its lower bound
+    how += metrics.get(result.get("metric", "step"), "")
+    if result.get("minimal", True):
+        head = f"{counted(result['moves'], 'move')}, proved minimal ({how})"
+    else:
+        head = f"{counted(result['moves'], 'move')} (not proved minimal; at least {result['lower_bound']}; {how})"
+    lines = [f"{result['puzzle']}: {head}"]
+    if result.get("note"):
+        lines.append(f"note: {result['note']}")
+    if result.get("piece_moves", result["moves"]) != result["moves"]:
+        lines.append(f"as classic moves: {result['piece_moves']} (a piece moved any distance is one move), "
+                     f"{result['straight_moves']} (one straight slide is one move)")
+    lines += [f"{i:3d}  {position}" for i, position in enumerate(result["solution"])]
+    if "count" in result:
+        lines.append(f"{counted(result['count'], 'distinct shortest solution')}"
+                     + (f" ({len(result['solutions'])} listed with --json)" if result["solutions"] else ""))
+    lines.append(_stats(result["stats"]))
+    return "\n".join(lines)
+
+
+def _stats(stats: dict[str, Any]) -> str:
+    return (f"{counted(stats['nodes'], 'node')} expanded, {counted(stats['states'], 'state')} stored, "
+            f"{stats['seconds']:.3f} s")

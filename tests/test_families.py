@@ -1,0 +1,56 @@
+"""The puzzle families are laid out alike: the same job lives in a module of the same name in each.
+
+Someone who knows `pzl/sliding/` finds the same part of `pzl/peg/` by its file name (see README's architecture).
+Solver modules keep descriptive names of their own; the job modules below are shared.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "pzl"
+FAMILIES = ("sliding", "peg")
+#: module → its job, the same in every family.
+JOB_MODULES = {
+    "board": "geometry: cells or holes and how pieces or pegs move between them",
+    "catalog": "the named puzzles as data (`CATALOG`)",
+    "task": "a request read once into a frozen task",
+    "verdict": "instant impossibility, with its reason, before any search",
+    "bounds": "lower bounds the searches use",
+    "outcome": "a search's outcome as an answer in the JSON contract",
+    "text": "an answer in words for the CLI (`describe`)",
+    "service": "`run`: wires task → verdict → solver → outcome",
+    "lab": "`compare`'s rows and the replay that checks every solution",
+}
+
+
+def defined(path: Path) -> set[str]:
+    """The names a module defines or assigns at its top level."""
+    names = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(target.id for target in targets if isinstance(target, ast.Name))
+    return names
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_family_has_every_job_module(family: str) -> None:
+    present = {path.stem for path in (PACKAGE / family).glob("*.py")}
+    assert sorted(set(JOB_MODULES) - present) == [], f"pzl/{family}/ lacks job modules"
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_jobs_live_where_their_names_say(family: str) -> None:
+    folder = PACKAGE / family
+    assert "CATALOG" in defined(folder / "catalog.py")
+    assert "describe" in defined(folder / "text.py")
+    assert "run" in defined(folder / "service.py")
+    assert "describe" not in defined(folder / "service.py"), "CLI words belong in text.py"
+    assert "instant_verdict" in defined(folder / "verdict.py")
+    assert {"compare_plan", "replay"} <= defined(folder / "lab.py")
