@@ -36,11 +36,12 @@ export function movesColour(moves, fewest, most) {
 }
 
 /**
- * The Numbers panel for the shared `app` state. `startSearch(request, onResult, options)` runs a
+ * The Numbers panel for the page's store (web/state.js). `startSearch(request, onResult, options)` runs a
  * request in the worker with the search panel's progress and Cancel; `announce(text)` speaks;
  * `openProblem(start, finish)` opens the board with hole `start` empty and `finish` as the finish.
  */
-export function createNumbersPanel(app, { startSearch, finishFigures, puzzleFields, announce, openProblem }) {
+export function createNumbersPanel(store, { startSearch, finishFigures, puzzleFields, announce, openProblem }) {
+  const app = store.state;
   function task() {
     return app.game.request(app.tree.root.position, app.goal);
   }
