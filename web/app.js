@@ -19,7 +19,7 @@ import { ATLAS_HOLES, createNumbersPanel } from "./numbers.js";
 import { createSearchPanel } from "./search-panel.js";
 import { solver } from "./start.js";
 import { createStore } from "./state.js";
-import { clear, htmlElement } from "./svg.js";
+import { $, clear, htmlElement } from "./dom.js";
 import { capitalise } from "./words.js";
 
 const GAMES = { sliding: slidingGame, peg: pegGame };
@@ -29,7 +29,6 @@ const CUSTOM_PEG = "custom-peg";
 /** Smallest comfortable touch target, in CSS pixels (one cell or hole spacing on the board). */
 const TOUCH_TARGET = 40;
 
-const $ = (id) => document.getElementById(id);
 /** "Tap" on a touch screen, "Click" with a mouse. */
 const touch = () => window.matchMedia("(pointer: coarse)").matches;
 const press = () => (touch() ? "Tap" : "Click");

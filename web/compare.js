@@ -4,10 +4,9 @@
 // sets the rows' nodes, stored positions or time side by side, and a row's Show button puts
 // that run's solution into the player as a line from the position compared.
 
-import { clear, htmlElement, svgElement } from "./svg.js";
+import { $, clear, htmlElement, svgElement } from "./dom.js";
 import { algorithmWords, formatCount, plural } from "./words.js";
 
-const $ = (id) => document.getElementById(id);
 
 /** Each row's time budget in the page, seconds (the solver's default per row is 1 s too). */
 const ROW_SECONDS = 1;

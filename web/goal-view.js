@@ -2,9 +2,9 @@
 // it: said at once, with a goal it can reach offered (one click uses it).
 
 import { drawSlidingBoard } from "./board-sliding.js";
+import { $ } from "./dom.js";
 import { formatPosition } from "./sliding.js";
 
-const $ = (id) => document.getElementById(id);
 
 /**
  * The goal view for the page's store (web/state.js). `useGoal(goal)` makes `goal` the puzzle's goal

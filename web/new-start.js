@@ -3,10 +3,9 @@
 
 import { scrambleTo, SHUFFLE_DISTANCES } from "./scramble.js";
 import { formatPosition, parsePosition } from "./sliding.js";
-import { clear, htmlElement } from "./svg.js";
+import { $, clear, htmlElement } from "./dom.js";
 import { plural } from "./words.js";
 
-const $ = (id) => document.getElementById(id);
 
 /** How long Shuffle waits for one exact distance before it settles for bounds. */
 const SHUFFLE_SOLVE_MS = 4000;

@@ -6,7 +6,7 @@
 
 import { drawCensusChart } from "./census-chart.js";
 import { ANYWHERE } from "./game-peg.js";
-import { clear, htmlElement } from "./svg.js";
+import { $, clear, htmlElement } from "./dom.js";
 import { formatCount, plural } from "./words.js";
 
 /** Classes a census may store in a tab (about 100 bytes each): the census stops there, with the levels done. */
@@ -14,7 +14,6 @@ export const CENSUS_LIMIT = 1_000_000;
 /** The page draws atlases of boards with at most this many holes (seconds to a minute; bigger: the CLI). */
 export const ATLAS_HOLES = 21;
 
-const $ = (id) => document.getElementById(id);
 
 /** The command line that computes the same `command` ("census" or "atlas") for the puzzle and task shown. */
 export function cliCommand(command, entry, { empty = null, finish = null } = {}) {

@@ -2,10 +2,10 @@
 // clock steps along it, and every move through the tree (Undo, a move by hand) tells the player
 // where the board now is: on the line, off it after some step, or before its first position.
 
+import { $ } from "./dom.js";
 import { createPlayer } from "./player.js";
 import { fillMoveList, fillSolutionChoice, hidePlayer, showPlaying, showStep } from "./player-view.js";
 
-const $ = (id) => document.getElementById(id);
 
 /**
  * The player panel for the page's store (web/state.js: `tree`, `line`, `player`).

@@ -2,6 +2,7 @@
 // solver; its progress (numbers that only grow, phases named), its answer in words for the
 // position it is about, and a found solution handed to the player.
 
+import { $ } from "./dom.js";
 import { createGrowth } from "./growth.js";
 import { positionCount } from "./sliding.js";
 import {
@@ -9,7 +10,6 @@ import {
   withoutStop,
 } from "./words.js";
 
-const $ = (id) => document.getElementById(id);
 
 /**
  * The most positions a proving peg search may store in a tab: about 86 bytes each in Pyodide,
