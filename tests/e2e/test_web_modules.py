@@ -344,3 +344,12 @@ def test_the_stores_transitions_change_the_state_and_nothing_else_can():
     assert seen["heard"] == ["openGame", "startSearch", "startSearch", "finishSearch", "awaitStep",
                              "takePendingSolve", "takePendingStep", "newShuffle", "showHint", "leaveHint",
                              "restart"]
+
+
+def test_the_style_sheet_styles_by_class_not_by_id():
+    """Ids are for scripts and tests; web/style.css selects by class (and element, attribute, state)."""
+    sheet = re.sub(r"/\*.*?\*/", "", (ROOT / "web" / "style.css").read_text(), flags=re.S)
+    selectors = re.findall(r"([^{};]+)\{", sheet)
+    by_id = [selector.strip() for selector in selectors if re.search(r"#[A-Za-z_]", selector)]
+    assert by_id == []
+    assert any(".play-board" in selector for selector in selectors)
