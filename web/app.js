@@ -10,7 +10,6 @@ import { pegGame } from "./game-peg.js";
 import { slidingGame } from "./game-sliding.js";
 import { createGoalView } from "./goal-view.js";
 import { createComparePanel } from "./compare.js";
-import { createTree } from "./game-tree.js";
 import { wireKeys } from "./keys.js";
 import { LinkError, readLink, writeLink } from "./link.js";
 import { LONGEST_LIMIT, openLongestPanel, redrawHistogram, showLongest } from "./longest.js";
@@ -19,7 +18,8 @@ import { createNewStarts } from "./new-start.js";
 import { ATLAS_HOLES, createNumbersPanel } from "./numbers.js";
 import { createSearchPanel } from "./search-panel.js";
 import { solver } from "./start.js";
-import { clear, htmlElement } from "./svg.js";
+import { createStore } from "./state.js";
+import { $, clear, htmlElement } from "./dom.js";
 import { capitalise } from "./words.js";
 
 const GAMES = { sliding: slidingGame, peg: pegGame };
@@ -29,55 +29,28 @@ const CUSTOM_PEG = "custom-peg";
 /** Smallest comfortable touch target, in CSS pixels (one cell or hole spacing on the board). */
 const TOUCH_TARGET = 40;
 
-const $ = (id) => document.getElementById(id);
 /** "Tap" on a touch screen, "Click" with a mouse. */
 const touch = () => window.matchMedia("(pointer: coarse)").matches;
 const press = () => (touch() ? "Tap" : "Click");
 
-const app = {
-  catalog: [],
-  game: null, // the family's game for the chosen entry
-  board: null,
-  goal: null,
-  tree: null, // the game: a tree of moves from the start (web/game-tree.js); its current node is on the board
-  line: null, // the solution shown in the player: {nodes, words, result, from}
-  player: null,
-  solver: null,
-  search: null, // the running search's handle
-  watch: null, // the background check of the position on the board
-  warnedFor: null, // the node the warning is about
-  verdictShownFor: null, // the node whose impossibility the result panel explains (the warning then stays quiet)
-  distanceFor: null, // the node the distance line is about
-  hint: null, // {node, marks}: a hint's move, marked on the board while it shows that node
-  marks: null, // {node, holes}: a parity argument's marked holes
-  pendingStep: null, // an old link's step, applied once its solution is found
-  pendingSolve: false, // an old link with a step solves as soon as the solver is ready
-  pendingCompare: false, // a link with compare=1 (or a press before the solver was ready) compares once it is
-  compareOpen: false, // the Compare panel is open (part of the link)
-  explanations: null, // explain.json: a few sentences on each algorithm and lower bound
-  editing: null, // null, or what a click edits: "start", "goal" or "holes" (a custom peg board)
-  shuffling: 0, // a counter: a newer shuffle or a new puzzle makes an older one's answer moot
-  lastHash: "",
-  get position() {
-    return this.tree.current().position;
-  },
-};
+const store = createStore();
+const app = store.state; // read-only: changes go through the store's transitions
 
-// The solution player and the search panel share `app`; they reach the board through callbacks.
-const { clearSolution, showSolution, stopPlayer, stepTo, syncLine, togglePlay } = createPlayerPanel(app, {
+// The panels read `store.state` and change it through the store's transitions; they reach the board through callbacks.
+const { clearSolution, showSolution, stopPlayer, stepTo, syncLine, togglePlay } = createPlayerPanel(store, {
   show: render, announce,
 });
-const { finishFigures, hideGrowth, hint, puzzleFields, solve, startSearch, watchPosition } = createSearchPanel(app, {
+const { finishFigures, hideGrowth, hint, puzzleFields, solve, startSearch, watchPosition } = createSearchPanel(store, {
   announce, stopPlayer, showSolution, where, redraw: () => render({ animate: false }),
 });
-const numbers = createNumbersPanel(app, {
+const numbers = createNumbersPanel(store, {
   startSearch, finishFigures, puzzleFields, announce, openProblem: openAtlasProblem,
 });
-const { fillShuffleDistances, openPositionForm, shuffle, usePosition } = createNewStarts(app, {
+const { fillShuffleDistances, openPositionForm, shuffle, usePosition } = createNewStarts(store, {
   newGame, stopSearch, puzzleFields, announce,
 });
-const { showGoal, showParity } = createGoalView(app, { useGoal });
-const { compare, closeCompare, explanation } = createComparePanel(app, {
+const { showGoal, showParity } = createGoalView(store, { useGoal });
+const { compare, closeCompare, explanation } = createComparePanel(store, {
   puzzleFields, showSolution, where, announce, stopPlayer, onChange: () => app.game && writeHash(),
 });
 
@@ -85,17 +58,17 @@ main();
 
 async function main() {
   wireControls();
-  app.solver = solver; // started by start.js, the page's first module
+  store.setSolver(solver); // started by start.js, the page's first module
   solver.subscribe(onSolverState);
   try {
-    app.catalog = (await fetchJSON("catalog.json")).filter((entry) => GAMES[entry.family]);
+    store.loadCatalog((await fetchJSON("catalog.json")).filter((entry) => GAMES[entry.family]));
   } catch (error) {
     showStatus("error", `The puzzle catalog could not be loaded (${error.message}).`);
     return;
   }
   fillPicker();
   fetchJSON("explain.json").then((texts) => {
-    app.explanations = texts;
+    store.loadExplanations(texts);
     showExplanation();
   }, () => {}); // without it the page works; only the ⓘ texts are missing
   openLink(location.hash);
@@ -117,11 +90,9 @@ function onSolverState({ state, message }) {
   showStatus(state, message);
   if (state === "ready") {
     if (!performance.getEntriesByName("pzl-solver-ready").length) performance.mark("pzl-solver-ready");
-    if (app.pendingCompare) {
-      app.pendingCompare = false;
+    if (store.takePendingCompare()) {
       compare();
-    } else if (app.pendingSolve) {
-      app.pendingSolve = false;
+    } else if (store.takePendingSolve()) {
       solve();
     } else if (app.game && app.tree && !app.watch && app.tree.current() !== app.distanceFor) {
       watchPosition();
@@ -300,13 +271,9 @@ function openGameFromLink(game, link) {
     { algorithm: link.algorithm, all: link.all, metric: link.metric, bound: link.bound });
   const problem = playLinkMoves(link.moves ?? []);
   if (problem) showLinkError(problem, null, true);
-  app.pendingStep = link.step ?? null;
-  app.pendingSolve = app.pendingStep !== null;
+  store.awaitStep(link.step);
   if (link.compare) compare(); // runs now, or once the solver is ready
-  if (app.pendingSolve && app.solver?.state() === "ready") {
-    app.pendingSolve = false;
-    solve();
-  }
+  if (app.solver?.state() === "ready" && store.takePendingSolve()) solve();
 }
 
 /** Replay a link's moves from the start; the first one that is not legal stops it (said in words), else null. */
@@ -335,12 +302,8 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric
   clearSolution();
   closeCompare();
   hideGrowth();
-  app.shuffling += 1;
-  app.game = game;
-  app.goal = goal;
-  newTree(start);
-  app.pendingStep = null;
-  app.pendingSolve = false;
+  store.openGame(game, goal, start);
+  forgetNodeViews();
   setEditing(null);
   $("picker").value = game.entry.id;
   $("custom-size").hidden = game.entry.id !== CUSTOM_SLIDING;
@@ -376,7 +339,7 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric
   $("numbers-panel").hidden = true;
   $("position-form").hidden = true;
   $("type-position").setAttribute("aria-expanded", "false");
-  app.board = game.draw($("board"), { onCell: boardClicked });
+  store.setBoard(game.draw($("board"), { onCell: boardClicked }));
   fitBoard();
   render({ animate: false });
   watchPosition();
@@ -384,12 +347,12 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric
 
 /** A new game from `start`: the tree, and everything that described the old one, forgotten. */
 function newTree(start) {
-  app.tree = createTree(start, (a, b) => app.game.same(a, b));
-  app.warnedFor = null;
-  app.verdictShownFor = null;
-  app.distanceFor = null;
-  app.hint = null;
-  app.marks = null;
+  store.restart(start);
+  forgetNodeViews();
+}
+
+/** Hide what the panels said about the old tree's nodes. */
+function forgetNodeViews() {
   $("marks-choice").hidden = true;
   $("warning").hidden = true;
   $("distance").textContent = "";
@@ -435,9 +398,8 @@ function boardClicked(cell, onSlot) {
     const problem = maskProblem(mask, entry.lattice);
     if (problem && !mask.includes("o")) return; // keep at least one hole to draw
     const game = pegGame(customPegEntry(mask, entry.lattice));
-    app.game = game;
-    app.goal = game.goal;
-    newTree(game.start);
+    store.reshapeBoard(game);
+    forgetNodeViews();
     $("description").textContent = game.entry.description;
     render({ animate: false });
     $("edit-problem").textContent = problem ? `Cannot use this board: ${problem}.` : "";
@@ -446,7 +408,7 @@ function boardClicked(cell, onSlot) {
   }
   if (app.editing) {
     const edited = app.game.edit(app.position, app.goal, cell, app.editing);
-    app.goal = edited.goal;
+    store.setGoal(edited.goal);
     newTree(edited.position);
     render({ animate: false });
     return;
@@ -468,7 +430,7 @@ function handleOutcome(outcome) {
 /** A move played on the board: a child of the current node (a branch off a solution's line, if it leaves it). */
 function moveByHand(next, path, words) {
   if (app.search) app.search.cancel();
-  app.shuffling += 1;
+  store.newShuffle();
   stopPlayer();
   const before = app.position;
   const said = words ?? app.game.describeMove(before, next);
@@ -499,16 +461,16 @@ function solved() {
 }
 
 function setEditing(target) {
-  app.editing = target;
+  store.setEditing(target);
   $("edit").setAttribute("aria-pressed", String(Boolean(target)));
   $("edit").textContent = target ? "Done editing" : "Edit";
   $("edit-panel").hidden = !target;
   if (target === "holes") {
     $("board").classList.add("mask-editing");
-    app.board = null;
+    store.setBoard(null);
   } else if (app.game && (!app.board || $("board").classList.contains("mask-editing"))) {
     $("board").classList.remove("mask-editing");
-    app.board = app.game.draw($("board"), { onCell: boardClicked });
+    store.setBoard(app.game.draw($("board"), { onCell: boardClicked }));
     fitBoard();
   }
   if (target) {
@@ -546,7 +508,7 @@ function render({ animate, path = null }) {
   const node = app.tree.current();
   $("warning").hidden = node !== app.warnedFor || app.verdictShownFor === node;
   if (node !== app.distanceFor) $("distance").textContent = "";
-  if (app.hint && app.hint.node !== node) app.hint = null;
+  store.leaveHint(node);
   if (app.editing === "holes") {
     showMaskEditor();
   } else {
@@ -622,7 +584,7 @@ function writeHash() {
     compare: app.compareOpen,
   })}`;
   if (hash !== location.hash) history.replaceState(null, "", hash);
-  app.lastHash = location.hash;
+  store.noteHash(location.hash);
 }
 
 function showLinkError(message, fallback, partly = false) {
@@ -647,7 +609,7 @@ function announce(text) {
 function stopSearch() {
   if (app.search) app.search.cancel();
   clearSolution();
-  app.shuffling += 1;
+  store.newShuffle();
 }
 
 /** A new game from `position` (shuffled or typed). */
@@ -666,7 +628,7 @@ function newGame(position, said) {
 
 /** Make `goal` the puzzle's goal (a goal parity allows the start to reach). */
 function useGoal(goal) {
-  app.goal = goal;
+  store.setGoal(goal);
   clearSolution();
   $("result").hidden = true;
   render({ animate: false });

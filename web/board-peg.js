@@ -1,7 +1,7 @@
 // Draws a peg-solitaire board as SVG from the catalog's hole coordinates and reports
 // clicks; pegs hop along a jump chain's path and jumped pegs fade out.
 
-import { clear, svgElement } from "./svg.js";
+import { clear, svgElement } from "./dom.js";
 
 const PAD = 0.6; // in hole spacings
 

@@ -2,7 +2,7 @@
 // clicks and keys; it knows nothing of rules or solvers (the app decides).
 
 import { EMPTY, piecesOf } from "./sliding.js";
-import { clear, svgElement } from "./svg.js";
+import { clear, svgElement } from "./dom.js";
 
 const UNIT = 100;
 const GAP = 5;

@@ -2,7 +2,7 @@
 // positions (up to symmetry) and those from which the finish can still be reached. Points
 // carry their figures (a tooltip each) for people, assistive tech and tests.
 
-import { clear, svgElement } from "./svg.js";
+import { clear, svgElement } from "./dom.js";
 
 const WIDTH = 640;
 const HEIGHT = 300;

@@ -1,7 +1,7 @@
 // The depth histogram as an SVG bar chart: positions per distance from the goal,
 // with labelled axes; bars carry their figures for assistive tech and tests.
 
-import { clear, svgElement } from "./svg.js";
+import { clear, svgElement } from "./dom.js";
 
 const WIDTH = 640;
 const HEIGHT = 300;

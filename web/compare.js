@@ -4,10 +4,9 @@
 // sets the rows' nodes, stored positions or time side by side, and a row's Show button puts
 // that run's solution into the player as a line from the position compared.
 
-import { clear, htmlElement, svgElement } from "./svg.js";
+import { $, clear, htmlElement, svgElement } from "./dom.js";
 import { algorithmWords, formatCount, plural } from "./words.js";
 
-const $ = (id) => document.getElementById(id);
 
 /** Each row's time budget in the page, seconds (the solver's default per row is 1 s too). */
 const ROW_SECONDS = 1;
@@ -23,12 +22,13 @@ const MEASURES = {
 const CHART = { width: 640, rowHeight: 22, left: 190, right: 90, top: 8, bottom: 34 };
 
 /**
- * The compare panel for the shared `app` state. `puzzleFields()` names the puzzle in a request,
+ * The compare panel for the page's store (web/state.js). `puzzleFields()` names the puzzle in a request,
  * `showSolution(solution, result, from)` loads a solution into the player, `where(node)` names a
  * position, `announce(text)` speaks to screen readers, `stopPlayer()` pauses the player,
  * `onChange()` rewrites the link (the panel is part of it).
  */
-export function createComparePanel(app, { puzzleFields, showSolution, where, announce, stopPlayer, onChange }) {
+export function createComparePanel(store, { puzzleFields, showSolution, where, announce, stopPlayer, onChange }) {
+  const app = store.state;
   let shown = null; // {from, game, rows: [...], plan, running, done}
 
   function explanation(algorithm, bound) {
@@ -47,10 +47,10 @@ export function createComparePanel(app, { puzzleFields, showSolution, where, ann
     const game = app.game;
     const from = app.tree.current();
     $("compare-panel").hidden = false;
-    app.compareOpen = true;
+    store.openCompare();
     onChange();
     if (!app.solver || app.solver.state() !== "ready") {
-      app.pendingCompare = true;
+      store.awaitCompare();
       $("compare-summary").textContent = "Waiting for the solver to start…";
       return;
     }
@@ -74,7 +74,7 @@ export function createComparePanel(app, { puzzleFields, showSolution, where, ann
         progress(event);
         return;
       }
-      if (app.search === handle) app.search = null;
+      store.finishSearch(handle);
       $("compare-cancel").disabled = true;
       mine.done = true;
       if (event.event === "result") {
@@ -90,7 +90,7 @@ export function createComparePanel(app, { puzzleFields, showSolution, where, ann
         announce(event.message);
       }
     });
-    app.search = handle;
+    store.startSearch(handle);
   }
 
   function progress(event) {
@@ -259,8 +259,7 @@ export function createComparePanel(app, { puzzleFields, showSolution, where, ann
   /** Hide the panel (a new puzzle or position). */
   function closeCompare() {
     shown = null;
-    app.compareOpen = false;
-    app.pendingCompare = false;
+    store.closeCompare();
     $("compare-panel").hidden = true;
     $("compare-shown").textContent = "";
   }

@@ -2,15 +2,16 @@
 // it: said at once, with a goal it can reach offered (one click uses it).
 
 import { drawSlidingBoard } from "./board-sliding.js";
+import { $ } from "./dom.js";
 import { formatPosition } from "./sliding.js";
 
-const $ = (id) => document.getElementById(id);
 
 /**
- * The goal view for the shared `app` state. `useGoal(goal)` makes `goal` the puzzle's goal
+ * The goal view for the page's store (web/state.js). `useGoal(goal)` makes `goal` the puzzle's goal
  * (the app redraws and says so).
  */
-export function createGoalView(app, { useGoal }) {
+export function createGoalView(store, { useGoal }) {
+  const app = store.state;
   /** A sliding start that parity proves cannot reach the goal: say so and offer a goal it can reach. */
   function showParity() {
     const check = app.game.family === "sliding" && !app.editing

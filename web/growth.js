@@ -3,10 +3,9 @@
 // they met; for iterative deepening and IDA*, the nodes of each pass by its threshold. The chart
 // (log scale) stays after the search, with its numbers written out beneath it.
 
-import { clear, svgElement } from "./svg.js";
+import { $, clear, svgElement } from "./dom.js";
 import { formatCount } from "./words.js";
 
-const $ = (id) => document.getElementById(id);
 const SIZE = { width: 640, height: 220, left: 56, right: 12, top: 14, bottom: 40 };
 
 /** The growth chart in #growth; `start()` before a solve, `add(event)` per progress, `finish(result)` at its end. */

@@ -3,7 +3,7 @@
 // the boot's downloads and any a request needs later (e.g. "loading pattern tables").
 
 import { megabytes } from "./download.js";
-import { htmlElement } from "./svg.js";
+import { htmlElement } from "./dom.js";
 
 /** Words for a download's phase (a progress event's `phase`); others are shown as they come. */
 const PHASES = {

@@ -4,14 +4,13 @@
 import { drawSlidingBoard } from "./board-sliding.js";
 import { drawHistogram } from "./chart.js";
 import { positionCount, slidingRules } from "./sliding.js";
-import { clear, htmlElement, SVG_NS } from "./svg.js";
+import { $, clear, htmlElement, svgElement } from "./dom.js";
 import { formatCount, refusalText } from "./words.js";
 
 /** Longest-position searches above this many positions would not finish in a browser tab. */
 export const LONGEST_LIMIT = 2_000_000;
 const THUMBNAILS = 12;
 
-const $ = (id) => document.getElementById(id);
 
 let shown = null; // the histogram on show, for a redraw on the other scale
 
@@ -56,7 +55,7 @@ export function showLongest(result, entry, goal, onPick) {
       type: "button", class: "thumbnail", "data-testid": "longest-position", "data-position": labels.join(" "),
       "aria-label": `Load ${labels.join(" ")}`,
     });
-    const svg = document.createElementNS(SVG_NS, "svg");
+    const svg = svgElement("svg");
     drawSlidingBoard(svg, entry, rules, { onCell: () => {} }).show(labels, { goal });
     svg.removeAttribute("role");
     svg.setAttribute("aria-hidden", "true");

@@ -3,20 +3,20 @@
 
 import { scrambleTo, SHUFFLE_DISTANCES } from "./scramble.js";
 import { formatPosition, parsePosition } from "./sliding.js";
-import { clear, htmlElement } from "./svg.js";
+import { $, clear, htmlElement } from "./dom.js";
 import { plural } from "./words.js";
 
-const $ = (id) => document.getElementById(id);
 
 /** How long Shuffle waits for one exact distance before it settles for bounds. */
 const SHUFFLE_SOLVE_MS = 4000;
 
 /**
- * New starts for the shared `app` state. `newGame(position, said)` starts a new game tree from
+ * New starts for the page's store (web/state.js). `newGame(position, said)` starts a new game tree from
  * `position` and says `said`; `stopSearch()` stops what the solver is doing for the page;
  * `puzzleFields()` names the puzzle in a request; `announce(text)` speaks to screen readers.
  */
-export function createNewStarts(app, { newGame, stopSearch, puzzleFields, announce }) {
+export function createNewStarts(store, { newGame, stopSearch, puzzleFields, announce }) {
+  const app = store.state;
   /** The shuffle choice: a random position, or one at a chosen distance from the goal. */
   function fillShuffleDistances() {
     const select = $("shuffle-distance");
@@ -32,7 +32,7 @@ export function createNewStarts(app, { newGame, stopSearch, puzzleFields, announ
     stopSearch();
     $("result").hidden = true;
     const distance = Number($("shuffle-distance").value);
-    const ticket = ++app.shuffling;
+    const ticket = store.newShuffle();
     const game = app.game;
     if (!distance) {
       newGame(game.shuffle(), "Shuffled.");
@@ -57,7 +57,7 @@ export function createNewStarts(app, { newGame, stopSearch, puzzleFields, announ
       newGame(found.position, text);
       if (found.exact) {
         $("distance").textContent = `Distance to the goal: ${plural(found.distance, "move")}.`;
-        app.distanceFor = app.tree.root;
+        store.showDistance(app.tree.root);
       }
     } finally {
       $("shuffle").disabled = false;

@@ -6,7 +6,7 @@
 
 import { drawCensusChart } from "./census-chart.js";
 import { ANYWHERE } from "./game-peg.js";
-import { clear, htmlElement } from "./svg.js";
+import { $, clear, htmlElement } from "./dom.js";
 import { formatCount, plural } from "./words.js";
 
 /** Classes a census may store in a tab (about 100 bytes each): the census stops there, with the levels done. */
@@ -14,7 +14,6 @@ export const CENSUS_LIMIT = 1_000_000;
 /** The page draws atlases of boards with at most this many holes (seconds to a minute; bigger: the CLI). */
 export const ATLAS_HOLES = 21;
 
-const $ = (id) => document.getElementById(id);
 
 /** The command line that computes the same `command` ("census" or "atlas") for the puzzle and task shown. */
 export function cliCommand(command, entry, { empty = null, finish = null } = {}) {
@@ -36,11 +35,12 @@ export function movesColour(moves, fewest, most) {
 }
 
 /**
- * The Numbers panel for the shared `app` state. `startSearch(request, onResult, options)` runs a
+ * The Numbers panel for the page's store (web/state.js). `startSearch(request, onResult, options)` runs a
  * request in the worker with the search panel's progress and Cancel; `announce(text)` speaks;
  * `openProblem(start, finish)` opens the board with hole `start` empty and `finish` as the finish.
  */
-export function createNumbersPanel(app, { startSearch, finishFigures, puzzleFields, announce, openProblem }) {
+export function createNumbersPanel(store, { startSearch, finishFigures, puzzleFields, announce, openProblem }) {
+  const app = store.state;
   function task() {
     return app.game.request(app.tree.root.position, app.goal);
   }

@@ -2,17 +2,18 @@
 // clock steps along it, and every move through the tree (Undo, a move by hand) tells the player
 // where the board now is: on the line, off it after some step, or before its first position.
 
+import { $ } from "./dom.js";
 import { createPlayer } from "./player.js";
 import { fillMoveList, fillSolutionChoice, hidePlayer, showPlaying, showStep } from "./player-view.js";
 
-const $ = (id) => document.getElementById(id);
 
 /**
- * The player panel for the shared `app` state (`app.tree`, `app.line`, `app.player`).
+ * The player panel for the page's store (web/state.js: `tree`, `line`, `player`).
  * `show({animate, path})` redraws the board for the tree's current node; `announce(text)`
  * speaks to screen readers.
  */
-export function createPlayerPanel(app, { show, announce }) {
+export function createPlayerPanel(store, { show, announce }) {
+  const app = store.state;
   /** With all shortest solutions asked for, a choice of which one the player shows. */
   function offerSolutions(result, from) {
     const count = Array.isArray(result.solutions) ? result.solutions.length : 0;
@@ -29,8 +30,7 @@ export function createPlayerPanel(app, { show, announce }) {
       position, words: solution.words[i], path: solution.paths?.[i] ?? null,
     }));
     const nodes = app.tree.addLine(from, moves);
-    app.line = { nodes, words: solution.words, result, from };
-    app.player = createPlayer(nodes.length, {
+    store.loadLine({ nodes, words: solution.words, result, from }, createPlayer(nodes.length, {
       delay: Number($("speed").value),
       onStep: (index, { animate, from: before }) => {
         let path = null;
@@ -40,7 +40,7 @@ export function createPlayerPanel(app, { show, announce }) {
         if (index > 0) announce(`Move ${index} of ${nodes.length - 1}: ${solution.words[index - 1]}.`);
       },
       onPlaying: showPlaying,
-    });
+    }));
     fillMoveList(solution.words);
     app.tree.goTo(nodes[Math.min(step, nodes.length - 1)]);
     show({ animate: false });
@@ -123,16 +123,14 @@ export function createPlayerPanel(app, { show, announce }) {
   /** Forget the line shown (its moves stay in the tree) and hide the player. */
   function clearSolution() {
     stopPlayer();
-    app.line = null;
-    app.player = null;
+    store.clearLine();
     hidePlayer();
   }
 
   /** Show a found solution: the choice among several (if any), then the first one in the player. */
   function showSolution(solution, result, from) {
     offerSolutions(result, from);
-    const step = app.pendingStep ?? 0;
-    app.pendingStep = null;
+    const step = store.takePendingStep() ?? 0;
     loadLine(solution, result, from, step);
   }
 

@@ -2,9 +2,8 @@
 // the clickable move list (kept scrolled to the move shown) and the choice among several
 // shortest solutions. No state of its own.
 
-import { clear, htmlElement } from "./svg.js";
+import { $, clear, htmlElement } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 
 /** The moves in words as buttons ("3. 8 right"); a click on one shows that step. */
 export function fillMoveList(words) {

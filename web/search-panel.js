@@ -2,6 +2,7 @@
 // solver; its progress (numbers that only grow, phases named), its answer in words for the
 // position it is about, and a found solution handed to the player.
 
+import { $ } from "./dom.js";
 import { createGrowth } from "./growth.js";
 import { positionCount } from "./sliding.js";
 import {
@@ -9,7 +10,6 @@ import {
   withoutStop,
 } from "./words.js";
 
-const $ = (id) => document.getElementById(id);
 
 /**
  * The most positions a proving peg search may store in a tab: about 86 bytes each in Pyodide,
@@ -35,12 +35,13 @@ const PHASES = {
 };
 
 /**
- * The search panel for the shared `app` state. `announce(text)` speaks to screen readers,
+ * The search panel for the page's store (web/state.js). `announce(text)` speaks to screen readers,
  * `stopPlayer()` pauses the solution player, `showSolution(solution, result, from)` loads a
  * found solution (from tree node `from`) into the player, `where(node)` names a position
  * ("the start", "the position after move 5"), `redraw()` redraws the board's marks.
  */
-export function createSearchPanel(app, { announce, stopPlayer, showSolution, where, redraw }) {
+export function createSearchPanel(store, { announce, stopPlayer, showSolution, where, redraw }) {
+  const app = store.state;
   /** The request fields that name the puzzle: a catalog id or a custom board. */
   function puzzleFields() {
     const entry = app.game.entry;
@@ -73,7 +74,7 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
         if (watch && app.game === game) growth.add(event);
         return;
       }
-      if (app.search === handle) app.search = null;
+      store.finishSearch(handle);
       if (app.game !== game) return; // an answer about a puzzle no longer shown
       $("progress-phase").hidden = true;
       $("progress-about").textContent = (about ?? "").replace(/^(Solving|Searching)\b/, "Searched");
@@ -89,7 +90,7 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
         showMessage(own ? capitalise(event.message) : `The solver answered: ${event.message}`, true);
       }
     });
-    app.search = handle;
+    store.startSearch(handle);
   }
 
   function solve() {
@@ -151,7 +152,7 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
     let handle = null;
     handle = app.solver.run(request, (event) => {
       if (event.event === "progress") return;
-      if (app.watch === handle) app.watch = null;
+      store.finishWatch(handle);
       if (event.event !== "result" || current() !== node || app.game !== game) return;
       // for devtools and the browser tests: the position shown (as the board's data-position) has been judged
       const shown = node.position.join(game.family === "peg" ? "" : " ");
@@ -163,10 +164,10 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
         $("distance").textContent = result.solvable
           ? `Distance to the goal: ${plural(result.moves, "move")}.`
           : "The goal cannot be reached from here.";
-        app.distanceFor = node;
+        store.showDistance(node);
       }
     }, { quiet: true });
-    app.watch = handle;
+    store.startWatch(handle);
   }
 
   /** The background check's verdict: this peg position cannot finish (said once: not if the result says it). */
@@ -178,7 +179,7 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
     $("warning").textContent = atStart
       ? `This task cannot be done: ${reason}. Press Solve for the explanation, or Edit the task.`
       : `No way to finish from here: ${reason}. Undo, or go back to the start.`;
-    app.warnedFor = node;
+    store.warn(node);
     if (result.marked) showMarks(node, result.marked);
     $("warning").hidden = app.verdictShownFor === node;
   }
@@ -217,7 +218,7 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
       const goal = game.family === "peg" ? "to finish" : "to the goal";
       const step = result.continues ? `go on with the same peg: ${next ?? "?"}` : `next move: ${next ?? "?"}`;
       text = `${about}${proof}: ${plural(result.moves, "move")} ${goal}; ${step}.`;
-      app.hint = marks ? { node: from, marks } : null;
+      store.showHint(from, marks);
       redraw();
     }
     showMessage(text);
@@ -285,7 +286,7 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
 
   /** The marked holes of a parity argument, drawn on the board while the board shows `node`. */
   function showMarks(node, holes) {
-    app.marks = { node, holes };
+    store.showMarks(node, holes);
     $("marks-choice").hidden = false;
     $("show-marks").checked = true;
     redraw();
@@ -307,7 +308,7 @@ export function createSearchPanel(app, { announce, stopPlayer, showSolution, whe
       } else {
         text = `No solution from ${what}: ${withoutStop(result.reason ?? "the goal cannot be reached from it")}.`;
       }
-      app.verdictShownFor = from;
+      store.showVerdict(from);
       if (app.warnedFor === from) $("warning").hidden = true;
       showMessage(text);
       return;

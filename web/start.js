@@ -3,6 +3,7 @@
 // once the solver is up, so that its pre-caching does not compete with the boot's downloads
 // (it then finds them in the HTTP cache).
 
+import { $ } from "./dom.js";
 import { showLoading } from "./loading.js";
 import { createSolver } from "./solver.js";
 
@@ -14,7 +15,7 @@ export const solver = createSolver(new URL("build.json", document.baseURI).href,
   silenceSeconds: secondsParameter("silence"),
 });
 
-whenParsed(() => showLoading(document.getElementById("loading"), solver));
+whenParsed(() => showLoading($("loading"), solver));
 
 let registered = false;
 solver.subscribe(({ state }) => {

@@ -1,7 +1,11 @@
-// Tiny helpers to build SVG and HTML with createElementNS / textContent only:
-// nothing from a link or a catalog is ever parsed as markup.
+// The page's DOM helpers, in one place: find an element by id, build SVG and HTML with
+// createElementNS / createElement and textContent only (nothing from a link or a catalog is
+// ever parsed as markup), empty an element.
 
-export const SVG_NS = "http://www.w3.org/2000/svg";
+/** The element with id `id` (the page's elements are found by id; styles go by class). */
+export const $ = (id) => document.getElementById(id);
+
+const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** An SVG element with attributes (values are set as plain attribute strings). */
 export function svgElement(name, attributes = {}, text) {
