@@ -103,26 +103,28 @@ def class_masks(size: int, jumps: Iterable[Jump]) -> list[int]:
     A jump toggles its three holes, so |P ∩ S| keeps its parity exactly when every jump line
     meets S in 0 or 2 holes: the null space, over GF(2), of the jump-line incidence matrix.
     """
-    rows = [(1 << a) | (1 << b) | (1 << c) for a, b, c in jumps]
-    # Gaussian elimination: reduced row echelon form with pivot columns
-    pivots: list[tuple[int, int]] = []  # (pivot bit, row)
-    for row in rows:
-        for bit, pivot_row in pivots:
-            if row >> bit & 1:
-                row ^= pivot_row
-        if row:
-            bit = row.bit_length() - 1
-            pivots = [(b, r ^ row if r >> bit & 1 else r) for b, r in pivots]
-            pivots.append((bit, row))
-    pivot_bits = {bit for bit, _ in pivots}
+    rows: list[int] = []       # reduced row echelon form of the lines, pivot = the lowest set bit
+    pivot_of: list[int] = []   # (unique for the lines' span whatever their order, so is the basis below)
+    for line in {(1 << a) | (1 << b) | (1 << c) for a, b, c in jumps}:
+        for row, pivot in zip(rows, pivot_of, strict=True):
+            if line >> pivot & 1:
+                line ^= row
+        if line:
+            pivot = (line & -line).bit_length() - 1
+            for index, row in enumerate(rows):
+                if row >> pivot & 1:
+                    rows[index] = row ^ line
+            rows.append(line)
+            pivot_of.append(pivot)
+    pivots = set(pivot_of)
     basis = []
     for free in range(size):
-        if free in pivot_bits:
+        if free in pivots:
             continue
         vector = 1 << free
-        for bit, row in pivots:
+        for row, pivot in zip(rows, pivot_of, strict=True):
             if row >> free & 1:
-                vector |= 1 << bit
+                vector |= 1 << pivot
         basis.append(vector)
     return basis
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pzl.peg.board import PegBoard
+from pzl.peg.bounds import class_masks
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,31 +89,7 @@ class PositionClasses:
 
     def _orthogonal_basis(self) -> list[int]:
         """A basis of the hole sets that meet every jump line an even number of times."""
-        size = self.board.size
-        rows: list[int] = []
-        pivot_of: list[int] = []
-        for line in self.lines:  # reduced row echelon form, pivot = lowest set bit
-            for row, pivot in zip(rows, pivot_of, strict=True):
-                if line >> pivot & 1:
-                    line ^= row
-            if line:
-                pivot = (line & -line).bit_length() - 1
-                for index, row in enumerate(rows):
-                    if row >> pivot & 1:
-                        rows[index] = row ^ line
-                rows.append(line)
-                pivot_of.append(pivot)
-        pivots = set(pivot_of)
-        basis = []
-        for free in range(size):
-            if free in pivots:
-                continue
-            vector = 1 << free
-            for row, pivot in zip(rows, pivot_of, strict=True):
-                if row >> free & 1:
-                    vector |= 1 << pivot
-            basis.append(vector)
-        return basis
+        return class_masks(self.board.size, self.board.jumps)
 
 
 def _parity(mask: int) -> int:
