@@ -9,8 +9,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import textwrap
+import threading
 import time
 from typing import Any
 
@@ -39,8 +41,29 @@ ROW_HINTS = {
 }
 
 
+class _Interrupts:
+    """Ctrl+C noted as well as raised: a KeyboardInterrupt that lands in a finaliser (where Python only
+    prints it) would be lost, so the event loop also stops at the next event once the flag is set."""
+
+    heard = False
+
+    @classmethod
+    def handle(cls, signum: int, frame: Any) -> None:
+        cls.heard = True
+        raise KeyboardInterrupt
+
+    @classmethod
+    def check(cls) -> None:
+        if cls.heard:
+            raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the process exit status (0 answered, 2 refused, 130 interrupted, 141 closed pipe)."""
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        _Interrupts.heard = False
+        previous = signal.signal(signal.SIGINT, _Interrupts.handle)
     try:
         return _main(argv)
     except KeyboardInterrupt:
@@ -50,6 +73,9 @@ def main(argv: list[str] | None = None) -> int:
         # the reader went away (`| head`): say nothing, and keep Python's exit flush from complaining
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return BROKEN_PIPE
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _main(argv: list[str] | None) -> int:
@@ -226,6 +252,7 @@ def _run(request: dict[str, Any], show_progress: bool) -> dict[str, Any]:
     shown = time.monotonic()
     told = None
     for event in api.run(request):
+        _Interrupts.check()
         if event["event"] != "progress":
             final = event
         elif event.get("warning"):
