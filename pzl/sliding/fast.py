@@ -11,8 +11,7 @@ events between lines and shortening passes, no recursion, and closing it cancels
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Sequence
-from itertools import pairwise
+from collections.abc import Callable, Hashable
 
 from pzl.errors import PositionError
 from pzl.events import Event, progress
@@ -20,7 +19,7 @@ from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
 from pzl.sliding.fast_exact import shortest_blank_path
 from pzl.sliding.fast_place import Placer
 from pzl.sliding.fast_shorten import cut_loops, reoptimise
-from pzl.sliding.tiles import linear_conflict, manhattan
+from pzl.sliding.tiles import linear_conflict, manhattan, replay_blanks
 from pzl.sliding.verdict import permutation_parity
 
 Position = tuple[Hashable, ...]
@@ -78,7 +77,7 @@ def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten
                                               lambda nodes: report(PHASE_SHORTENING, nodes))
         placer.nodes += nodes
         blanks = cut_loops(blanks, start)   # a re-solved stretch may pass a position met elsewhere
-    path = _replay(start, blanks)
+    path = replay_blanks(start, blanks)
     if path[-1] != goal:
         raise AssertionError("the fast solver's path does not end at the goal")
     return SearchOutcome(path, nodes=placer.nodes, states=len(path), seconds=time.perf_counter() - clock)
@@ -100,13 +99,3 @@ def _exact(placer: Placer, region: list[int], cols: int, report: Callable[[str],
 def _local(placer: Placer, cell: int) -> int:
     tile = placer.board[cell]
     return -1 if tile == placer.blank else tile
-
-
-def _replay(start: Sequence[Hashable], blanks: list[int]) -> list[Position]:
-    """Positions along the blank's path from `start`."""
-    board = list(start)
-    path = [tuple(board)]
-    for a, b in pairwise(blanks):
-        board[a], board[b] = board[b], board[a]
-        path.append(tuple(board))
-    return path

@@ -114,7 +114,7 @@ def _prepare(start: Position, goal: Position, adjacency: Adjacency) -> tuple[lis
     return board, board.index(0), home
 
 
-def _replay(start: Position, blanks: list[int]) -> list[Position]:
+def replay_blanks(start: Sequence[Hashable], blanks: list[int]) -> list[Position]:
     """Positions along a path given as the blank's cells (the first is the start's blank)."""
     board = list(start)
     path = [tuple(board)]
@@ -128,13 +128,13 @@ def _outcome(start: Position, first: list[int] | None, found: list[list[int]], c
              nodes: int, bound: int, clock: float, name: str | None = None,
              iterations: list[tuple[int, int]] | None = None) -> SearchOutcome:
     """A SearchOutcome from blank paths (the first found, and those listed); no path: None."""
-    outcome = SearchOutcome(None if first is None else _replay(start, first), nodes=nodes, states=bound + 1,
+    outcome = SearchOutcome(None if first is None else replay_blanks(start, first), nodes=nodes, states=bound + 1,
                             seconds=time.perf_counter() - clock)
     outcome.bound = name
     outcome.iterations = list(iterations or [])
     if first is not None and all_solutions:
         outcome.count = count
-        outcome.paths = [_replay(start, blanks) for blanks in found]
+        outcome.paths = [replay_blanks(start, blanks) for blanks in found]
     return outcome
 
 
