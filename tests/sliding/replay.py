@@ -1,11 +1,13 @@
 """An independent legality checker for sliding solutions: replays them move by move.
 
 Written from the rules alone (it shares no code with the solver): a move slides one
-piece one cell up, down, left or right into cells that are empty or its own.
+piece one cell up, down, left or right into cells that are empty or its own. Also `walk`:
+a numbered-tile position a seeded random walk of the blank away from the standard goal.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from itertools import pairwise
 
@@ -91,3 +93,18 @@ def whole_slides(cells: Sequence[tuple[int, int]], shapes: dict[str, list[tuple[
                 after[at[(r + dr, c + dc)]] = label
             found.add(tuple(after))
     return found
+
+
+def walk(rows: int, cols: int, steps: int, seed: int) -> tuple[int, ...]:
+    """A position `steps` random slides from the standard goal (never undoing the last)."""
+    rng = random.Random(seed)
+    position = [*range(1, rows * cols), 0]
+    blank, previous = rows * cols - 1, -1
+    for _ in range(steps):
+        r, c = divmod(blank, cols)
+        options = [cell for cell, ok in ((blank - cols, r > 0), (blank + cols, r < rows - 1),
+                                         (blank - 1, c > 0), (blank + 1, c < cols - 1)) if ok and cell != previous]
+        cell = rng.choice(options)
+        position[blank], position[cell] = position[cell], 0
+        previous, blank = blank, cell
+    return tuple(position)

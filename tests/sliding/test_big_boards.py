@@ -11,7 +11,7 @@ from pzl import api
 from pzl.__main__ import main
 from pzl.sliding import fast_reach
 from pzl.sliding.fast import lower_bound
-from tests.sliding.replay import assert_replays
+from tests.sliding.replay import assert_replays, walk
 from tests.sliding.test_fast import solvable_pair
 
 
@@ -28,21 +28,6 @@ def solve(rows: int, cols: int, start, goal=None, **fields) -> dict:
     if goal is not None:
         request["goal"] = text(goal)
     return api.answer(request)
-
-
-def walk(rows: int, cols: int, steps: int, seed: int) -> tuple[int, ...]:
-    """A position `steps` random slides from the standard goal (never undoing the last)."""
-    rng = random.Random(seed)
-    position = [*range(1, rows * cols), 0]
-    blank, previous = rows * cols - 1, -1
-    for _ in range(steps):
-        r, c = divmod(blank, cols)
-        options = [cell for cell, ok in ((blank - cols, r > 0), (blank + cols, r < rows - 1),
-                                         (blank - 1, c > 0), (blank + 1, c < cols - 1)) if ok and cell != previous]
-        cell = rng.choice(options)
-        position[blank], position[cell] = position[cell], 0
-        previous, blank = blank, cell
-    return tuple(position)
 
 
 def test_fast_solves_a_random_ten_by_ten_position_and_reports_its_bound():

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from pzl import api
+from tests.sliding.replay import walk
 
 
 def replays(solution: list[str], steps: list[dict]) -> bool:
@@ -28,21 +27,6 @@ def replays(solution: list[str], steps: list[dict]) -> bool:
     return True
 
 
-def walked(side: int, moves: int) -> str:
-    """A side x side position some way from the goal: the blank walked `moves` times (seeded)."""
-    rng = random.Random(side * moves)
-    cells = [*range(1, side * side), 0]
-    blank = len(cells) - 1
-    for _ in range(moves):
-        r, c = divmod(blank, side)
-        nexts = [(r + dr) * side + c + dc for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                 if 0 <= r + dr < side and 0 <= c + dc < side]
-        other = rng.choice(nexts)
-        cells[blank], cells[other] = cells[other], 0
-        blank = other
-    return " ".join(map(str, cells))
-
-
 @pytest.mark.parametrize("request_", [
     {"puzzle": "8-puzzle", "start": "8 6 7 2 5 4 3 0 1"},
     {"puzzle": "hakoiri-musume"},
@@ -54,7 +38,7 @@ def walked(side: int, moves: int) -> str:
 ])
 def test_steps_replay_the_solution(request_: dict) -> None:
     if request_.get("start", "") is None:
-        request_ = {**request_, "start": walked(10, 400)}
+        request_ = {**request_, "start": " ".join(map(str, walk(10, 10, 400, seed=4000)))}
     final = api.answer({"command": "solve", **request_})
     assert final["event"] == "result", final
     result = final["result"]
