@@ -69,7 +69,7 @@ def test_the_offer_goes_when_the_board_leaves_its_position(app_page: Page, base_
 
 
 @pytest.mark.slow
-def test_a_bfs_stopped_by_the_state_budget_gives_the_pages_advice_and_offers_a_bigger_budget_and_other_algorithms(app_page: Page, base_url: str):
+def test_a_bfs_stopped_by_the_state_budget_gives_advice_and_offers_a_bigger_budget(app_page: Page, base_url: str):
     start = "11,10,9,8,7,6,5,4,3,1,2,0"
     app_page.goto(base_url + f"#board=3x4&start={start}&algorithm=bfs")
     expect(app_page.get_by_test_id("board")).to_have_attribute("data-position", start.replace(",", " "))
@@ -141,7 +141,8 @@ def test_the_command_lines_offered_ask_the_cli_what_the_page_asked():
                    "max_states": 5_000_000}, "max_states",
          {"command": "solve", "puzzle": "english-33", "algorithm": "minimal", "max_states": "0"}),
         (english, {"command": "solve", "puzzle": "english-33", "empty": [3, 16], "finish": "any", "algorithm": "beam"},
-         "seconds", {"command": "solve", "puzzle": "english-33", "empty": "3,16", "finish": "any", "algorithm": "beam"}),
+         "seconds",
+         {"command": "solve", "puzzle": "english-33", "empty": "3,16", "finish": "any", "algorithm": "beam"}),
         (drawn, {"command": "census", "family": "peg", "mask": "ooo/ooo/ooo", "lattice": "square-diagonal",
                  "empty": [0], "finish": "any", "max_states": 1_000_000, "by_moves": False}, "max_states",
          {"command": "census", "family": "peg", "mask": "ooo/ooo/ooo", "lattice": "square-diagonal", "empty": "0",
