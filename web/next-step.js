@@ -5,6 +5,7 @@
 
 import { ANYWHERE } from "./game-peg.js";
 import { clear, htmlElement } from "./dom.js";
+import { bytesWords, formatCount } from "./words.js";
 
 /** What a browser tab may fill with stored positions (pzl/search/limits.py: 0.8 of its 2 GB budget). */
 export const TAB_MEMORY = "1.6 GB";
@@ -25,9 +26,10 @@ const COUNTS_ALL = { peg: ["minimal"], sliding: ["bfs", "iddfs", "ida"] };
  * The steps to offer after a search stopped by `stopped` (max_states, memory, seconds, nodes, max_depth):
  * [{step, label, detail, changes}], where `changes` are the request fields the step sets.
  * `request` is the request that stopped; `alternatives` the solver's own suggestions (an error's
- * `alternatives`); `seconds` how long the search ran.
+ * `alternatives`); `seconds` how long the search ran; `estimate` ({states, bytes}) what a partial census's
+ * whole would need.
  */
-export function nextSteps(stopped, family, request, { alternatives = null, seconds = null } = {}) {
+export function nextSteps(stopped, family, request, { alternatives = null, seconds = null, estimate = null } = {}) {
   const steps = [];
   const command = request.command ?? "solve";
   if (stopped === "max_states") {
@@ -36,11 +38,14 @@ export function nextSteps(stopped, family, request, { alternatives = null, secon
       census: "Count on with all of this tab's memory",
       atlas: "Settle the rest with all of this tab's memory",
     };
+    const cost = estimate
+      ? `The whole census may store up to ${formatCount(estimate.states)} classes, about ${bytesWords(estimate.bytes)}`
+        + " by estimate, and take many times as long"
+      : `It may store up to ${TAB_MEMORY} of positions, all this tab allows, and take several times as long`;
     steps.push({
       step: "budget",
       label: labels[command] ?? "Search again without the position cap",
-      detail: `It may store up to ${TAB_MEMORY} of positions, all this tab allows, and take several times as long`
-        + `${ran}; Cancel stops it.`,
+      detail: `${cost}${ran}; Cancel stops it.`,
       changes: { max_states: 0 },
     });
   }

@@ -100,10 +100,10 @@ export function createNumbersPanel(store, { startSearch, finishFigures, puzzleFi
   }
 
   /** Under the summary of a census or atlas a budget stopped: its next steps and its command line; announced. */
-  function offerNextSteps(stopped, request, seconds, redo) {
+  function offerNextSteps(stopped, request, seconds, redo, estimate = null) {
     $("numbers-command").hidden = true;
     const said = offer.show({
-      node: null, steps: nextSteps(stopped, "peg", request, { seconds }), run: (step) => redo(step.changes),
+      node: null, steps: nextSteps(stopped, "peg", request, { seconds, estimate }), run: (step) => redo(step.changes),
       command: commandLine(commandLineRequest(request, stopped), app.game.entry),
       intro: "The whole table on the command line:",
     });
@@ -136,7 +136,7 @@ export function createNumbersPanel(store, { startSearch, finishFigures, puzzleFi
     }
     $("numbers-summary").textContent = lines.join(" ");
     if (result.complete) announce(lines[0]);
-    else offerNextSteps(result.stopped ?? "max_states", request, seconds, redo);
+    else offerNextSteps(result.stopped ?? "max_states", request, seconds, redo, result.estimate);
   }
 
   function fillCensusTable(rows) {

@@ -298,7 +298,9 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     const limit = event.stopped === "max_states" || event.error === "SearchLimitError"
       ? event.limit ?? (app.game.family === "peg" ? PEG_MAX_STATES : SLIDING_MAX_STATES) : null;
     const stopped = event.stopped ?? "max_states";
-    showMessage(`Not decided. ${stoppedAdvice(stopped, app.game.family, { limit, lowerBound: event.lower_bound })}`);
+    showMessage(`Not decided. ${stoppedAdvice(stopped, app.game.family, {
+      limit, lowerBound: event.lower_bound, alternatives: event.alternatives, algorithm: request.algorithm,
+    })}`);
     offerNextSteps(stopped, request, { alternatives: event.alternatives, seconds, redo });
   }
 
@@ -355,7 +357,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
       if (result.stopped) {
         showMessage(`Not decided from ${what}. ${stoppedAdvice(result.stopped, game.family, {
           limit: result.stopped === "max_states" ? request.max_states || PEG_MAX_STATES : null,
-          lowerBound: result.lower_bound,
+          lowerBound: result.lower_bound, alternatives: result.alternatives, algorithm: request.algorithm,
         })}`);
         offerNextSteps(result.stopped, request, { alternatives: result.alternatives, seconds, redo: solve });
       } else {

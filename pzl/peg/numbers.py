@@ -58,6 +58,7 @@ def run_census(request: dict[str, Any]) -> Iterator[Event]:
     if not outcome.complete:
         payload["stopped"] = outcome.stopped
         payload["reason"] = outcome.reason
+        payload["estimate"] = {"states": guess.classes, "bytes": guess.bytes}  # what the whole census may need
     payload["stats"] = {"nodes": outcome.nodes, "states": outcome.states,
                         "seconds": round(time.perf_counter() - clock, 3)}
     yield events.result(payload)

@@ -15,6 +15,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from pzl import __main__ as cli
+from pzl.search import limits
+from pzl.search.limits import size_words
 from tests.e2e.test_web_modules import run_node
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,6 +35,7 @@ def test_a_refused_ida_offers_the_fast_solver_and_the_command_line(app_page: Pag
     expect(app_page.get_by_test_id("board")).to_have_attribute("data-position", START_5.replace(",", " "))
     app_page.get_by_test_id("solve").click()
     expect(app_page.get_by_test_id("result-text")).to_contain_text("Not decided", timeout=60_000)
+    expect(app_page.get_by_test_id("result-text")).to_contain_text("Choose the fast solver")  # not "IDA*": it was
     offer = app_page.get_by_test_id("next-steps")
     expect(offer).to_be_visible()
     assert _steps(app_page) == ["fast"]  # the solver's own alternative; no bigger budget helps a node estimate
@@ -76,7 +79,7 @@ def test_a_bfs_stopped_by_the_state_budget_gives_advice_and_offers_a_bigger_budg
     app_page.get_by_test_id("solve").click()
     text = app_page.get_by_test_id("result-text")
     expect(text).to_contain_text("stopped at this page's budget", timeout=120_000)
-    expect(text).to_contain_text("Choose IDA*")  # the page's own advice: no command-line flags in its words
+    expect(text).to_contain_text("Choose bidirectional search or IDA*")  # the solver's alternatives, the page's words
     expect(text).not_to_contain_text("--")
     assert _steps(app_page) == ["budget", "bidirectional", "ida"]
     offer = app_page.get_by_test_id("next-steps")
@@ -95,6 +98,8 @@ def test_a_bfs_stopped_by_the_state_budget_gives_advice_and_offers_a_bigger_budg
 
 
 def test_the_steps_follow_the_limit_the_family_and_the_request():
+    tab = run_node({"next-step.js": ["TAB_MEMORY"]}, "console.log(JSON.stringify(TAB_MEMORY));")
+    assert tab == size_words(limits.PAGE_BUDGET * limits.USABLE_SHARE)  # what the memory cap leaves positions
     cases = run_node({"next-step.js": ["nextSteps"]}, """
         const names = (steps) => steps.map((step) => step.step);
         console.log(JSON.stringify([
@@ -110,6 +115,8 @@ def test_the_steps_follow_the_limit_the_family_and_the_request():
           names(nextSteps("memory", "peg", { command: "census" })),
           names(nextSteps("max_states", "sliding", { command: "longest" })),
           nextSteps("max_states", "peg", { command: "census" }, { seconds: 125 })[0].detail,
+          nextSteps("max_states", "peg", { command: "census" }, { estimate: { states: 33554432, bytes: 1.18e9 } })[0]
+            .detail,
         ]));""")
     assert cases[:10] == [
         ["budget", "beam", "fast"],
@@ -124,6 +131,7 @@ def test_the_steps_follow_the_limit_the_family_and_the_request():
         ["budget"],
     ]
     assert "this one ran 2 min 05 s" in cases[10]
+    assert cases[11].startswith("The whole census may store up to 33,554,432 classes, about 1.2 GB by estimate")
 
 
 def test_the_command_lines_offered_ask_the_cli_what_the_page_asked():

@@ -54,6 +54,7 @@ def test_a_state_budget_gives_a_partial_census_that_says_so():
     result = answer(command="census", puzzle="english-33", max_states=60_000, seconds_limit=60)
     assert result["complete"] is False and result["stopped"] == "max_states"
     assert result["solutions"] is None and len(result["by_jumps"]) >= 8
+    assert result["estimate"]["states"] >= 23_475_688 and result["estimate"]["bytes"] > 10**8  # the whole census
 
 
 def test_an_oversized_census_is_refused_up_front_with_its_estimate():
