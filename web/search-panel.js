@@ -68,7 +68,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     stopPlayer();
     store.withdrawOffer();
     $("result").hidden = true; // the last answer (or "Search cancelled.") is not about this search
-    figures = { base: 0, last: 0, depth: null, states: 0, depthFirst: false, events: 0, notice: null,
+    figures = { base: 0, last: 0, depth: null, level: null, states: 0, depthFirst: false, events: 0, notice: null,
       started: performance.now() };
     showFigures(null);
     $("progress").hidden = false;
@@ -251,6 +251,8 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
       if (event.depth !== null && event.depth !== undefined && !event.phase) {
         figures.depth = Math.max(figures.depth ?? 0, event.depth);
       }
+      // a census works level by level (in jumps), forwards and then back: the level now, of the last there can be
+      if (Number.isInteger(event.most_jumps)) figures.level = `${event.depth} of ${event.most_jumps}`;
       figures.depthFirst = event.search === "depth-first";
       if (!figures.depthFirst) figures.states = Math.max(figures.states, event.states ?? 0);
     }
@@ -258,8 +260,9 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     const words = [phase ? PHASES[phase] ?? `Now: ${phase}…` : "", figures.notice ?? ""].join(" ").trim();
     $("progress-phase").hidden = !words;
     $("progress-phase").textContent = words;
-    $("progress-depth-label").textContent = figures.depthFirst ? "depth bound" : "depth reached";
-    $("progress-depth").textContent = figures.depth === null ? "–" : String(figures.depth);
+    $("progress-depth-label").textContent = figures.level ? "level (jumps)"
+      : figures.depthFirst ? "depth bound" : "depth reached";
+    $("progress-depth").textContent = figures.level ?? (figures.depth === null ? "–" : String(figures.depth));
     $("progress-nodes").textContent = formatCount(figures.base + figures.last);
     $("progress-states").textContent = figures.depthFirst ? "–" : formatCount(figures.states);
     $("progress-states").title = figures.depthFirst ? "a depth-first search stores no positions, only its path" : "";

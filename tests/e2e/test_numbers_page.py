@@ -4,6 +4,7 @@ the tab's budget points to the exact command line, which the CLI accepts."""
 
 from __future__ import annotations
 
+import re
 import shlex
 import subprocess
 import sys
@@ -140,6 +141,7 @@ def test_cancel_stops_a_census(app_page: Page, base_url: str):
     app_page.get_by_test_id("census").click()
     expect(app_page.get_by_test_id("cancel")).to_be_enabled()
     expect(app_page.get_by_test_id("progress-phase")).to_contain_text("Census: every position after each number")
+    expect(app_page.get_by_test_id("progress-depth")).to_have_text(re.compile(r"^\d+ of 31$"))  # the level now
     app_page.get_by_test_id("cancel").click()
     expect(app_page.get_by_test_id("result-text")).to_have_text("Search cancelled.")
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=30_000)
