@@ -389,7 +389,5 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     if (moves > 0) showSolution(solution, result, from);
   }
 
-  return {
-    hint, puzzleFields, solve, startSearch, watchPosition, finishFigures, hideGrowth: growth.hide, offerNextSteps,
-  };
+  return { hint, puzzleFields, solve, startSearch, watchPosition, finishFigures, hideGrowth: growth.hide };
 }
