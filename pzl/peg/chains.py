@@ -49,26 +49,30 @@ class Chains:
     def use(self, tests: Sequence[PagodaTest]) -> None:
         """Judge positions by these pagoda tests from now on (of their empty holes when backwards).
 
-        All tests are weighed at once: each has a lane of `bits` bits in one integer, holding its
-        weight minus the least its weights can total (so a lane never goes negative) under a guard
-        bit. A jump adds one packed difference to every lane; a state lives when every lane still
-        holds its need (which fits the lane too): ((value | guards) - needs) keeps every guard bit.
+        All tests are weighed at once: each has a lane of bits in one integer, holding its weight
+        minus the least its weights can total (so a lane never goes negative) under a guard bit. A
+        jump adds one packed difference to every lane; a state lives when every lane still holds its
+        need (which fits the lane too): ((value | guards) - needs) keeps every guard bit.
         """
         self.tests = tuple(tests)
         self.weights = self._weigh = None
         self.delta = [0] * len(self.bulk.jumps)
         if not self.tests:
             return
-        spans = [(sum(w for w in test.weights if w < 0), sum(w for w in test.weights if w > 0))
-                 for test in self.tests]
-        needs = [max(test.least - low, 0) for test, (low, _) in zip(self.tests, spans, strict=True)]
-        bits = max(max(high - low, need) for (low, high), need in zip(spans, needs, strict=True)).bit_length() + 1
-        self.weights = [sum(test.weights[hole] << (bits * k) for k, test in enumerate(self.tests))
+        lows = [sum(w for w in test.weights if w < 0) for test in self.tests]
+        needs = [max(test.least - low, 0) for test, low in zip(self.tests, lows, strict=True)]
+        shifts, guards, top = [], 0, 0  # each lane: its lowest bit; the guard bit above its values
+        for test, low, need in zip(self.tests, lows, needs, strict=True):
+            span = max(sum(w for w in test.weights if w > 0) - low, need)
+            shifts.append(top)
+            top += span.bit_length() + 1
+            guards |= 1 << (top - 1)
+        self.weights = [sum(test.weights[hole] << shift for test, shift in zip(self.tests, shifts, strict=True))
                         for hole in range(self.bulk.size)]
-        self.offset = -sum(low << (bits * k) for k, (low, _) in enumerate(spans))
-        self.needs = sum(need << (bits * k) for k, need in enumerate(needs))
-        self.guards = sum(1 << (bits * k + bits - 1) for k in range(len(self.tests)))
-        self.in_words = bits * len(self.tests) <= 64  # every value fits a 64-bit word
+        self.offset = -sum(low << shift for low, shift in zip(lows, shifts, strict=True))
+        self.needs = sum(need << shift for need, shift in zip(needs, shifts, strict=True))
+        self.guards = guards
+        self.in_words = top <= 64  # every value fits a 64-bit word
         # a jump changes the weight of the pegs (forwards) or of the empty holes (backwards) alike
         self.delta = [self.weights[c] - self.weights[a] - self.weights[b] for a, b, c, _ in self.bulk.jumps]
         self._weigh = weigher(self.weights)
