@@ -42,7 +42,9 @@ def find_pagodas(size: int, jumps: Sequence[Jump], symmetries: Sequence[Sequence
     A generator: yields None between linear programs (the caller reports progress), returns the
     tests chosen (possibly none). Deterministic for given arguments.
     """
-    alive = [x for x in _spread(samples, SAMPLES) if all(_passes(test, x) for test in known)]
+    spread = _spread(samples, SAMPLES)
+    alive = [x for x, pegs in zip(spread, map(_pegs, spread), strict=True)
+             if not any(_kills(test, pegs) for test in known)]
     if len(alive) < MIN_SAMPLES:
         return []
     effects = _effects(size, jumps)
@@ -52,7 +54,7 @@ def find_pagodas(size: int, jumps: Sequence[Jump], symmetries: Sequence[Sequence
     for x in alive:
         if programs >= MAX_PROGRAMS or work >= WORK:
             break
-        if any(not _passes(test, x) for test in found):
+        if any(_kills(test, _pegs(x)) for test in found):
             continue
         programs += 1
         weights, spent = _separating_weights(effects, _need(size, x, target))
@@ -93,8 +95,14 @@ def _need(size: int, position: int, target: int) -> list[int]:
     return [(position >> h & 1) - (target >> h & 1) for h in range(size)]
 
 
-def _passes(test: PagodaTest, position: int) -> bool:
-    return test.alive(position)
+def _pegs(position: int) -> list[int]:
+    """The holes of a position's pegs."""
+    return [hole for hole in range(position.bit_length()) if position >> hole & 1]
+
+
+def _kills(test: PagodaTest, pegs: list[int]) -> bool:
+    """True when the test rules out the position with these pegs."""
+    return sum(map(test.weights.__getitem__, pegs)) < test.least
 
 
 def _spread(values: Sequence[int], count: int) -> list[int]:
@@ -107,7 +115,8 @@ def _spread(values: Sequence[int], count: int) -> list[int]:
 
 def _chosen(candidates: list[PagodaTest], samples: list[int]) -> list[PagodaTest]:
     """Greedily, the candidates that kill the most samples not yet killed (at most MAX_KEPT)."""
-    kills = [{k for k, x in enumerate(samples) if not test.alive(x)} for test in candidates]
+    pegs = [_pegs(x) for x in samples]
+    kills = [{k for k, held in enumerate(pegs) if _kills(test, held)} for test in candidates]
     chosen: list[PagodaTest] = []
     killed: set[int] = set()
     while len(chosen) < MAX_KEPT and candidates:
