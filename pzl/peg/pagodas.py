@@ -24,13 +24,18 @@ from pzl.peg.bounds import PagodaTest, is_pagoda
 from pzl.peg.search_tables import Jump, permute
 
 #: Linear programs solved for one search side at most, and the tableau entries their pivots may
-#: update together (about 0.3 s of CPython; the English board's 64 programs update about 10 M).
-MAX_PROGRAMS, WORK = 64, 16_000_000
+#: update together (about 0.4 s of CPython at most).
+MAX_PROGRAMS, WORK = 64, 8_000_000
 #: Functions kept at most (8 keep a position's weights in one 64-bit word on the English board); a
 #: function is kept only if it recognises at least this share of the samples as dead beyond the others.
 MAX_KEPT, LEAST_GAIN = 8, 0.005
 #: Samples scored, at most; fewer live samples than MIN_SAMPLES are not worth a program.
-SAMPLES, MIN_SAMPLES = 512, 8
+SAMPLES, MIN_SAMPLES = 2048, 8
+#: Simplex pivots a program may take, per row of its tableau (a hole); a program that needs more
+#: finds nothing (they typically take 1–3).
+MAX_PIVOTS_PER_ROW = 4
+#: Passes over the holes when lowering a found pagoda (`_lowered`).
+LOWERING_PASSES = 4
 _EPS = 1e-9
 
 
@@ -42,7 +47,9 @@ def find_pagodas(size: int, jumps: Sequence[Jump], symmetries: Sequence[Sequence
     A generator: yields None between linear programs (the caller reports progress), returns the
     tests chosen (possibly none). Deterministic for given arguments.
     """
-    alive = [x for x in _spread(samples, SAMPLES) if all(_passes(test, x) for test in known)]
+    spread = _spread(samples, SAMPLES)
+    alive = [x for x, pegs in zip(spread, map(_pegs, spread), strict=True)
+             if not any(_kills(test, pegs) for test in known)]
     if len(alive) < MIN_SAMPLES:
         return []
     effects = _effects(size, jumps)
@@ -52,7 +59,7 @@ def find_pagodas(size: int, jumps: Sequence[Jump], symmetries: Sequence[Sequence
     for x in alive:
         if programs >= MAX_PROGRAMS or work >= WORK:
             break
-        if any(not _passes(test, x) for test in found):
+        if any(_kills(test, _pegs(x)) for test in found):
             continue
         programs += 1
         weights, spent = _separating_weights(effects, _need(size, x, target))
@@ -60,6 +67,7 @@ def find_pagodas(size: int, jumps: Sequence[Jump], symmetries: Sequence[Sequence
         yield None
         if weights is None or not is_pagoda(weights, jumps):
             continue
+        weights = _lowered(weights, jumps, target)
         for perm in symmetries:
             image = [0] * size
             for hole, value in enumerate(weights):
@@ -93,8 +101,39 @@ def _need(size: int, position: int, target: int) -> list[int]:
     return [(position >> h & 1) - (target >> h & 1) for h in range(size)]
 
 
-def _passes(test: PagodaTest, position: int) -> bool:
-    return test.alive(position)
+def _lowered(weights: tuple[int, ...], jumps: Sequence[Jump], target: int) -> tuple[int, ...]:
+    """The pagoda with each hole outside `target` lowered as far as the jumps from and over it allow.
+
+    It weighs the target the same and every position as much or less, so it rules out every
+    position the given one does, and more: which of the many separating weights a linear program
+    returns matters much less after this.
+    """
+    lowered = list(weights)
+    bounds: list[list[tuple[int, int]]] = [[] for _ in lowered]  # hole: (other hole, landing) per jump from/over it
+    for a, b, c in jumps:
+        bounds[a].append((b, c))
+        bounds[b].append((a, c))
+    for _ in range(LOWERING_PASSES):
+        changed = False
+        for hole, limits in enumerate(bounds):
+            if target >> hole & 1 or not limits:
+                continue
+            least = max(lowered[c] - lowered[other] for other, c in limits)
+            if least < lowered[hole]:
+                lowered[hole], changed = least, True
+        if not changed:
+            break
+    return tuple(lowered)
+
+
+def _pegs(position: int) -> list[int]:
+    """The holes of a position's pegs."""
+    return [hole for hole in range(position.bit_length()) if position >> hole & 1]
+
+
+def _kills(test: PagodaTest, pegs: list[int]) -> bool:
+    """True when the test rules out the position with these pegs."""
+    return sum(map(test.weights.__getitem__, pegs)) < test.least
 
 
 def _spread(values: Sequence[int], count: int) -> list[int]:
@@ -107,7 +146,8 @@ def _spread(values: Sequence[int], count: int) -> list[int]:
 
 def _chosen(candidates: list[PagodaTest], samples: list[int]) -> list[PagodaTest]:
     """Greedily, the candidates that kill the most samples not yet killed (at most MAX_KEPT)."""
-    kills = [{k for k, x in enumerate(samples) if not test.alive(x)} for test in candidates]
+    pegs = [_pegs(x) for x in samples]
+    kills = [{k for k, held in enumerate(pegs) if _kills(test, held)} for test in candidates]
     chosen: list[PagodaTest] = []
     killed: set[int] = set()
     while len(chosen) < MAX_KEPT and candidates:
@@ -123,26 +163,26 @@ def _chosen(candidates: list[PagodaTest], samples: list[int]) -> list[PagodaTest
 def _separating_weights(effects: list[list[int]], need: list[int]) -> tuple[tuple[int, ...] | None, int]:
     """Integer weights w with w·column >= 0 for every column of `effects` and w·need < 0, or None when
     `need` is a non-negative combination of the columns (no such w exists) or none was recovered
-    exactly; and the work done (tableau entries updated).
+    exactly (or within MAX_PIVOTS_PER_ROW pivots a row); and the work done (tableau entries updated).
 
-    Phase one of the simplex method on `effects · y = need`, y >= 0: when the least total of the
-    artificial variables stays positive, minus the simplex multipliers is such a w (Farkas).
+    Phase one of the simplex method on `effects · y = need` (rows flipped so that need >= 0), y >= 0,
+    from the basis of one artificial variable per row, which never re-enters: when the least total
+    of the artificial variables stays positive with every jump's reduced cost >= 0, the simplex
+    multipliers π have π·column <= 0 for every column and π·need > 0, so w = -π (Farkas).
     """
     rows, columns = len(effects), len(effects[0])
     sign = [-1 if value < 0 else 1 for value in need]
-    # tableau: the jump columns, one artificial column per row, the right-hand side
-    table = [[float(sign[i] * v) for v in effects[i]] + [1.0 if j == i else 0.0 for j in range(rows)]
-             + [float(abs(need[i]))] for i in range(rows)]
-    width = columns + rows
-    cost = [-sum(table[i][j] for i in range(rows)) for j in range(columns)] + [0.0] * rows
+    flipped = [[sign[i] * v for v in effects[i]] for i in range(rows)]
+    table = [[float(v) for v in flipped[i]] + [float(abs(need[i]))] for i in range(rows)]  # jumps | right-hand side
+    cost = [-float(sum(flipped[i][j] for i in range(rows))) for j in range(columns)]
     cost.append(-sum(row[-1] for row in table))
-    basis = list(range(columns, columns + rows))
+    basis = [columns + i for i in range(rows)]  # artificial variable i: columns + i
     stalled = work = 0
-    for _ in range(50 * rows):
+    for _ in range(MAX_PIVOTS_PER_ROW * rows):
         if stalled > 2 * rows:  # degenerate steps in a row: Bland's rule (the first improving column) cannot cycle
-            entering = next((j for j in range(width) if cost[j] < -_EPS), -1)
+            entering = next((j for j in range(columns) if cost[j] < -_EPS), -1)
         else:
-            entering = min(range(width), key=cost.__getitem__)
+            entering = min(range(columns), key=cost.__getitem__)
             entering = entering if cost[entering] < -_EPS else -1
         if entering < 0:
             break
@@ -167,13 +207,18 @@ def _separating_weights(effects: list[list[int]], need: list[int]) -> tuple[tupl
         factor = cost[entering]
         cost[:] = [v - factor * p for v, p in zip(cost, prow, strict=True)]
         basis[leaving] = entering
-        work += rows * (width + 1)
+        work += rows * (columns + 1)
     else:
         return None, work
     if -cost[-1] <= 1e-7:  # the least total is 0: `need` is a combination of the jumps
         return None, work
-    # the multipliers: an artificial column's reduced cost is 1 - multiplier; w = -multiplier, rows unflipped
-    weights = [Fraction(sign[i] * (cost[columns + i] - 1.0)).limit_denominator(64) for i in range(rows)]
+    # the multipliers: B^T π = c_B (an artificial basic variable costs 1, a jump 0)
+    system = [[float(flipped[i][k]) if k < columns else float(i == k - columns) for i in range(rows)]
+              + [0.0 if k < columns else 1.0] for k in basis]
+    multipliers = _solved(system)
+    if multipliers is None:
+        return None, work
+    weights = [-Fraction(sign[i] * multipliers[i]).limit_denominator(64) for i in range(rows)]
     scale = lcm(*(w.denominator for w in weights))
     whole = [int(w * scale) for w in weights]
     common = gcd(*whole)
@@ -185,3 +230,24 @@ def _separating_weights(effects: list[list[int]], need: list[int]) -> tuple[tupl
     if any(sum(whole[i] * effects[i][j] for i in range(rows)) < 0 for j in range(columns)):
         return None, work
     return tuple(whole), work
+
+
+def _solved(system: list[list[float]]) -> list[float] | None:
+    """The solution of a square linear system given as rows [coefficients..., right-hand side]
+    (Gaussian elimination with partial pivoting), or None when it is singular."""
+    size = len(system)
+    for column in range(size):
+        pivot = max(range(column, size), key=lambda row: abs(system[row][column]))
+        if abs(system[pivot][column]) < _EPS:
+            return None
+        system[column], system[pivot] = system[pivot], system[column]
+        top = system[column]
+        for row in range(column + 1, size):
+            factor = system[row][column] / top[column]
+            if factor:
+                system[row] = [v - factor * t for v, t in zip(system[row], top, strict=True)]
+    solution = [0.0] * size
+    for row in range(size - 1, -1, -1):
+        total = system[row][-1] - sum(system[row][k] * solution[k] for k in range(row + 1, size))
+        solution[row] = total / system[row][row]
+    return solution
