@@ -16,6 +16,7 @@ of the dead positions the Fibonacci weights miss; the 18-move proof stores half 
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Generator, Sequence
 from fractions import Fraction
 from math import gcd, lcm
@@ -30,7 +31,7 @@ MAX_PROGRAMS, WORK = 64, 8_000_000
 #: function is kept only if it recognises at least this share of the samples as dead beyond the others.
 MAX_KEPT, LEAST_GAIN = 8, 0.005
 #: Samples scored, at most; fewer live samples than MIN_SAMPLES are not worth a program.
-SAMPLES, MIN_SAMPLES = 2048, 8
+SAMPLES, MIN_SAMPLES = 4096, 8
 #: Simplex pivots a program may take, per row of its tableau (a hole); a program that needs more
 #: finds nothing (they typically take 1–3).
 MAX_PIVOTS_PER_ROW = 4
@@ -47,7 +48,7 @@ def find_pagodas(size: int, jumps: Sequence[Jump], symmetries: Sequence[Sequence
     A generator: yields None between linear programs (the caller reports progress), returns the
     tests chosen (possibly none). Deterministic for given arguments.
     """
-    spread = _spread(samples, SAMPLES)
+    spread = _picked(samples, SAMPLES)
     alive = [x for x, pegs in zip(spread, map(_pegs, spread), strict=True)
              if not any(_kills(test, pegs) for test in known)]
     if len(alive) < MIN_SAMPLES:
@@ -136,12 +137,15 @@ def _kills(test: PagodaTest, pegs: list[int]) -> bool:
     return sum(map(test.weights.__getitem__, pegs)) < test.least
 
 
-def _spread(values: Sequence[int], count: int) -> list[int]:
-    """At most `count` of `values`, evenly spread (deterministic)."""
-    if len(values) <= count:
-        return list(values)
-    step = len(values) / count
-    return [values[int(k * step)] for k in range(count)]
+def _picked(values: Sequence[int], count: int) -> list[int]:
+    """At most `count` of `values`, picked by a fixed scrambling of the positions themselves: the same
+    picks whatever order the values come in (a layer's order follows set order, which differs between
+    CPython and Pyodide), spread over the whole layer."""
+    return heapq.nsmallest(count, values, key=_scrambled)
+
+
+def _scrambled(position: int) -> int:
+    return (position * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
 
 
 def _chosen(candidates: list[PagodaTest], samples: list[int]) -> list[PagodaTest]:
