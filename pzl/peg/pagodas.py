@@ -174,7 +174,9 @@ def _separating_weights(effects: list[list[int]], need: list[int]) -> tuple[tupl
     of the artificial variables stays positive with every jump's reduced cost >= 0, the simplex
     multipliers π have π·column <= 0 for every column and π·need > 0, so w = -π (Farkas).
     """
-    rows, columns = len(effects), len(effects[0])
+    rows, columns = len(effects), len(effects[0]) if effects else 0
+    if not columns:  # no jumps: nothing to separate by
+        return None, 0
     sign = [-1 if value < 0 else 1 for value in need]
     flipped = [[sign[i] * v for v in effects[i]] for i in range(rows)]
     table = [[float(v) for v in flipped[i]] + [float(abs(need[i]))] for i in range(rows)]  # jumps | right-hand side
