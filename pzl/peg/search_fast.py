@@ -10,6 +10,7 @@ from typing import Any
 
 from pzl import events
 from pzl.peg.beam import beam_search
+from pzl.peg.board import Move
 from pzl.peg.bounds import class_masks, distance_pagoda, position_class, weight
 from pzl.peg.outcome import PegOutcome, check_position
 from pzl.peg.search_tables import board_parts, group_jumps, jump_tables, permute, symmetry_group, valid_symmetries
@@ -109,11 +110,11 @@ class _FastSearch:
     def _out_of_time(self) -> bool:
         return self.seconds_limit is not None and time.perf_counter() - self.clock > self.seconds_limit
 
-    def _outcome(self, moves: list[list[int]] | None, **fields: Any) -> PegOutcome:
+    def _outcome(self, moves: list[Move] | None, **fields: Any) -> PegOutcome:
         fields.setdefault("minimal", False)
         fields.setdefault("method", "depth-first")
         fields.setdefault("states", len(self.dead))
-        jumps = sum(len(move) - 1 for move in moves) if moves is not None else None
+        jumps = sum(move.jumps for move in moves) if moves is not None else None
         return PegOutcome(path=moves, moves=len(moves) if moves is not None else None, jumps=jumps,
                           nodes=self.nodes, seconds=time.perf_counter() - self.clock, **fields)
 

@@ -15,7 +15,7 @@ from typing import Any
 from pzl import events
 from pzl.errors import CatalogError, PositionError, PuzzleError, shown
 from pzl.events import Event
-from pzl.peg.board import PegBoard, holes_of
+from pzl.peg.board import Move, PegBoard, holes_of
 from pzl.peg.outcome import continued, custom_board, outcome_result, request_stats, task_result
 from pzl.peg.task import Task, board_of, check_finish_reachable, parse_holes, parse_position, seconds_option, task_of
 from pzl.peg.verdict import class_marks, instant_verdict, possible_finish_holes, why_impossible
@@ -135,17 +135,14 @@ def _mark_stop(outcome: Any, cap: limits.StateCap) -> Any:
     return outcome
 
 
-def _with_first(task: Task, path: list[list[int]] | None) -> list[list[int]] | None:
+def _with_first(task: Task, path: list[Move] | None) -> list[Move] | None:
     """A path found after the fixed first jump, with that jump put back in front (merging its chain)."""
     if path is None or task.first is None:
         return path
     a, _, c = task.first
-    path = [list(move) for move in path]
-    if path and path[0][0] == c:
-        path[0] = [a, *path[0]]
-    else:
-        path.insert(0, [a, c])
-    return path
+    if path and path[0].start == c:
+        return [Move((a, *path[0])), *path[1:]]
+    return [Move((a, c)), *path]
 
 
 def _fast(task: Task, request: dict[str, Any], beam_only: bool = False):
@@ -159,7 +156,7 @@ def _fast(task: Task, request: dict[str, Any], beam_only: bool = False):
     if outcome.path is not None:
         outcome.path = _with_first(task, outcome.path)
         outcome.moves = len(outcome.path)
-        outcome.jumps = sum(len(move) - 1 for move in outcome.path)
+        outcome.jumps = sum(move.jumps for move in outcome.path)
     outcome.minimal = False
     return outcome
 
@@ -199,7 +196,7 @@ def _analyse(request: dict[str, Any]) -> Iterator[Event]:
     if len(options) > 1:
         result["continues"] = chain is not None
         if chain is not None:
-            result["next"] = chain
+            result["next"] = chain.to_json()
         others = [option for option, _ in options if option is not best]
         result["minimal"] = best["minimal"] and all(other["solvable"] is False or other["minimal"] for other in others)
         if best["solvable"] is not True and any(other["solvable"] is None for other in others):
@@ -215,10 +212,10 @@ def _analyse(request: dict[str, Any]) -> Iterator[Event]:
     yield events.result(payload)
 
 
-def chain_continuations(board: PegBoard, position: int, hole: int) -> list[tuple[list[int], int]]:
-    """Every way the peg in `hole` can go on jumping: (holes it visits from `hole`, position after), shortest first."""
-    found: dict[int, list[int]] = {}
-    frontier = [([hole], position)]
+def chain_continuations(board: PegBoard, position: int, hole: int) -> list[tuple[Move, int]]:
+    """Every way the peg in `hole` can go on jumping: (the move on from `hole`, position after), shortest first."""
+    found: dict[int, Move] = {}
+    frontier: list[tuple[tuple[int, ...], int]] = [((hole,), position)]
     while frontier:
         following = []
         for chain, current in frontier:
@@ -226,8 +223,8 @@ def chain_continuations(board: PegBoard, position: int, hole: int) -> list[tuple
                 if current >> over & 1 and not current >> to & 1:
                     after = current ^ ((1 << chain[-1]) | (1 << over) | (1 << to))
                     if after not in found:
-                        found[after] = [*chain, to]
-                        following.append(([*chain, to], after))
+                        found[after] = move = Move((*chain, to))
+                        following.append((move, after))
         frontier = following
     return [(chain, after) for after, chain in found.items()]
 
@@ -257,10 +254,11 @@ def _judge(task: Task, position: int, seconds: float, cap: limits.StateCap):
     else:  # too many pegs for a proof within the page's patience
         outcome = yield from solve_fast(board, position, task.finish, seconds_limit=seconds, max_states=cap.limit)
     method = outcome.method
-    path = [list(move) for move in outcome.path] if outcome.path is not None else None
+    path = outcome.path
     verdict.update(solvable=outcome.solvable, moves=len(path) if path is not None else None,
                    minimal=bool(method == "minimal" and outcome.minimal and path is not None),
-                   next=path[0] if path else None, method=method, nodes=outcome.nodes, states=outcome.states)
+                   next=path[0].to_json() if path else None, method=method, nodes=outcome.nodes,
+                   states=outcome.states)
     if outcome.solvable is not True and outcome.reason:
         verdict["reason"] = outcome.reason
     if method != "minimal" and outcome.lower_bound:

@@ -17,10 +17,11 @@ from typing import Any
 
 from pzl import events
 from pzl.errors import PositionError
+from pzl.peg.board import Move
 from pzl.peg.bounds import class_masks, distance_pagoda, position_class, weight
 from pzl.peg.bulk import BulkBoard, positions
 from pzl.peg.chains import Chains
-from pzl.peg.outcome import Move, PegOutcome, check_position, continued
+from pzl.peg.outcome import PegOutcome, check_position, continued
 from pzl.peg.search_fast import solve_fast
 from pzl.peg.search_tables import (
     backward_moves,
@@ -523,7 +524,7 @@ class _MeetInMiddle:
                     continue
                 before, move = item
                 if d == 1 and self.first is not None:
-                    if before == self.start and move[0] == self.first[0] and move[1] == self.first[2]:
+                    if before == self.start and move.start == self.first[0] and move[1] == self.first[2]:
                         options.append((before, 0, [*moves, move]))
                     continue
                 yield from self.forward.prepare(d - 1)
