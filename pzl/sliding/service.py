@@ -25,9 +25,15 @@ from pzl.sliding.bound_choice import pattern_database, read_bound, state_bound
 from pzl.sliding.coarse import METRICS, CoarseProblem
 from pzl.sliding.effort import breadth_floor, breadth_kernel, check_depth_first, what_to_try
 from pzl.sliding.fast import fast_solve
-from pzl.sliding.outcome import SlidingProblem, as_states, impossible_result, longest_result, solution_result
+from pzl.sliding.outcome import (
+    SlidingProblem,
+    as_states,
+    fast_result,
+    impossible_result,
+    longest_result,
+    solution_result,
+)
 from pzl.sliding.packed import PackedProblem
-from pzl.sliding.piece_moves import steps_of
 from pzl.sliding.space import estimated_states
 from pzl.sliding.sweep import shortest, sweep
 from pzl.sliding.task import Puzzle, from_request
@@ -208,18 +214,8 @@ def _fast(puzzle: Puzzle, payload: dict[str, Any], every: bool, label: str, note
     search = fast_solve(puzzle.start, puzzle.goal, puzzle.board.rows, puzzle.board.cols)
     # progress counts on from what an optimal attempt spent (nodes never go back)
     outcome = yield from _labelled(search, nodes=spent, seconds=time.perf_counter() - clock)
-    bound = fast_reach.bound_of(puzzle)
-    moves = len(outcome.path) - 1
-    labels = puzzle.labels   # a complete goal: no '*' to write, so the labels are joined directly
-    payload.update(solvable=True, moves=moves, solution=[" ".join([labels[code] for code in position])
-                                                         for position in outcome.path],
-                   steps=steps_of(puzzle.board, puzzle.pieces, labels, outcome.path),
-                   algorithm=label, minimal=moves == bound, lower_bound=bound)
-    if moves == bound:
-        payload["note"] = "the solution is as short as the lower bound, so it is proved minimal"
-    elif note:
-        payload["note"] = note
-    payload["stats"] = events.stats(outcome.nodes + spent, outcome.states, time.perf_counter() - clock)
+    payload.update(fast_result(puzzle, outcome, label, fast_reach.bound_of(puzzle), note, outcome.nodes + spent,
+                               time.perf_counter() - clock))
     yield events.result(payload)
 
 
