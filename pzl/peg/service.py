@@ -1,4 +1,4 @@
-"""The peg family's service: `run("solve" | "analyse", request)` as events.
+"""The peg family's service: `solve` and `analyse` (its `COMMANDS`), each a request in, events out.
 
 Wires the parts: the request → a Task (`task`), the instant verdict (`verdict`), the searches (`solve`,
 `search_fast`), then one result event (`outcome`). The CLI's words for a result are in `text`.
@@ -13,13 +13,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from pzl import events
-from pzl.errors import CatalogError, PositionError, PuzzleError, shown
+from pzl.errors import CatalogError, PositionError, PuzzleError
 from pzl.events import Event
 from pzl.peg.board import Move, PegBoard, holes_of
 from pzl.peg.outcome import continued, custom_board, outcome_result, request_stats, task_result
 from pzl.peg.task import Task, board_of, check_finish_reachable, parse_holes, parse_position, seconds_option, task_of
 from pzl.peg.verdict import class_marks, instant_verdict, possible_finish_holes, why_impossible
-from pzl.request import flag, solution_cap, state_cap
+from pzl.request import choice, flag, solution_cap, state_cap
 from pzl.search import limits
 
 ALGORITHMS = ("auto", "minimal", "fast", "beam")
@@ -41,26 +41,13 @@ FAST_SECONDS = 60.0
 BEAM_SECONDS = 30.0
 
 
-def run(command: str, request: dict[str, Any]) -> Iterator[Event]:
-    """Answer a peg request: progress events, then one result (see the README's JSON contract)."""
-    if command == "solve":
-        yield from _solve(request)
-    elif command == "analyse":
-        yield from _analyse(request)
-    else:
-        raise PuzzleError(f"peg solitaire answers 'solve', 'analyse', 'census' and 'atlas', not {shown(command)}")
-
-
 # ------------------------------------------------------------------ solve
-def _solve(request: dict[str, Any]) -> Iterator[Event]:
+def solve(request: dict[str, Any]) -> Iterator[Event]:
+    """Answer a `solve` request: progress events, then one result (see the README's JSON contract)."""
     clock = time.perf_counter()
     board = board_of(request)
     task = task_of(board, request)
-    algorithm = request.get("algorithm") or "auto"
-    if not isinstance(algorithm, str) or algorithm.lower() not in ALGORITHMS:
-        raise CatalogError(f"unknown algorithm {shown(algorithm)} for peg solitaire; "
-                           f"use one of: {', '.join(ALGORITHMS)}")
-    algorithm = algorithm.lower()
+    algorithm = choice(request, "algorithm", ALGORITHMS, "auto", where=" for peg solitaire", refusal=CatalogError)
     want_all = flag(request, "all")
     max_solutions = solution_cap(request, want_all)
     if want_all and algorithm in ("fast", "beam"):
@@ -162,7 +149,7 @@ def _fast(task: Task, request: dict[str, Any], beam_only: bool = False):
 
 
 # ------------------------------------------------------------------ analyse
-def _analyse(request: dict[str, Any]) -> Iterator[Event]:
+def analyse(request: dict[str, Any]) -> Iterator[Event]:
     """Is the current position still solvable to the task, in how many moves, and a next move.
 
     With `last` (the hole the previous move ended in), continuing that peg's chain is free: each
@@ -267,3 +254,7 @@ def _judge(task: Task, position: int, seconds: float, cap: limits.StateCap):
         verdict["reason"] = f"could not be decided within the limits ({outcome.reason})"
         verdict["stopped"] = _mark_stop(outcome, cap).stopped
     return verdict
+
+
+#: The commands this module answers (`pzl.peg` adds the census and the atlas of `pzl.peg.numbers`).
+COMMANDS = {"solve": solve, "analyse": analyse}
