@@ -13,13 +13,13 @@ from pzl import events
 from pzl.peg.board import Move
 from pzl.peg.bounds import finish_pagodas
 from pzl.peg.search_tables import Jump, board_parts, group_jumps, weigher
-from pzl.search.problem import Search
+from pzl.search.problem import COSTLY_EVERY, Search
 
 #: Positions kept after each jump, pass by pass; a pass that ends short starts a wider one.
 WIDTHS = (256, 1024, 4096, 16384)
 CHUNK = 8
 #: Children scored between progress events (a layer of a wide beam has hundreds of thousands).
-SCORES_PER_PROGRESS = 1024
+SCORES_PER_PROGRESS = COSTLY_EVERY
 #: How far (0..1) the scoring centre moves from the board's centre towards the finish holes.
 PULL = 0.6
 #: Score cost of each move made so far: favours chains of jumps by one peg (fewer moves).

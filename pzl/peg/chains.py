@@ -19,9 +19,10 @@ from operator import add, ge, xor
 
 from pzl.peg.bulk import _BIT, BulkBoard
 from pzl.peg.search_tables import weigher
+from pzl.search.problem import BULK_EVERY
 
 #: Chain states handled by one bulk step before the expansion reports (ticks) and goes on.
-STATES_PER_TICK = 16384
+STATES_PER_TICK = BULK_EVERY
 
 #: Yields (work done, positions found so far) now and then; returns what `successors` describes.
 Ticks = Generator[tuple[int, int], None, dict[int, int] | set[int]]

@@ -14,14 +14,14 @@ from pzl.peg.board import Move
 from pzl.peg.bounds import class_masks, distance_pagoda, position_class, weight
 from pzl.peg.outcome import PegOutcome, check_position
 from pzl.peg.search_tables import board_parts, group_jumps, jump_tables, permute, symmetry_group, valid_symmetries
-from pzl.search.problem import Search
+from pzl.search.problem import COSTLY_EVERY, Search
 
 #: Default cap on remembered dead positions (each costs ~100 bytes in CPython).
 MAX_DEAD = 3_000_000
 #: Share of the time limit the beam search may use before the depth-first search takes over.
 BEAM_SHARE = 0.5
-#: Jumps between progress events (each costs a scan of the jump table, ~10-50 µs in CPython).
-PROGRESS_JUMPS = 1024
+#: Jumps between progress events of the depth-first stage (each costs a scan of the jump table).
+PROGRESS_JUMPS = COSTLY_EVERY
 
 Hop = tuple[int, int]  # one jump named by its ends (from, to); its (from, over, to) is a board Jump
 
