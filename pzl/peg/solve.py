@@ -266,8 +266,10 @@ class _MeetInMiddle:
         """
         groups: list[Any] = []
         for side in (self.forward, self.backward):
-            groups += [side.seen, *side.lookups.values(), side.newest, side.counts or {}]
-            side.seen, side.lookups, side.newest, side.counts = set(), {}, [], None
+            groups += [side.seen, *side.lookups.values(), side.newest, side.counts or {},
+                       *(layer for layer in side.layers if isinstance(layer, list))]   # boards over 64 holes
+            side.seen, side.lookups, side.newest, side.counts, side.layers = set(), {}, [], None, []
+        groups = list({id(group): group for group in groups}.values())   # `newest` may be a layer too
         remaining = sum(map(len, groups))
         while groups:
             group = groups.pop()
