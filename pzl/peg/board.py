@@ -13,6 +13,7 @@ from pzl.errors import PositionError
 from pzl.peg.lattice import LATTICES, Lattice, Vector, apply
 
 Jump = tuple[int, int, int]  # (from, over, to)
+Hop = tuple[int, int]  # one jump named by its ends (from, to)
 
 
 class Move(tuple[int, ...]):
@@ -39,7 +40,7 @@ class Move(tuple[int, ...]):
         """How many jumps the move makes (each removes one peg)."""
         return len(self) - 1
 
-    def hops(self) -> Iterator[tuple[int, int]]:
+    def hops(self) -> Iterator[Hop]:
         """Each jump of the move by its ends, (from, to)."""
         return pairwise(self)
 

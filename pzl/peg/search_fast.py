@@ -10,7 +10,7 @@ from typing import Any
 
 from pzl import events
 from pzl.peg.beam import beam_search
-from pzl.peg.board import Move
+from pzl.peg.board import Hop, Move
 from pzl.peg.bounds import class_masks, distance_pagoda, position_class, weight
 from pzl.peg.outcome import PegOutcome, check_position
 from pzl.peg.search_tables import board_parts, group_jumps, jump_tables, permute, symmetry_group, valid_symmetries
@@ -22,8 +22,6 @@ MAX_DEAD = 3_000_000
 BEAM_SHARE = 0.5
 #: Jumps between progress events of the depth-first stage (each costs a scan of the jump table).
 PROGRESS_JUMPS = COSTLY_EVERY
-
-Hop = tuple[int, int]  # one jump named by its ends (from, to); its (from, over, to) is a board Jump
 
 
 def solve_fast(board: Any, start: int, finish: int | None, *, seconds_limit: float | None = 60.0,

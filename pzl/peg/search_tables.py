@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from pzl.peg.board import Jump, Move
+from pzl.peg.board import Hop, Jump, Move
 
 #: Bits per lookup-table chunk when permuting or weighing a position.
 CHUNK = 11
@@ -234,7 +234,7 @@ def backward_moves(position: int, tables: JumpTables) -> Iterator[tuple[int, Mov
                         stack.append((current ^ toggle2, (*holes, a2)))
 
 
-def group_jumps(jumps: Sequence[tuple[int, int]]) -> list[Move]:
+def group_jumps(jumps: Sequence[Hop]) -> list[Move]:
     """Jumps (from, to) grouped into moves: consecutive jumps of the same peg form one move."""
     chains: list[list[int]] = []
     for a, c in jumps:
