@@ -20,6 +20,7 @@ from pzl import api, catalog, compare, explain
 from pzl.errors import PuzzleError
 
 PROGRESS_EVERY = 0.5  # seconds between progress lines on a terminal
+PROGRESS_LOG_EVERY = 10.0  # seconds between progress lines written to a file or pipe (with --progress)
 #: Exit statuses: answered, a request pzl cannot take, and the shells' 128 + signal for SIGINT / SIGPIPE.
 OK, REFUSED, INTERRUPTED, BROKEN_PIPE = 0, 2, 130, 141
 
@@ -91,7 +92,8 @@ def _main(argv: list[str] | None) -> int:
         parser.exit(REFUSED, f"pzl: {problem}\n")
     if args.command == "compare" and args.explain:
         return _explain(request)
-    final = _run(request, show_progress=not args.json and sys.stderr.isatty())
+    terminal = sys.stderr.isatty()
+    final = _run(request, show_progress=(terminal and not args.json) or args.progress, terminal=terminal)
     if final["event"] == "error":
         print(f"pzl: {final['message']}", file=sys.stderr)
         hint = _hint(final)
@@ -143,6 +145,7 @@ def _parser() -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help_text)
         sub.add_argument("puzzle", nargs="?", help="a catalog id (see `list`)")
         sub.add_argument("--json", action="store_true", help="print the result as JSON")
+        _progress_flag(sub)
         sub.add_argument("--max-states", metavar="N",
                          help="cap on the positions a search stores (default: the search's own; compare: "
                               "1,000,000 per row; 0: no cap of pzl's own, only the memory available)")
@@ -183,15 +186,26 @@ def _parser() -> argparse.ArgumentParser:
         sub.set_defaults(board=None)
         sub.add_argument("puzzle", nargs="?", help="a peg board id (see `list`)")
         sub.add_argument("--json", action="store_true", help="print the result as JSON")
+        _progress_flag(sub)
         sub.add_argument("--mask", help="a custom board: rows of o (hole) and . (no hole), separated by / or newlines")
         sub.add_argument("--lattice", help="lattice of a custom board: square, square-diagonal, triangular")
         if name == "census":
             sub.add_argument("--empty", help="holes empty at the start, e.g. 16 (default: the board's)")
             sub.add_argument("--finish", help="where the last peg must end: a hole, or 'any' (default: the board's)")
+            sub.add_argument("--by-moves", action=argparse.BooleanOptionalAction, default=None,
+                             help="also count the classes by fewest moves from the start (the default); "
+                                  "--no-by-moves skips that table, the slow part (English 33: about 40%% of "
+                                  "the time without it)")
         sub.add_argument("--max-states", metavar="N",
                          help="cap on the classes stored (default and 0: no cap of pzl's own, only the memory)")
         sub.add_argument("--seconds", metavar="S", dest="seconds_limit", help="stop after this many seconds")
     return parser
+
+
+def _progress_flag(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("--progress", action="store_true",
+                     help="show progress on stderr even with --json or when stderr is not a terminal "
+                          f"(there: a line every {PROGRESS_LOG_EVERY:g} s)")
 
 
 def _request(args: argparse.Namespace) -> dict[str, Any]:
@@ -221,7 +235,8 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
         request["puzzle"] = args.puzzle
     else:
         request["family"] = family
-    for option in (*SLIDING_FLAGS, *PEG_FLAGS, "algorithm", "max_states", "max_solutions", "seconds", "seconds_limit"):
+    for option in (*SLIDING_FLAGS, *PEG_FLAGS, "algorithm", "max_states", "max_solutions", "seconds", "seconds_limit",
+                   "by_moves"):
         value = getattr(args, option, None)
         if value is not None:
             request[option] = value
@@ -246,29 +261,44 @@ def _family(args: argparse.Namespace, given: dict[str, str | None]) -> str:
     return catalog.find(args.puzzle)["family"]
 
 
-def _run(request: dict[str, Any], show_progress: bool) -> dict[str, Any]:
-    """Run the request to its end; on a terminal, show progress on stderr."""
+def _run(request: dict[str, Any], show_progress: bool, terminal: bool = True) -> dict[str, Any]:
+    """Run the request to its end, showing progress on stderr if asked: on a terminal one line
+    rewritten every PROGRESS_EVERY seconds, elsewhere a line every PROGRESS_LOG_EVERY seconds."""
     final: dict[str, Any] = {"event": "error", "message": "no answer"}
     shown = time.monotonic()
+    every = PROGRESS_EVERY if terminal else PROGRESS_LOG_EVERY
+    clear = "\r\033[K" if show_progress and terminal else ""
     told = None
     for event in api.run(request):
         _Interrupts.check()
         if event["event"] != "progress":
             final = event
         elif event.get("warning"):
-            clear = "\r\033[K" if show_progress else ""
             print(f"{clear}pzl: warning: {event['warning']}", file=sys.stderr, flush=True)
         elif event.get("message") and event["message"] != told:   # a notice (building tables, a damaged file)
             told = event["message"]
-            print(("\r\033[K" if show_progress else "") + f"pzl: {told}", file=sys.stderr, flush=True)
-        elif show_progress and time.monotonic() - shown >= PROGRESS_EVERY:
+            print(f"{clear}pzl: {told}", file=sys.stderr, flush=True)
+        elif show_progress and time.monotonic() - shown >= every:
             shown = time.monotonic()
-            depth = "" if event.get("depth") is None else f"depth {event['depth']}, "
-            print(f"\r{depth}{event['nodes']:,} nodes, {event['states']:,} states, {event['seconds']:.1f} s ",
-                  end="", file=sys.stderr, flush=True)
-    if show_progress:
-        print("\r\033[K", end="", file=sys.stderr, flush=True)
+            if terminal:
+                print(f"\r\033[K{progress_line(event)} ", end="", file=sys.stderr, flush=True)
+            else:
+                print(f"pzl: {progress_line(event)}", file=sys.stderr, flush=True)
+    if clear:
+        print(clear, end="", file=sys.stderr, flush=True)
     return final
+
+
+def progress_line(event: dict[str, Any]) -> str:
+    """A progress event in one line: "census, positions: level 12 of 31, 1,234 classes stored, ..., 2 min 05 s"."""
+    seconds = event["seconds"]
+    elapsed = f"{seconds:.1f} s" if seconds < 60 else f"{int(seconds // 60)} min {int(seconds % 60):02d} s"
+    if event.get("most_jumps") is not None:   # a census: its levels are jumps, its states classes
+        return (f"census, {event['phase']}: level {event['depth']} of {event['most_jumps']}, "
+                f"{event['states']:,} classes stored, {event['nodes']:,} nodes, {elapsed}")
+    phase = f"{event['phase']}: " if event.get("phase") else ""
+    depth = "" if event.get("depth") is None else f"depth {event['depth']}, "
+    return f"{phase}{depth}{event['nodes']:,} nodes, {event['states']:,} states, {elapsed}"
 
 
 def _text(request: dict[str, Any], command: str, result: dict[str, Any]) -> str:

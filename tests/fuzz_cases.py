@@ -450,7 +450,7 @@ def _replay_peg(moves: list[list[int]], jumps: list[tuple[int, int, int]], start
 
 # ================================================================================================ malformed
 KEYS = ("command", "family", "puzzle", "algorithm", "all", "max_states", "max_solutions", "board", "start", "goal",
-        "mask", "lattice", "empty", "finish", "first", "pegs", "last", "seconds_limit")
+        "mask", "lattice", "empty", "finish", "first", "pegs", "last", "seconds_limit", "by_moves")
 PUZZLES = ("8-puzzle", "15-puzzle", "9-puzzle", "symbols", "no-off", "hakoiri-musume", "hoppers", "triangle-21",
            "english-33", "french-37", "triangle-10", "nonsense", "")
 SPECIAL_TEXT = ("", " ", "0", "-1", "1e400", "NaN", "Infinity", "-Infinity", "true", "null", "0x10", "1_000", "٣",

@@ -101,6 +101,8 @@ SAMPLES: list[tuple[str, dict[str, Any], str]] = [
     ("census any", {"command": "census", "family": "peg", "mask": "ooo/ooo", "lattice": "square-diagonal",
                     "empty": "1", "finish": "any"}, "peg_census"),
     ("census partial", {"command": "census", "puzzle": "english-33", "max_states": 20_000}, "peg_census"),
+    ("census by jumps only", {"command": "census", "puzzle": "triangle-15", "empty": "0", "by_moves": False},
+     "peg_census"),
     ("atlas", {"command": "atlas", "puzzle": "hoppers"}, "peg_atlas"),
     ("atlas partial", {"command": "atlas", "puzzle": "triangle-15", "max_states": 100, "seconds_limit": 30},
      "peg_atlas"),

@@ -516,6 +516,7 @@ function render({ animate, path = null }) {
   $("warning").hidden = node !== app.warnedFor || app.verdictShownFor === node;
   if (node !== app.distanceFor) $("distance").textContent = "";
   store.leaveHint(node);
+  store.leaveOffer(node);
   if (app.editing === "holes") {
     showMaskEditor();
   } else {
@@ -645,11 +646,13 @@ function useGoal(goal) {
 
 // ---- longest positions -----------------------------------------------------
 
-function longest() {
+/** Every position and the hardest ones; `changes` (a next step's) may lift the state cap. */
+function longest(changes = {}) {
   const game = app.game;
   if (!openLongestPanel(game.entry, game.family)) return;
   const request = {
     command: "longest", ...puzzleFields(), goal: game.request(app.position, app.goal).goal, max_states: LONGEST_LIMIT,
+    ...changes,
   };
   startSearch(request, (result) => {
     finishFigures(result);
@@ -658,7 +661,7 @@ function longest() {
       announce(`Loaded a longest position: ${labels.join(" ")}.`);
     });
     announce(summary);
-  }, { about: "Searching every position, breadth-first from the goal." });
+  }, { about: "Searching every position, breadth-first from the goal.", redo: longest });
 }
 
 // ---- numbers ---------------------------------------------------------------
@@ -739,17 +742,17 @@ function wireControls() {
       announce(`Copy this link: ${location.href}`);
     }
   });
-  $("solve").addEventListener("click", solve);
+  $("solve").addEventListener("click", () => solve());
   $("hint").addEventListener("click", hint);
-  $("longest").addEventListener("click", longest);
+  $("longest").addEventListener("click", () => longest());
   $("numbers").addEventListener("click", () => {
     numbers.open();
     updateSolveButtons();
     $("numbers-panel").scrollIntoView({ block: "nearest" });
     $("census").focus();
   });
-  $("census").addEventListener("click", numbers.census);
-  $("atlas").addEventListener("click", numbers.atlas);
+  $("census").addEventListener("click", () => numbers.census());
+  $("atlas").addEventListener("click", () => numbers.atlas());
   $("cancel").addEventListener("click", () => app.search?.cancel());
   $("retry").addEventListener("click", () => app.solver?.retry());
   $("algorithm").addEventListener("change", () => {

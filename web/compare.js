@@ -5,7 +5,7 @@
 // that run's solution into the player as a line from the position compared.
 
 import { $, clear, htmlElement, svgElement } from "./dom.js";
-import { algorithmWords, formatCount, plural } from "./words.js";
+import { algorithmWords, bytesWords, formatCount, plural } from "./words.js";
 
 
 /** Each row's time budget in the page, seconds (the solver's default per row is 1 s too). */
@@ -271,13 +271,6 @@ export function createComparePanel(store, { puzzleFields, showSolution, where, a
   });
 
   return { compare, closeCompare, explanation };
-}
-
-function bytesWords(bytes) {
-  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
-  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
-  if (bytes >= 1e3) return `${(bytes / 1e3).toFixed(0)} kB`;
-  return `${bytes} B`;
 }
 
 function compactNumber(value) {

@@ -2,11 +2,12 @@
 // those that can still finish, per jump: a log-scale chart with the table under it) and the
 // atlas of the board (every single-vacancy start against every single-peg finish: a grid
 // coloured by fewest moves; a cell opens its problem). Both run in the worker through the
-// search panel (progress, Cancel); what is beyond a tab's budget gets the exact CLI command.
+// search panel (progress, Cancel); what is beyond a tab's budget gets the exact CLI command, and
+// a budget stop offers its next steps.
 
 import { drawCensusChart } from "./census-chart.js";
-import { ANYWHERE } from "./game-peg.js";
 import { $, clear, htmlElement } from "./dom.js";
+import { commandLine, commandLineRequest, createNextStep, nextSteps } from "./next-step.js";
 import { formatCount, plural } from "./words.js";
 
 /** Classes a census may store in a tab (about 100 bytes each): the census stops there, with the levels done. */
@@ -14,19 +15,6 @@ export const CENSUS_LIMIT = 1_000_000;
 /** The page draws atlases of boards with at most this many holes (seconds to a minute; bigger: the CLI). */
 export const ATLAS_HOLES = 21;
 
-
-/** The command line that computes the same `command` ("census" or "atlas") for the puzzle and task shown. */
-export function cliCommand(command, entry, { empty = null, finish = null } = {}) {
-  const words = ["python -m pzl", command];
-  words.push(entry.custom ? `--mask '${entry.mask}' --lattice ${entry.lattice}` : entry.id);
-  if (command === "census") {
-    const sameEmpty = JSON.stringify(empty ?? []) === JSON.stringify(entry.empty ?? []);
-    if (empty && !sameEmpty) words.push(`--empty ${empty.join(",")}`);
-    const defaultFinish = entry.finish === undefined || entry.finish === null ? ANYWHERE : entry.finish;
-    if (finish !== null && String(finish) !== String(defaultFinish)) words.push(`--finish ${finish}`);
-  }
-  return words.join(" ");
-}
 
 /** A colour for `moves` between the fewest and the most of an atlas: blue (few) to orange (many). */
 export function movesColour(moves, fewest, most) {
@@ -41,6 +29,7 @@ export function movesColour(moves, fewest, most) {
  */
 export function createNumbersPanel(store, { startSearch, finishFigures, puzzleFields, announce, openProblem }) {
   const app = store.state;
+  const offer = createNextStep(store, $("numbers-next-steps"), "numbers", { announce });
   function task() {
     return app.game.request(app.tree.root.position, app.goal);
   }
@@ -58,6 +47,7 @@ export function createNumbersPanel(store, { startSearch, finishFigures, puzzleFi
   }
 
   function clearViews() {
+    if (app.offer?.place === "numbers") store.withdrawOffer();
     clear($("census-chart"));
     clear($("census-table"));
     clear($("atlas-grid"));
@@ -71,37 +61,56 @@ export function createNumbersPanel(store, { startSearch, finishFigures, puzzleFi
     box.hidden = command === null;
     if (command === null) return;
     $("numbers-command-intro").textContent = before;
-    $("numbers-command-text").textContent = cliCommand(command, app.game.entry, task());
+    $("numbers-command-text").textContent = commandLine({ command, ...(command === "census" ? task() : {}) },
+      app.game.entry);
   }
 
-  /** Run `command` ("census" or "atlas") with `fields` in the worker; `show(result)` draws its answer. */
-  function compute(command, fields, { waiting, about, show }) {
+  /**
+   * Run `command` ("census" or "atlas") with `fields` in the worker; `show(result, request, seconds)` draws its
+   * answer. `redo(changes)` runs it again with some fields changed (a next step's).
+   */
+  function compute(command, fields, { waiting, about, show, redo }) {
     open();
-    const request = { command, ...puzzleFields(), ...fields, max_states: CENSUS_LIMIT };
+    const request = { command, ...puzzleFields(), max_states: CENSUS_LIMIT, ...fields };
     $("numbers-summary").textContent = waiting;
+    const started = performance.now();
     startSearch(request, (result) => {
       finishFigures(result);
-      show(result);
-    }, { about, onStopped: stopped(command) });
+      show(result, request, (performance.now() - started) / 1000, redo);
+    }, { about, onStopped: (event, asked, seconds) => stopped(event, asked, seconds, redo) });
   }
 
-  function census() {
+  /**
+   * The census of the start shown. On boards beyond the atlas's size (where the tab's budget stops it) it
+   * leaves out the classes by fewest moves: they are the slow part, and a partial census does not show them.
+   */
+  function census(changes = {}) {
     const { empty, finish } = task();
-    compute("census", { empty, finish }, {
+    const fields = { empty, finish, ...(app.game.entry.holes.length > ATLAS_HOLES ? { by_moves: false } : {}) };
+    compute("census", { ...fields, ...changes }, {
       waiting: "Counting every position reachable from the start…",
-      about: "Counting the positions of the start shown, jump by jump.", show: showCensus,
+      about: "Counting the positions of the start shown, jump by jump.", show: showCensus, redo: census,
     });
   }
 
-  function stopped(command) {
-    return (event) => {
-      $("numbers-summary").textContent = `Not in this tab: ${event.message}`;
-      showCommand(command);
-      announce($("numbers-summary").textContent);
-    };
+  /** A census or an atlas a limit stopped before it began (the memory estimate) or on its way. */
+  function stopped(event, request, seconds, redo) {
+    $("numbers-summary").textContent = `Not in this tab: ${event.message}`;
+    offerNextSteps(event.stopped ?? "max_states", request, seconds, redo);
   }
 
-  function showCensus(result) {
+  /** Under the summary of a census or atlas a budget stopped: its next steps and its command line; announced. */
+  function offerNextSteps(stopped, request, seconds, redo, estimate = null) {
+    $("numbers-command").hidden = true;
+    const said = offer.show({
+      node: null, steps: nextSteps(stopped, "peg", request, { seconds, estimate }), run: (step) => redo(step.changes),
+      command: commandLine(commandLineRequest(request, stopped), app.game.entry),
+      intro: "The whole table on the command line:",
+    });
+    announce(`${$("numbers-summary").textContent} ${said}`);
+  }
+
+  function showCensus(result, request, seconds, redo) {
     const rows = result.by_jumps ?? [];
     $("census-view").hidden = false;
     drawCensusChart($("census-chart"), rows);
@@ -124,10 +133,10 @@ export function createNumbersPanel(store, { startSearch, finishFigures, puzzleFi
       showCommand(null);
     } else {
       lines.push(`Partial: ${result.reason ?? "the census stopped at a limit"}. The table shows the levels counted.`);
-      showCommand("census");
     }
     $("numbers-summary").textContent = lines.join(" ");
-    announce(lines[0]);
+    if (result.complete) announce(lines[0]);
+    else offerNextSteps(result.stopped ?? "max_states", request, seconds, redo, result.estimate);
   }
 
   function fillCensusTable(rows) {
@@ -154,10 +163,10 @@ export function createNumbersPanel(store, { startSearch, finishFigures, puzzleFi
     table.append(body);
   }
 
-  function atlas() {
-    compute("atlas", {}, {
+  function atlas(changes = {}) {
+    compute("atlas", changes, {
       waiting: "Settling every start against every finish…",
-      about: "Drawing the atlas of the board: one census per start, up to symmetry.", show: showAtlas,
+      about: "Drawing the atlas of the board: one census per start, up to symmetry.", show: showAtlas, redo: atlas,
     });
   }
 
@@ -170,7 +179,7 @@ export function createNumbersPanel(store, { startSearch, finishFigures, puzzleFi
     return cells;
   }
 
-  function showAtlas(result) {
+  function showAtlas(result, request, seconds, redo) {
     const size = app.game.entry.holes.length;
     const cells = cellsOf(result);
     const moves = result.pairs.filter((pair) => pair.solvable).map((pair) => pair.moves);
@@ -207,8 +216,8 @@ export function createNumbersPanel(store, { startSearch, finishFigures, puzzleFi
       + (moves.length ? `Fewest moves from ${fewest} to ${most}. ` : "")
       + "Choose a cell to open its problem.";
     $("numbers-summary").textContent = summary;
-    if (result.unsettled) showCommand("atlas", "The pairs left open, settled on the command line:");
-    announce(summary);
+    if (result.unsettled) offerNextSteps(result.stopped ?? "max_states", request, seconds, redo);
+    else announce(summary);
   }
 
   function atlasCell(pair, start, finish, fewest, most) {

@@ -4,6 +4,7 @@
 
 import { $ } from "./dom.js";
 import { createGrowth } from "./growth.js";
+import { commandLine, commandLineRequest, createNextStep, nextSteps } from "./next-step.js";
 import { positionCount } from "./sliding.js";
 import {
   algorithmWords, capitalise, classesText, classicMovesText, formatCount, plural, resultDetails, stoppedAdvice,
@@ -53,15 +54,22 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
 
   const current = () => app.tree.current();
   const growth = createGrowth();
+  const offer = createNextStep(store, $("next-steps"), "result", { announce });
 
   /** Figures of one request: nodes and elapsed only grow, depth and stored positions show their peak. */
   let figures = null;
 
-  function startSearch(request, onResult, { about = null, onStopped = null, watch = false } = {}) {
+  /**
+   * Run `request` with progress and Cancel; `onResult(result)` takes its answer. A budget stop goes to
+   * `onStopped(event, request, seconds)`, or is said here, with the next steps: `redo(changes)` runs the
+   * search again with some request fields changed.
+   */
+  function startSearch(request, onResult, { about = null, onStopped = null, watch = false, redo = null } = {}) {
     if (!app.solver || app.solver.state() !== "ready") return;
     stopPlayer();
+    store.withdrawOffer();
     $("result").hidden = true; // the last answer (or "Search cancelled.") is not about this search
-    figures = { base: 0, last: 0, depth: null, states: 0, depthFirst: false, events: 0, notice: null,
+    figures = { base: 0, last: 0, depth: null, level: null, states: 0, depthFirst: false, events: 0, notice: null,
       started: performance.now() };
     showFigures(null);
     $("progress").hidden = false;
@@ -84,7 +92,9 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
       } else if (event.event === "cancelled") {
         showMessage("Search cancelled.");
       } else if (event.stopped || event.error === "SearchLimitError") {
-        (onStopped ?? showStopped)(event);
+        const seconds = (performance.now() - figures.started) / 1000;
+        if (onStopped) onStopped(event, request, seconds);
+        else showStopped(event, request, seconds, redo);
       } else {
         // the solver's own refusals read as answers; a broken or restarted solver speaks for itself
         const own = event.error === "SolverError";
@@ -94,7 +104,12 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     store.startSearch(handle);
   }
 
-  function solve() {
+  /** Solve from the position shown; `changes` (a next step's) set the algorithm or the state cap. */
+  function solve(changes = {}) {
+    if (changes.algorithm) {
+      $("algorithm").value = changes.algorithm;
+      $("algorithm").dispatchEvent(new Event("change")); // the page shows its bound choice, the link follows
+    }
     const game = app.game;
     const from = current();
     const request = { command: "solve", ...puzzleFields(), ...game.request(from.position, app.goal) };
@@ -103,11 +118,13 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     if (game.allowsAll && $("all").checked) request.all = true;
     if (!$("metric-choice").hidden && $("metric").value !== "step") request.metric = $("metric").value;
     if (game.family === "peg" && (request.algorithm === "minimal" || request.all)) request.max_states = PEG_MAX_STATES;
+    if (changes.max_states !== undefined) request.max_states = changes.max_states;
     growth.start();
+    const started = performance.now();
     startSearch(request, (result) => {
       growth.finish(result);
-      showResult(result, from);
-    }, { about: `Solving from ${where(from)}.`, watch: true });
+      showResult(result, from, { request, seconds: (performance.now() - started) / 1000 });
+    }, { about: `Solving from ${where(from)}.`, watch: true, redo: solve });
   }
 
   /** An `analyse` request for a peg position; a chain in progress may go on for free (`last`). */
@@ -235,6 +252,8 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
       if (event.depth !== null && event.depth !== undefined && !event.phase) {
         figures.depth = Math.max(figures.depth ?? 0, event.depth);
       }
+      // a census works level by level (in jumps), forwards and then back: the level now, of the last there can be
+      if (Number.isInteger(event.most_jumps)) figures.level = `${event.depth} of ${event.most_jumps}`;
       figures.depthFirst = event.search === "depth-first";
       if (!figures.depthFirst) figures.states = Math.max(figures.states, event.states ?? 0);
     }
@@ -242,8 +261,9 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     const words = [phase ? PHASES[phase] ?? `Now: ${phase}…` : "", figures.notice ?? ""].join(" ").trim();
     $("progress-phase").hidden = !words;
     $("progress-phase").textContent = words;
-    $("progress-depth-label").textContent = figures.depthFirst ? "depth bound" : "depth reached";
-    $("progress-depth").textContent = figures.depth === null ? "–" : String(figures.depth);
+    $("progress-depth-label").textContent = figures.level ? "level (jumps)"
+      : figures.depthFirst ? "depth bound" : "depth reached";
+    $("progress-depth").textContent = figures.level ?? (figures.depth === null ? "–" : String(figures.depth));
     $("progress-nodes").textContent = formatCount(figures.base + figures.last);
     $("progress-states").textContent = figures.depthFirst ? "–" : formatCount(figures.states);
     $("progress-states").title = figures.depthFirst ? "a depth-first search stores no positions, only its path" : "";
@@ -277,12 +297,34 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     announce(text);
   }
 
-  /** A search that a budget stopped: the page's own advice (never the command line's flags). */
-  function showStopped(event) {
+  /** A search that a budget stopped: the page's own advice (never the command line's flags) and the next steps. */
+  function showStopped(event, request, seconds, redo) {
     const limit = event.stopped === "max_states" || event.error === "SearchLimitError"
       ? event.limit ?? (app.game.family === "peg" ? PEG_MAX_STATES : SLIDING_MAX_STATES) : null;
     const stopped = event.stopped ?? "max_states";
-    showMessage(`Not decided. ${stoppedAdvice(stopped, app.game.family, { limit, lowerBound: event.lower_bound })}`);
+    showMessage(`Not decided. ${stoppedAdvice(stopped, app.game.family, {
+      limit, lowerBound: event.lower_bound, alternatives: event.alternatives, algorithm: request.algorithm,
+    })}`);
+    offerNextSteps(stopped, request, { alternatives: event.alternatives, seconds, redo });
+  }
+
+  /**
+   * Under the message of a search `stopped` by a budget: the steps this page can take (`redo(changes)` runs
+   * one; without it only the command line is offered) and the same request on the command line; announced.
+   */
+  function offerNextSteps(stopped, request, { alternatives = null, seconds = null, redo = null } = {}) {
+    const family = app.game.family;
+    const offered = [...$("algorithm").options].map((option) => option.value);
+    const steps = redo ? nextSteps(stopped, family, request, { alternatives, seconds })
+      .filter((step) => !step.changes.algorithm || offered.includes(step.changes.algorithm)) : [];
+    const memory = stopped === "max_states" || stopped === "memory";
+    const said = offer.show({
+      node: current(), steps, run: (step) => redo(step.changes),
+      command: commandLine(commandLineRequest(request, stopped), app.game.entry),
+      intro: memory ? "The same search on the command line, where all of the computer's memory is its limit:"
+        : "The same search on the command line:",
+    });
+    announce(`${$("result-text").textContent} ${said}`);
   }
 
   /** The marked holes of a parity argument, drawn on the board while the board shows `node`. */
@@ -293,7 +335,8 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     redraw();
   }
 
-  function showResult(result, from) {
+  /** A solve's answer for tree node `from`; `request` is what was asked, `seconds` how long it took. */
+  function showResult(result, from, { request, seconds }) {
     const game = app.game;
     const what = where(from);
     finishFigures(result);
@@ -317,8 +360,10 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     if (result.solvable !== true) {
       if (result.stopped) {
         showMessage(`Not decided from ${what}. ${stoppedAdvice(result.stopped, game.family, {
-          limit: result.stopped === "max_states" ? PEG_MAX_STATES : null, lowerBound: result.lower_bound,
+          limit: result.stopped === "max_states" ? request.max_states || PEG_MAX_STATES : null,
+          lowerBound: result.lower_bound, alternatives: result.alternatives, algorithm: request.algorithm,
         })}`);
+        offerNextSteps(result.stopped, request, { alternatives: result.alternatives, seconds, redo: solve });
       } else {
         showMessage(`Not decided from ${what}: ${withoutStop(result.reason ?? "the search stopped at its limits")}.`);
       }

@@ -23,6 +23,7 @@ export function createStore() {
     distanceFor: null, // the node the distance line is about
     hint: null, // {node, marks}: a hint's move, marked on the board while it shows that node
     marks: null, // {node, holes}: a parity argument's marked holes
+    offer: null, // {node, place}: next steps offered after a budget stop, about tree node `node` (null: the game)
     pendingStep: null, // an old link's step, applied once its solution is found
     pendingSolve: false, // an old link with a step solves as soon as the solver is ready
     pendingCompare: false, // a link with compare=1 (or a press before the solver was ready) compares once it is
@@ -57,7 +58,7 @@ export function createStore() {
   /** Forget everything that described the old game's positions. */
   const freshTree = (start) => ({
     tree: createTree(start, (a, b) => data.game.same(a, b)),
-    warnedFor: null, verdictShownFor: null, distanceFor: null, hint: null, marks: null,
+    warnedFor: null, verdictShownFor: null, distanceFor: null, hint: null, marks: null, offer: null,
   });
 
   const transitions = {
@@ -126,6 +127,16 @@ export function createStore() {
       if (data.hint && data.hint.node !== node) commit("leaveHint", { hint: null });
     },
     showMarks: (node, holes) => commit("showMarks", { marks: { node, holes } }),
+    /** Next steps after a budget stop, offered in `place` ("result" or "numbers") for `node` (null: the game). */
+    offerNextSteps: (node, place) => commit("offerNextSteps", { offer: { node, place } }),
+    /** The offer goes: a new search started. */
+    withdrawOffer() {
+      if (data.offer) commit("withdrawOffer", { offer: null });
+    },
+    /** The board left the node an offer was about: the offer goes (one about the whole game stays). */
+    leaveOffer(node) {
+      if (data.offer && data.offer.node !== null && data.offer.node !== node) commit("leaveOffer", { offer: null });
+    },
 
     // ---- the solution player
     loadLine: (line, player) => commit("loadLine", { line, player }),

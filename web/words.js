@@ -6,6 +6,14 @@ export function formatCount(value) {
   return Number(value ?? 0).toLocaleString("en-US");
 }
 
+/** Bytes for people: "430.0 MB", "1.2 GB". */
+export function bytesWords(bytes) {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
+  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
+  if (bytes >= 1e3) return `${(bytes / 1e3).toFixed(0)} kB`;
+  return `${bytes} B`;
+}
+
 /** "1 move", "31 moves", "1,024 positions": a count and its noun, singular or plural. */
 export function plural(count, singular, pluralForm = `${singular}s`) {
   return `${formatCount(count)} ${Number(count) === 1 ? singular : pluralForm}`;
@@ -76,13 +84,22 @@ export function classicMovesText(result) {
     + "one-cell moves, which need not make it shortest in these).";
 }
 
-/** What a budget stop (`stopped`: max_states, seconds, memory, max_depth, nodes) means here, and what to try. */
-export function stoppedAdvice(stopped, family, { limit = null, lowerBound = null } = {}) {
+/**
+ * What a budget stop (`stopped`: max_states, seconds, memory, max_depth, nodes) means here, and what to try:
+ * the solver's `alternatives` when it named some, else what suits the family and the `algorithm` that stopped.
+ */
+export function stoppedAdvice(stopped, family, {
+  limit = null, lowerBound = null, alternatives = null, algorithm = null,
+} = {}) {
   const bound = Number.isInteger(lowerBound) && lowerBound > 0
     ? ` It had proved that there is no solution in fewer than ${plural(lowerBound, "move")}.` : "";
-  const other = family === "peg"
-    ? "Choose the beam or fast algorithm for a solution without proof"
-    : "Choose IDA*, which stores almost nothing";
+  let other;
+  if (Array.isArray(alternatives) && alternatives.length) {
+    other = `Choose ${alternatives.map(algorithmWords).join(" or ")}`;
+  }
+  else if (family === "peg") other = "Choose the beam or fast algorithm for a solution without proof";
+  else if (["ida", "iddfs"].includes(algorithm)) other = "Choose another algorithm";
+  else other = "Choose IDA*, which stores almost nothing";
   const cli = "or run the same search with the command-line tool, which may use all of the computer's memory.";
   switch (stopped) {
     case "max_states":

@@ -122,7 +122,8 @@ def census(board: Any, start: int, finish: int | None, *, moves: bool = True, co
     moves: also `by_moves`; counts: also `solutions` and the fewest-moves counts.
     max_states caps the classes stored (None: no cap); a limit gives complete=False with the
     levels finished so far. Progress events carry `phase` ("positions", "can finish",
-    "solutions") and `depth` (the level, in jumps).
+    "solutions"), `depth` (the level, in jumps) and `most_jumps` (the start's pegs - 1: the last
+    level there can be).
     """
     engine = _Census(board, start, finish, max_states, seconds_limit)
     return (yield from engine.run(moves, counts))
@@ -198,7 +199,8 @@ class _Census:
         elapsed = time.perf_counter() - self.clock
         if self.seconds_limit is not None and elapsed > self.seconds_limit:
             raise CensusStopped("seconds", f"stopped after {self.seconds_limit:g} s (the time limit)")
-        return events.progress(self.nodes, stored, elapsed, depth=depth, phase=phase)
+        return events.progress(self.nodes, stored, elapsed, depth=depth, phase=phase,
+                               most_jumps=self.start.bit_count() - 1)
 
     def _keep(self, level: array) -> None:
         """Store a finished level and its row of `by_jumps`."""
@@ -225,6 +227,8 @@ class _Census:
                 self.rows.pop()
                 break
             depth = len(self.levels)
+            if depth > self.start.bit_count() - 1:  # one peg left: no jump
+                break
             if moves:
                 level, fewest, landed = yield from self._next_with_moves(level, fewest, landed, depth)
                 for least, classes in _histogram(fewest):

@@ -15,14 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from itertools import compress, repeat
-from operator import add, ge, xor
+from operator import add, and_, eq, ge, not_, or_, sub, xor
 
-from pzl.peg.bulk import _BIT, BulkBoard
+from pzl.peg.bounds import PagodaTest
+from pzl.peg.bulk import _BIT, BulkBoard, _unwords, _words
 from pzl.peg.search_tables import weigher
 from pzl.search.problem import BULK_EVERY
 
 #: Chain states handled by one bulk step before the expansion reports (ticks) and goes on.
 STATES_PER_TICK = BULK_EVERY
+_ONE_WORD = (1).to_bytes(8, "little")
 
 #: Yields (work done, positions found so far) now and then; returns what `successors` describes.
 Ticks = Generator[tuple[int, int], None, dict[int, int] | set[int]]
@@ -31,32 +33,78 @@ Ticks = Generator[tuple[int, int], None, dict[int, int] | set[int]]
 class Chains:
     """The moves of one search side.
 
-    reverse: grow reverse moves (from the finish side). weights/least: a pagoda (per hole) and the
-    least weight a live position keeps — of its pegs forwards, of its empty holes backwards —
-    or None. limit_pegs: forwards, chains go on only from positions with more pegs than this;
-    backwards, only from positions with fewer.
+    reverse: grow reverse moves (from the finish side). tests: the pagoda tests a live position
+    passes — by its pegs forwards, by its empty holes backwards (see `use`). limit_pegs: forwards,
+    chains go on only from positions with more pegs than this; backwards, only from those with fewer.
     """
 
-    def __init__(self, bulk: BulkBoard, reverse: bool, weights: Sequence[int] | None, least: int,
-                 limit_pegs: int) -> None:
+    def __init__(self, bulk: BulkBoard, reverse: bool, tests: Sequence[PagodaTest], limit_pegs: int) -> None:
         self.bulk, self.reverse = bulk, reverse
-        self.weights, self.least = weights, least
         jumps = bulk.jumps
         self.landing = [a if reverse else c for a, _, c, _ in jumps]
         self.onward = [[number for number, (a, _, c, _) in enumerate(jumps) if (c if reverse else a) == hole]
                        for hole in range(bulk.size)]
-        # a jump changes the weight of the pegs (forwards) or of the empty holes (backwards) alike
-        self.delta = [weights[c] - weights[a] - weights[b] if weights else 0 for a, b, c, _ in jumps]
-        self._weigh = weigher(weights) if weights else None
         self.go_on = bytes(1 if (pegs < limit_pegs if reverse else pegs > limit_pegs) else 0 for pegs in range(256))
+        self.use(tests)
+
+    def use(self, tests: Sequence[PagodaTest]) -> None:
+        """Judge positions by these pagoda tests from now on (of their empty holes when backwards).
+
+        All tests are weighed at once: each has a lane of bits in one integer, holding its weight
+        minus the least its weights can total (so a lane never goes negative) under a guard bit. A
+        jump adds one packed difference to every lane; a state lives when every lane still holds its
+        need (which fits the lane too): ((value | guards) - needs) keeps every guard bit.
+        """
+        self.tests = tuple(tests)
+        self.weights = self._weigh = None
+        self.delta = [0] * len(self.bulk.jumps)
+        if not self.tests:
+            return
+        lows = [sum(w for w in test.weights if w < 0) for test in self.tests]
+        needs = [max(test.least - low, 0) for test, low in zip(self.tests, lows, strict=True)]
+        shifts, guards, top = [], 0, 0  # each lane: its lowest bit; the guard bit above its values
+        for test, low, need in zip(self.tests, lows, needs, strict=True):
+            span = max(sum(w for w in test.weights if w > 0) - low, need)
+            shifts.append(top)
+            top += span.bit_length() + 1
+            guards |= 1 << (top - 1)
+        self.weights = [sum(test.weights[hole] << shift for test, shift in zip(self.tests, shifts, strict=True))
+                        for hole in range(self.bulk.size)]
+        self.offset = -sum(low << shift for low, shift in zip(lows, shifts, strict=True))
+        self.needs = sum(need << shift for need, shift in zip(needs, shifts, strict=True))
+        self.guards = guards
+        self.in_words = top <= 64  # every value fits a 64-bit word
+        # a jump changes the weight of the pegs (forwards) or of the empty holes (backwards) alike
+        self.delta = [self.weights[c] - self.weights[a] - self.weights[b] for a, b, c, _ in self.bulk.jumps]
+        self._weigh = weigher(self.weights)
 
     def weigh(self, positions: list[int]) -> list[int] | None:
-        """The pagoda weight each position is judged by (of its empty holes when backwards), or None."""
+        """Each position's packed pagoda lanes (of its empty holes when backwards), or None without tests."""
         if self._weigh is None:
             return None
         if self.reverse:
-            return list(map(self._weigh, map(xor, positions, repeat((1 << self.bulk.size) - 1))))
-        return list(map(self._weigh, positions))
+            positions = list(map(xor, positions, repeat((1 << self.bulk.size) - 1)))
+        return list(map(add, map(self._weigh, positions), repeat(self.offset)))
+
+    def alive(self, values: list[int]) -> bytes:
+        """1 for each packed value (see `use`) that every test lets live, else 0."""
+        if len(self.tests) == 1:
+            return bytes(map(ge, values, repeat(self.needs)))
+        guards, needs = self.guards, self.needs
+        if self.in_words:  # every slot at once, in one big integer: a slot of guards is left where it lives
+            count = len(values)
+            ones = int.from_bytes(_ONE_WORD * count, "little")
+            spread = guards * ones
+            judged = ((int.from_bytes(_words(values), "little") | spread) - needs * ones) & spread ^ spread
+            return bytes(map(not_, _unwords(judged.to_bytes(8 * count, "little"))))
+        return bytes(map(eq, map(and_, map(sub, map(or_, values, repeat(guards)), repeat(needs)),
+                                 repeat(guards)), repeat(guards)))
+
+    def living(self, positions: list[int]) -> list[int]:
+        """The positions every test lets live."""
+        if not self.tests:
+            return positions
+        return list(compress(positions, self.alive(self.weigh(positions))))
 
     def successors(self, frontier: list[int], counts: list[int] | None = None, first: int | None = None) -> Ticks:
         """Every position one move after (before, backwards) those of `frontier` — raw positions, not
@@ -76,6 +124,11 @@ class Chains:
             frontier = list(compress(frontier, keep))
             weights = list(compress(weights, keep)) if counting else None
         values = self.weigh(frontier)
+        if values is not None:  # a frontier position may have been found before a test was added
+            live = self.alive(values)
+            if live.count(1) < len(frontier):
+                frontier, values = list(compress(frontier, live)), list(compress(values, live))
+                weights = list(compress(weights, live)) if counting else None
         groups = yield from self._first_step(frontier, values, weights, first, found)
         while groups:
             groups = yield from self._settle(groups, found, counting)
@@ -128,7 +181,7 @@ class Chains:
                 some_weights = weights[begin:begin + STATES_PER_TICK] if counting else None
                 if weighed:
                     some_values = values[begin:begin + STATES_PER_TICK]
-                    alive = bytes(map(ge, some_values, repeat(self.least)))
+                    alive = self.alive(some_values)
                     some = list(compress(some, alive))
                     value_of.update(zip(some, compress(some_values, alive), strict=True))
                     if counting:

@@ -24,7 +24,7 @@ from pzl.search import limits
 
 ALGORITHMS = ("auto", "minimal", "fast", "beam")
 #: Request keys of peg solitaire besides `pzl.api.COMMON_OPTIONS`.
-OPTIONS = ("mask", "lattice", "empty", "finish", "first", "pegs", "last", "seconds_limit")
+OPTIONS = ("mask", "lattice", "empty", "finish", "first", "pegs", "last", "seconds_limit", "by_moves")
 #: `auto`, in order: (1) a task impossible by peg counts or position classes is answered at once;
 #: (2) with at most this many pegs at the start (or with `all`), the minimal search within
 #: AUTO_MAX_STATES / AUTO_SECONDS proves the fewest moves; (3) otherwise, or when (2) hits a limit

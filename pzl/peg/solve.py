@@ -18,10 +18,11 @@ from typing import Any
 from pzl import events
 from pzl.errors import PositionError
 from pzl.peg.board import Move
-from pzl.peg.bounds import class_masks, distance_pagoda, position_class, weight
+from pzl.peg.bounds import PagodaTest, class_masks, distance_pagoda, position_class, weight
 from pzl.peg.bulk import BulkBoard, positions
 from pzl.peg.chains import Chains
 from pzl.peg.outcome import PegOutcome, check_position, continued
+from pzl.peg.pagodas import find_pagodas
 from pzl.peg.search_fast import solve_fast
 from pzl.peg.search_tables import (
     backward_moves,
@@ -49,6 +50,8 @@ STEPS_PER_PROGRESS = BULK_EVERY
 #: (chunks shrink where positions have many moves, so a meeting stores little past the first one).
 CHUNK = 8192
 RESULTS_PER_CHUNK = 32768
+#: The size of a side's newest layer from which pagoda tests are sought for it (`_more_pagodas`).
+PAGODA_SAMPLE_LAYER = 4096
 #: Positions of a layer put into its lookup set (or sorted for `_promising_first`) between two ticks.
 LOOKUP_SLICE = BULK_EVERY
 #: For each byte value v: the table mapping a byte to 1 where it equals v, else 0.
@@ -144,6 +147,7 @@ class _Side:
     newest: list[int] = field(default_factory=list)
     counts: dict[int, int] | None = None
     lookups: dict[int, set[int]] = field(default_factory=dict)
+    pagodas_sought: bool = False
 
     @property
     def depth(self) -> int:
@@ -207,19 +211,37 @@ class _MeetInMiddle:
         self.clock = time.perf_counter()
         # forwards, positions lighter than the finish (by a pagoda towards it) are dead; backwards,
         # positions whose empty holes are lighter than the start's (towards the start's empty holes)
-        forward_pagoda = self._pagoda(finish)
-        backward_pagoda = self._pagoda(self.full & ~start)
+        self.perms = kept
         compact = size <= 64
-        self.forward = _Side(Chains(self.bulk, False, *forward_pagoda,
+        self.forward = _Side(Chains(self.bulk, False, self._pagodas(finish),
                                     limit_pegs=finish.bit_count() if finish is not None else 1), compact)
-        self.backward = _Side(Chains(self.bulk, True, *backward_pagoda, limit_pegs=start.bit_count()), compact)
+        self.backward = _Side(Chains(self.bulk, True, self._pagodas(self.full & ~start),
+                                     limit_pegs=start.bit_count()), compact)
 
-    def _pagoda(self, targets: int | None) -> tuple[tuple[int, ...] | None, int]:
-        """Fibonacci weights towards the holes of `targets` and their total, or (None, 0)."""
+    def _pagodas(self, targets: int | None) -> list[PagodaTest]:
+        """The Fibonacci pagoda test towards the holes of `targets` (none without targets)."""
         if not targets:
-            return None, 0
+            return []
         weights = distance_pagoda(self.size, self.tables.jumps, [h for h in range(self.size) if targets >> h & 1])
-        return weights, weight(weights, targets)
+        return [PagodaTest(weights, weight(weights, targets))]
+
+    def _more_pagodas(self, side: _Side, depth: int) -> Search:
+        """Once a side's newest layer is big enough to show which positions die: pagoda tests found for
+        the task from a sample of it (`pzl.peg.pagodas`), added to the side's chains."""
+        if side.pagodas_sought or len(side.newest) < PAGODA_SAMPLE_LAYER:
+            return
+        side.pagodas_sought = True
+        chains = side.chains
+        if side is self.forward:
+            target, samples = self.finish, side.newest
+        else:  # by the empty holes, towards the start's empty holes
+            target, samples = self.full & ~self.start, [position ^ self.full for position in side.newest]
+        if not target:
+            return
+        finding = find_pagodas(self.size, self.tables.jumps, self.perms, target, samples, chains.tests)
+        found = yield from self._collect_value(finding, depth, self._stored())
+        if found:
+            chains.use(chains.tests + tuple(found))
 
     # ----------------------------------------------------------------- the search
     def run(self) -> Search:
@@ -312,6 +334,7 @@ class _MeetInMiddle:
                 # grow the side whose next layer promises to be smaller (newest layer times its last growth)
                 forward = len(fwd.newest) * growth[0] <= len(bwd.newest) * growth[1]
                 side, other = (fwd, bwd) if forward else (bwd, fwd)
+                yield from self._more_pagodas(side, lower)
                 before = len(side.newest)
                 try:
                     meets = yield from self._grow(side, other, lower)
@@ -357,9 +380,10 @@ class _MeetInMiddle:
 
     def _tick(self, steps: int, depth: int, pending: int) -> Search:
         """Count `steps` of work; when due (by steps or by time), a progress event and the limit checks
-        (raising _Stopped)."""
+        (raising _Stopped). The state budget is looked at every time: it is cheap, and a cap holds closely."""
         self.nodes += steps
-        if self.nodes >= self.next_event or time.perf_counter() >= self.report_by:
+        full = self.max_states is not None and self._stored(pending) > self.max_states
+        if full or self.nodes >= self.next_event or time.perf_counter() >= self.report_by:
             self.next_event = self.nodes + STEPS_PER_PROGRESS
             stored = self._stored(pending)
             yield self._progress(depth, stored)

@@ -365,16 +365,6 @@ def test_wording_plurals_algorithm_names_and_sentence_case(app_page: Page, base_
     expect(app_page.get_by_test_id("notes")).not_to_contain_text("Id ")
 
 
-def test_a_budget_stop_gives_the_pages_own_advice(app_page: Page, base_url: str):
-    app_page.goto(base_url + "#board=3x4&start=11,10,9,8,7,6,5,4,3,1,2,0&algorithm=bfs")
-    expect(app_page.get_by_test_id("board")).to_have_attribute("data-position", "11 10 9 8 7 6 5 4 3 1 2 0")
-    app_page.get_by_test_id("solve").click()
-    text = app_page.get_by_test_id("result-text")
-    expect(text).to_contain_text("stopped at this page's budget", timeout=120_000)
-    expect(text).to_contain_text("Choose IDA*")
-    expect(text).not_to_contain_text("--")
-
-
 def test_hints_are_marked_on_the_board_and_a_quick_hint_says_it_is_not_proved(app_page: Page, base_url: str):
     open_link(app_page, base_url, "#puzzle=8-puzzle&start=1,2,3,4,5,6,7,0,8")
     app_page.get_by_test_id("hint").click()

@@ -4,6 +4,7 @@ the tab's budget points to the exact command line, which the CLI accepts."""
 
 from __future__ import annotations
 
+import re
 import shlex
 import subprocess
 import sys
@@ -108,16 +109,31 @@ def test_the_atlas_grid_is_one_tab_stop_walked_with_the_arrow_keys(app_page: Pag
     expect(app_page.get_by_test_id("solve")).to_be_focused()
 
 
-def test_a_census_beyond_the_tab_budget_is_partial_and_names_the_command(app_page: Page, base_url: str):
+def test_a_census_beyond_the_tab_budget_is_partial_and_offers_its_next_steps(app_page: Page, app_context,
+                                                                             base_url: str):
+    app_context.grant_permissions(["clipboard-read", "clipboard-write"])
     _open_numbers(app_page, base_url, "#puzzle=english-33")
     expect(app_page.get_by_test_id("atlas")).to_be_disabled()
     expect(app_page.get_by_test_id("numbers-command-text")).to_have_text("python -m pzl atlas english-33")
     app_page.get_by_test_id("census").click()
     expect(app_page.get_by_test_id("numbers-summary")).to_contain_text("Partial", timeout=120_000)
-    expect(app_page.get_by_test_id("numbers-command-text")).to_have_text("python -m pzl census english-33")
+    # without the classes per fewest moves (the slow part, not shown for a partial census) more levels fit
     rows = app_page.get_by_test_id("census-row")
-    assert rows.count() >= 8
+    assert rows.count() >= 12
     assert rows.nth(1).evaluate("row => row.children[3].textContent") == "1"  # one class after the first jump
+    # the next steps: count on in this tab, or the whole table on the command line (copied with a button)
+    offer = app_page.get_by_test_id("numbers-next-steps")
+    expect(offer.get_by_test_id("next-step-command")).to_have_text("python -m pzl census english-33 --no-by-moves")
+    expect(app_page.get_by_test_id("numbers-command")).to_be_hidden()
+    expect(app_page.get_by_test_id("announce")).to_contain_text("Next steps: Count on with all of this tab's memory")
+    offer.get_by_test_id("copy-command").click()
+    assert app_page.evaluate("() => navigator.clipboard.readText()") == "python -m pzl census english-33 --no-by-moves"
+    offer.locator("[data-step=budget]").click()  # runs the census again without the cap (many minutes): cancelled
+    expect(app_page.get_by_test_id("cancel")).to_be_enabled()
+    expect(offer).to_be_hidden()
+    expect(app_page.get_by_test_id("progress-phase")).to_contain_text("Census: every position after each number")
+    app_page.get_by_test_id("cancel").click()
+    expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=30_000)
 
 
 def test_cancel_stops_a_census(app_page: Page, base_url: str):
@@ -125,6 +141,7 @@ def test_cancel_stops_a_census(app_page: Page, base_url: str):
     app_page.get_by_test_id("census").click()
     expect(app_page.get_by_test_id("cancel")).to_be_enabled()
     expect(app_page.get_by_test_id("progress-phase")).to_contain_text("Census: every position after each number")
+    expect(app_page.get_by_test_id("progress-depth")).to_have_text(re.compile(r"^\d+ of 31$"))  # the level now
     app_page.get_by_test_id("cancel").click()
     expect(app_page.get_by_test_id("result-text")).to_have_text("Search cancelled.")
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=30_000)
@@ -154,16 +171,16 @@ def test_numbers_on_a_390_px_phone_in_dark_mode(browser: Browser, base_url: str)
 
 
 def test_the_command_lines_shown_are_ones_the_cli_runs():
-    made = run_node({"numbers.js": ["cliCommand"]}, """
-        const hoppers = { id: "hoppers", empty: [6], finish: 6 };
-        const custom = { custom: true, mask: "ooo/ooo/ooo", lattice: "square-diagonal" };
+    made = run_node({"next-step.js": ["commandLine"]}, """
+        const hoppers = { id: "hoppers", family: "peg", empty: [6], finish: 6 };
+        const custom = { custom: true, family: "peg", mask: "ooo/ooo/ooo", lattice: "square-diagonal" };
         console.log(JSON.stringify([
-          cliCommand("census", hoppers, { empty: [6], finish: 6 }),
-          cliCommand("census", hoppers, { empty: [0], finish: "any" }),
-          cliCommand("atlas", custom, {}),
+          commandLine({ command: "census", empty: [6], finish: 6 }, hoppers),
+          commandLine({ command: "census", empty: [0], finish: "any", by_moves: false }, hoppers),
+          commandLine({ command: "atlas" }, custom),
         ]));""")
-    assert made == ["python -m pzl census hoppers", "python -m pzl census hoppers --empty 0 --finish any",
-                    "python -m pzl atlas --mask 'ooo/ooo/ooo' --lattice square-diagonal"]
+    assert made == ["python -m pzl census hoppers", "python -m pzl census hoppers --empty 0 --finish any --no-by-moves",
+                    "python -m pzl atlas --mask ooo/ooo/ooo --lattice square-diagonal"]
     for command in made:
         words = shlex.split(command)
         done = subprocess.run([sys.executable, *words[1:], "--json"], cwd=ROOT, capture_output=True, text=True,

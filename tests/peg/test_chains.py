@@ -7,7 +7,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pzl.peg.bounds import distance_pagoda, weight
+from pzl.peg.bounds import PagodaTest, distance_pagoda
 from pzl.peg.bulk import BulkBoard
 from pzl.peg.catalog import board_by_id
 from pzl.peg.chains import Chains
@@ -47,31 +47,62 @@ def reference(board, frontier, reverse, alive, go_on) -> Counter:
     return found
 
 
+def drawn_tests(data, board) -> list[PagodaTest]:
+    """None to four tests: Fibonacci weights towards a hole, or any small weights (negative too, wide
+    enough at times that the packed lanes overflow one word) with any least total."""
+    tests = []
+    for _ in range(data.draw(st.integers(0, 4))):
+        if data.draw(st.booleans()):
+            target = data.draw(st.integers(0, board.size - 1))
+            weights = distance_pagoda(board.size, board.jumps, [target])
+            tests.append(PagodaTest(weights, weights[target]))
+        else:
+            high = data.draw(st.sampled_from([3, 60, 5000]))
+            weights = tuple(data.draw(st.lists(st.integers(-high, high), min_size=board.size, max_size=board.size)))
+            tests.append(PagodaTest(weights, data.draw(st.integers(-high, 2 * high))))
+    return tests
+
+
 @given(data=st.data())
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=40, deadline=None)
 def test_bulk_moves_are_every_chain_with_its_multiplicity(data):
     board = data.draw(st.sampled_from(BOARDS))
     reverse = data.draw(st.booleans())
     frontier = data.draw(st.lists(st.integers(0, board.full), min_size=1, max_size=40))
-    pagoda = data.draw(st.booleans()) and not reverse
-    weights = distance_pagoda(board.size, board.jumps, [board.size // 2]) if pagoda else None
-    least = weights[board.size // 2] if pagoda else 0
+    tests = drawn_tests(data, board)
     # backwards, chains stop a few pegs above the fullest frontier position (they branch a lot)
     limit = (max(p.bit_count() for p in frontier) + data.draw(st.integers(1, 3)) if reverse
              else data.draw(st.integers(1, 6)))
-    chains = Chains(BulkBoard(board.size, board.jumps, [tuple(range(board.size))]), reverse, weights, least, limit)
+    chains = Chains(BulkBoard(board.size, board.jumps, [tuple(range(board.size))]), reverse, tests, limit)
 
     def go_on(position):
         return position.bit_count() < limit if reverse else position.bit_count() > limit
 
     def alive(position):
-        return weights is None or weight(weights, position) >= least
+        judged = position ^ board.full if reverse else position  # backwards, by the empty holes
+        return all(test.alive(judged) for test in tests)
 
+    frontier = [position for position in frontier if alive(position)]  # chains never start from a dead one
     expected = reference(board, frontier, reverse, alive, go_on)
     counted, _ = run_to_end(chains.successors(frontier, [1] * len(frontier)))
     assert counted == dict(expected)
     plain, _ = run_to_end(chains.successors(frontier))
     assert plain == set(expected)
+
+
+@given(data=st.data())
+@settings(max_examples=40, deadline=None)
+def test_added_tests_judge_like_each_test_alone(data):
+    board = data.draw(st.sampled_from(BOARDS))
+    reverse = data.draw(st.booleans())
+    chains = Chains(BulkBoard(board.size, board.jumps, [tuple(range(board.size))]), reverse, [], 1)
+    positions = data.draw(st.lists(st.integers(0, board.full), min_size=1, max_size=60))
+    assert chains.living(positions) == positions
+    tests = drawn_tests(data, board)
+    chains.use(tests)
+    judged = [position ^ board.full if reverse else position for position in positions]
+    assert chains.living(positions) == [position for position, seen in zip(positions, judged, strict=True)
+                                        if all(test.alive(seen) for test in tests)]
 
 
 @given(data=st.data())
@@ -87,6 +118,6 @@ def test_bulk_moves_on_an_81_hole_board(data):
     def go_on(position):
         return position.bit_count() < limit if reverse else position.bit_count() > limit
 
-    chains = Chains(BulkBoard(BIG.size, BIG.jumps, [tuple(range(BIG.size))]), reverse, None, 0, limit)
+    chains = Chains(BulkBoard(BIG.size, BIG.jumps, [tuple(range(BIG.size))]), reverse, [], limit)
     counted, _ = run_to_end(chains.successors(frontier, [1] * len(frontier)))
     assert counted == dict(reference(BIG, frontier, reverse, lambda position: True, go_on))

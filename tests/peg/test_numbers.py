@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
 import time
 
+from pzl import __main__ as cli
 from pzl import api
 
 
@@ -52,6 +54,7 @@ def test_a_state_budget_gives_a_partial_census_that_says_so():
     result = answer(command="census", puzzle="english-33", max_states=60_000, seconds_limit=60)
     assert result["complete"] is False and result["stopped"] == "max_states"
     assert result["solutions"] is None and len(result["by_jumps"]) >= 8
+    assert result["estimate"]["states"] >= 23_475_688 and result["estimate"]["bytes"] > 10**8  # the whole census
 
 
 def test_an_oversized_census_is_refused_up_front_with_its_estimate():
@@ -108,3 +111,55 @@ def test_cli_census_and_atlas():
                           check=False)
     assert done.returncode == 2 and "census counts peg solitaire boards" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_census_without_by_moves_has_the_same_tables_less_one():
+    full = answer(command="census", puzzle="hoppers")
+    short = answer(command="census", puzzle="hoppers", by_moves=False)
+    assert "by_moves" not in short and full["by_moves"]
+    for key in ("by_jumps", "solutions", "minimal_moves", "minimal_solutions", "complete"):
+        assert short[key] == full[key], key
+    assert answer(command="census", puzzle="hoppers", by_moves="yes")["by_moves"] == full["by_moves"]
+    final = api.answer({"command": "census", "puzzle": "hoppers", "by_moves": "sometimes"})
+    assert final["event"] == "error" and "by-moves must be true or false" in final["message"]
+
+
+def test_census_progress_names_the_level_of_the_last_one():
+    progress = [event for event in api.run({"command": "census", "puzzle": "hoppers"}) if event["event"] == "progress"]
+    assert {event["most_jumps"] for event in progress} == {11}
+    assert all(0 <= event["depth"] <= 11 for event in progress)
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_cli_census_shows_its_level_on_a_terminal_and_with_progress(monkeypatch, capsys):
+    monkeypatch.setattr(cli, "PROGRESS_EVERY", 0.0)
+    monkeypatch.setattr(cli, "PROGRESS_LOG_EVERY", 0.0)
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert cli.main(["census", "hoppers", "--no-by-moves"]) == 0
+    assert "\r\033[Kcensus, positions: level 1 of 11, " in terminal.getvalue()
+    assert "census, can finish: level " in terminal.getvalue()
+    assert "classes by fewest moves" not in capsys.readouterr().out
+    terminal.truncate(0)
+    assert cli.main(["census", "hoppers", "--json"]) == 0  # --json on a terminal: quiet
+    assert terminal.getvalue() == "" and json.loads(capsys.readouterr().out)["by_moves"]
+    monkeypatch.setattr(sys, "stderr", io.StringIO())   # not a terminal: quiet unless --progress, then lines
+    assert cli.main(["census", "hoppers", "--json"]) == 0
+    assert sys.stderr.getvalue() == ""
+    capsys.readouterr()
+    assert cli.main(["census", "hoppers", "--json", "--progress"]) == 0
+    lines = sys.stderr.getvalue().splitlines()
+    assert lines and all(line.startswith("pzl: census, ") and "\r" not in line for line in lines)
+    assert "pzl: census, solutions: level 11 of 11, " in sys.stderr.getvalue()
+    json.loads(capsys.readouterr().out)
+
+
+def test_progress_lines_of_other_searches_and_long_waits():
+    line = cli.progress_line({"nodes": 1234, "states": 56, "seconds": 125.4, "depth": 7})
+    assert line == "depth 7, 1,234 nodes, 56 states, 2 min 05 s"
+    line = cli.progress_line({"nodes": 0, "states": 0, "seconds": 1.25, "depth": None, "phase": "pattern database"})
+    assert line == "pattern database: 0 nodes, 0 states, 1.2 s"
