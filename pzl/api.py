@@ -48,10 +48,14 @@ def run(request: dict[str, Any]) -> Iterator[Event]:
             return
         family = _family_of(request)
         _check_options(request, family, command)
+        package = catalog.family(family)
         if command == "compare":
-            yield from _cumulative(compare.compare(request, catalog.family(family), run))
+            yield from _cumulative(compare.compare(request, package, run))
+        elif command in package.COMMANDS:
+            yield from _cumulative(package.COMMANDS[command](request))
         else:
-            yield from _cumulative(catalog.family(family).run(command, request))
+            raise PuzzleError(f"there is no {shown(command)} command for {_family_words(family)}; use one of: "
+                              f"{', '.join([*package.COMMANDS, 'compare'])}")
     except SearchLimitError as stop:
         yield events.error(str(stop), type(stop).__name__, **stop.details)
     except PuzzleError as problem:

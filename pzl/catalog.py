@@ -19,7 +19,8 @@ from typing import Any
 from pzl.errors import CatalogError, shown
 
 #: Family packages. Each exposes `CATALOG: list[dict]`, `OPTIONS` (the request keys it reads
-#: besides `pzl.api.COMMON_OPTIONS`) and `run(command: str, request: dict) -> Iterator[Event]`.
+#: besides `pzl.api.COMMON_OPTIONS`), `COMMANDS: dict[str, (request: dict) -> Iterator[Event]]` (the
+#: commands it answers besides `compare`), `describe(command, result)`, `compare_plan` and `replay`.
 FAMILY_MODULES = {"sliding": "pzl.sliding"}
 FAMILY_MODULES["peg"] = "pzl.peg"
 

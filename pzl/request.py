@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from pzl.errors import PuzzleError, shown
@@ -22,6 +23,21 @@ _DIGITS = re.compile(r"[0-9]{1,30}")
 def option_name(key: str) -> str:
     """How messages name a request key: `max_states` reads "max-states"."""
     return key.replace("_", "-")
+
+
+def choice(request: dict[str, Any], key: str, allowed: Sequence[str], default: str | None = None, *,
+           noun: str | None = None, where: str = "", refusal: type[PuzzleError] = PuzzleError) -> str | None:
+    """One of `allowed` (any case, spaces around it ignored), or `default` when absent or empty.
+
+    Anything else is refused by `refusal` with a message naming the option (`noun`, else the key),
+    `where` it was asked for (e.g. " for compare") and the choices.
+    """
+    value = request.get(key)
+    if value is None or value == "":
+        return default
+    if isinstance(value, str) and value.strip().lower() in allowed:
+        return value.strip().lower()
+    raise refusal(f"unknown {noun or option_name(key)} {shown(value)}{where}; use one of: {', '.join(allowed)}")
 
 
 def flag(request: dict[str, Any], key: str) -> bool:

@@ -7,6 +7,7 @@ Solver modules keep descriptive names of their own; the job modules below are sh
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ JOB_MODULES = {
     "bounds": "lower bounds the searches use",
     "outcome": "a search's outcome as an answer in the JSON contract",
     "text": "an answer in words for the CLI (`describe`)",
-    "service": "`run`: wires task → verdict → solver → outcome",
+    "service": "`COMMANDS`: each command's answer, wiring task → verdict → solver → outcome",
     "lab": "`compare`'s rows and the replay that checks every solution",
 }
 
@@ -50,7 +51,25 @@ def test_jobs_live_where_their_names_say(family: str) -> None:
     folder = PACKAGE / family
     assert "CATALOG" in defined(folder / "catalog.py")
     assert "describe" in defined(folder / "text.py")
-    assert "run" in defined(folder / "service.py")
+    assert "COMMANDS" in defined(folder / "service.py")
     assert "describe" not in defined(folder / "service.py"), "CLI words belong in text.py"
     assert "instant_verdict" in defined(folder / "verdict.py")
     assert {"compare_plan", "replay"} <= defined(folder / "lab.py")
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_family_package_offers_the_same_interface(family: str) -> None:
+    package = importlib.import_module(f"pzl.{family}")
+    assert sorted(package.__all__) == ["CATALOG", "COMMANDS", "OPTIONS", "compare_plan", "describe", "replay"]
+    assert "solve" in package.COMMANDS and "compare" not in package.COMMANDS   # the api runs compare itself
+
+
+def test_a_command_the_family_does_not_answer_is_refused_with_its_commands() -> None:
+    from pzl import api
+
+    final = api.answer({"command": "longest", "puzzle": "hoppers"})
+    assert final["event"] == "error"
+    assert final["message"] == ("there is no 'longest' command for peg solitaire; use one of: solve, analyse, census, "
+                                "atlas, compare")
+    final = api.answer({"command": "census", "puzzle": "8-puzzle"})
+    assert final["message"] == "there is no 'census' command for sliding puzzles; use one of: solve, longest, compare"

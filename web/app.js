@@ -51,7 +51,14 @@ const { fillShuffleDistances, openPositionForm, shuffle, usePosition } = createN
 });
 const { showGoal, showParity } = createGoalView(store, { useGoal });
 const { compare, closeCompare, explanation } = createComparePanel(store, {
-  puzzleFields, showSolution, where, announce, stopPlayer, onChange: () => app.game && writeHash(),
+  puzzleFields, showSolution, where, announce, stopPlayer,
+});
+// The link says whether the Compare panel is open: it is rewritten whenever the store's `compareOpen` changes.
+let linkedCompare = false;
+store.subscribe(() => {
+  if (app.compareOpen === linkedCompare) return;
+  linkedCompare = app.compareOpen;
+  if (app.game && app.tree) writeHash();
 });
 
 main();

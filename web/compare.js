@@ -24,10 +24,10 @@ const CHART = { width: 640, rowHeight: 22, left: 190, right: 90, top: 8, bottom:
 /**
  * The compare panel for the page's store (web/state.js). `puzzleFields()` names the puzzle in a request,
  * `showSolution(solution, result, from)` loads a solution into the player, `where(node)` names a
- * position, `announce(text)` speaks to screen readers, `stopPlayer()` pauses the player,
- * `onChange()` rewrites the link (the panel is part of it).
+ * position, `announce(text)` speaks to screen readers, `stopPlayer()` pauses the player. Whether the
+ * panel is open is the store's `compareOpen` (the link follows it: web/app.js subscribes).
  */
-export function createComparePanel(store, { puzzleFields, showSolution, where, announce, stopPlayer, onChange }) {
+export function createComparePanel(store, { puzzleFields, showSolution, where, announce, stopPlayer }) {
   const app = store.state;
   let shown = null; // {from, game, rows: [...], plan, running, done}
 
@@ -48,7 +48,6 @@ export function createComparePanel(store, { puzzleFields, showSolution, where, a
     const from = app.tree.current();
     $("compare-panel").hidden = false;
     store.openCompare();
-    onChange();
     if (!app.solver || app.solver.state() !== "ready") {
       store.awaitCompare();
       $("compare-summary").textContent = "Waiting for the solver to start…";
@@ -269,7 +268,6 @@ export function createComparePanel(store, { puzzleFields, showSolution, where, a
   $("compare-close").addEventListener("click", () => {
     if (shown && !shown.done) app.search?.cancel();
     closeCompare();
-    onChange();
   });
 
   return { compare, closeCompare, explanation };

@@ -33,6 +33,7 @@ const PHASES = {
   "can finish": "Census: back from the finish, the positions that can still finish…",
   solutions: "Census: counting the solutions and the fewest moves…",
   atlas: "Atlas: settling the pairs that position classes leave open, one census per start…",
+  "freeing memory": "Freeing the positions the search held…",
 };
 
 /**

@@ -5,25 +5,17 @@ service, lab). The search engine lives in `pzl.peg.solve` and `pzl.peg.search_fa
 the census and the atlas (`pzl.peg.census`, `pzl.peg.atlas`, answered by `pzl.peg.numbers`) build on `pzl.peg.bulk`.
 """
 
-from collections.abc import Iterator
 from typing import Any
 
-from pzl.events import Event
 from pzl.peg import numbers, service, text
 from pzl.peg.catalog import CATALOG
 from pzl.peg.lab import compare_plan, replay
 from pzl.peg.service import OPTIONS
 
-__all__ = ["CATALOG", "OPTIONS", "compare_plan", "describe", "replay", "run"]
+__all__ = ["CATALOG", "COMMANDS", "OPTIONS", "compare_plan", "describe", "replay"]
 
-
-def run(command: str, request: dict[str, Any]) -> Iterator[Event]:
-    """Answer a peg request ("solve", "analyse", "census", "atlas"): progress events, then one result."""
-    if command == "census":
-        return numbers.run_census(request)
-    if command == "atlas":
-        return numbers.run_atlas(request)
-    return service.run(command, request)
+#: Each command the family answers besides `compare`, and its answer (progress events, then one result).
+COMMANDS = {**service.COMMANDS, "census": numbers.run_census, "atlas": numbers.run_atlas}
 
 
 def describe(command: str, result: dict[str, Any]) -> str:

@@ -10,15 +10,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pzl import events
+from pzl.peg.board import Move
 from pzl.peg.bounds import finish_pagodas
 from pzl.peg.search_tables import Jump, board_parts, group_jumps, weigher
-from pzl.search.problem import Search
+from pzl.search.problem import COSTLY_EVERY, Search
 
 #: Positions kept after each jump, pass by pass; a pass that ends short starts a wider one.
 WIDTHS = (256, 1024, 4096, 16384)
 CHUNK = 8
 #: Children scored between progress events (a layer of a wide beam has hundreds of thousands).
-SCORES_PER_PROGRESS = 1024
+SCORES_PER_PROGRESS = COSTLY_EVERY
 #: How far (0..1) the scoring centre moves from the board's centre towards the finish holes.
 PULL = 0.6
 #: Score cost of each move made so far: favours chains of jumps by one peg (fewer moves).
@@ -83,7 +84,7 @@ def _near_table(neighbours: Sequence[int], chunk: int) -> list[int]:
 
 def beam_search(board: Any, start: int, finish: int | None, *, widths: Sequence[int] = WIDTHS,
                 seconds_limit: float | None = 30.0) -> Search:
-    """A solution (moves as hole lists) from `start` to `finish` (None: one peg anywhere), or None.
+    """A solution (a list of `Move`) from `start` to `finish` (None: one peg anywhere), or None.
 
     Returns a dict: {"path", "nodes", "states", "seconds", "width", "reason", "stopped" ("seconds" when
     the time limit ended it, else None)}. Yields progress
@@ -171,7 +172,7 @@ def _keep_best(tables: _Tables, following: dict[int, tuple[int, int, int, int]],
     return {child: following[child] for child in children}
 
 
-def _moves(layers: list[dict[int, tuple[int, int, int, int]]], goal: int) -> list[list[int]]:
+def _moves(layers: list[dict[int, tuple[int, int, int, int]]], goal: int) -> list[Move]:
     """The jumps leading to `goal`, grouped into moves (consecutive jumps by one peg)."""
     jumps = []
     position = goal

@@ -5,13 +5,51 @@ Holes are numbered 0..n-1 row by row from the top-left of the drawing; a positio
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from pzl.errors import PositionError
 from pzl.peg.lattice import LATTICES, Lattice, Vector, apply
 
 Jump = tuple[int, int, int]  # (from, over, to)
+Hop = tuple[int, int]  # one jump named by its ends (from, to)
+
+
+class Move(tuple[int, ...]):
+    """One move: the holes one peg visits in order, a chain of one or more jumps (e.g. `Move((10, 0, 2, 6))`).
+
+    Immutable and hashable; it compares and sorts as the tuple of its holes, and JSON writes it as
+    the list `[10, 0, 2, 6]` (`to_json`), the form the page and the CLI read.
+    """
+
+    __slots__ = ()
+
+    @property
+    def start(self) -> int:
+        """The hole the peg leaves."""
+        return self[0]
+
+    @property
+    def end(self) -> int:
+        """The hole the peg comes to rest in."""
+        return self[-1]
+
+    @property
+    def jumps(self) -> int:
+        """How many jumps the move makes (each removes one peg)."""
+        return len(self) - 1
+
+    def hops(self) -> Iterator[Hop]:
+        """Each jump of the move by its ends, (from, to)."""
+        return pairwise(self)
+
+    def to_json(self) -> list[int]:
+        """The move in the JSON contract: the list of holes."""
+        return list(self)
+
+    def __repr__(self) -> str:
+        return f"Move({tuple.__repr__(self)})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,10 +27,10 @@ from pzl import events
 from pzl.peg.bounds import class_masks
 from pzl.peg.bulk import INDEX_BITS, INDEX_MASK, BulkBoard, Slots, positions, small_slots
 from pzl.peg.search_tables import board_parts, permute, valid_symmetries
-from pzl.search.problem import Search
+from pzl.search.problem import COSTLY_EVERY, PROGRESS_EVERY, Search
 
-#: Positions expanded between progress events (a chunk is handled at once: ~10-50 ms of work).
-CHUNK = 4096
+#: Positions expanded between progress events (a chunk's children are found at once, in bulk).
+CHUNK = PROGRESS_EVERY
 #: The largest board a census takes (a key packs a position, a move count and a hole in 64 bits).
 MAX_HOLES = 48
 #: For estimates: the share of the positions of the start's position class that a single-vacancy
@@ -396,8 +396,10 @@ class _Census:
                 jumps: list[int] = []
                 canonical = bulk.canonical(self._children(chunk, sources=sources, made_by=jumps), True)
                 keep = bytes(map(wanted.__contains__, bulk.drop_symmetry(canonical)))
-                for packed, source, jump in zip(compress(canonical, keep), compress(sources, keep),
-                                                compress(jumps, keep), strict=True):
+                kept = zip(compress(canonical, keep), compress(sources, keep), compress(jumps, keep), strict=True)
+                for number, (packed, source, jump) in enumerate(kept, 1):   # one at a time, in Python
+                    if not number % PROGRESS_EVERY:
+                        yield self._tick("solutions", depth + 1, len(found))
                     child = packed >> INDEX_BITS
                     parent = begin + source
                     reached[child] = reached.get(child, 0) + totals[parent]
@@ -410,8 +412,11 @@ class _Census:
                 yield self._tick("solutions", depth + 1, len(found))
             stabilisers = bulk.stabilisers(later)
             totals = [reached[child] for child in later]
-            tallies = [_Tally.settle(child, found[child], size, self.perms, order) for child, size in
-                       zip(later, stabilisers, strict=True)]
+            tallies = []
+            for number, (child, size) in enumerate(zip(later, stabilisers, strict=True), 1):
+                tallies.append(_Tally.settle(child, found[child], size, self.perms, order))
+                if not number % COSTLY_EVERY:
+                    yield self._tick("solutions", depth + 1, len(found))
         self._answer(finishing[-1], totals, tallies, outcome)
 
     def _answer(self, last: array, totals: list[int], tallies: list[_Tally], outcome: CensusOutcome) -> None:

@@ -20,9 +20,10 @@ from operator import add, and_, eq, ge, not_, or_, sub, xor
 from pzl.peg.bounds import PagodaTest
 from pzl.peg.bulk import _BIT, BulkBoard, _unwords, _words
 from pzl.peg.search_tables import weigher
+from pzl.search.problem import BULK_EVERY
 
 #: Chain states handled by one bulk step before the expansion reports (ticks) and goes on.
-STATES_PER_TICK = 16384
+STATES_PER_TICK = BULK_EVERY
 _ONE_WORD = (1).to_bytes(8, "little")
 
 #: Yields (work done, positions found so far) now and then; returns what `successors` describes.

@@ -11,8 +11,9 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from pzl.errors import PuzzleError, shown
+from pzl.errors import PuzzleError
 from pzl.peg.task import board_of, task_of
+from pzl.request import choice
 
 #: The algorithms of a comparison, in the order of its rows.
 ORDER = ("minimal", "beam", "fast")
@@ -25,14 +26,12 @@ def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str
         raise PuzzleError("compare finds one solution per algorithm: leave all out")
     board = board_of(request)
     task = task_of(board, request)
-    wanted = request.get("algorithm")
-    if wanted not in (None, "", "auto") and (not isinstance(wanted, str) or wanted.strip().lower() not in ORDER):
-        raise PuzzleError(f"unknown algorithm {shown(wanted)} for compare; use one of: {', '.join(ORDER)}")
+    wanted = choice(request, "algorithm", ("auto", *ORDER), "auto", where=" for compare")
     base = {key: value for key, value in request.items() if key not in ("algorithm", "all")}
     base["command"] = "solve"
     runs = [{"algorithm": name, "bound": None, "request": {**base, "algorithm": name}, "kernel": KERNELS[name],
              "depth_is_bound": False}
-            for name in ORDER if wanted in (None, "", "auto") or wanted.strip().lower() == name]
+            for name in ORDER if wanted in ("auto", name)]
     head = {"puzzle": board.id, "start": task.empty, "empty": task.empty, "finish": task.finish_label,
             "family": "peg"}
     return head, runs

@@ -6,25 +6,22 @@ Also: how a position is checked, and how one search continues another's progress
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
-from itertools import pairwise
+from dataclasses import dataclass, field
 from typing import Any
 
 from pzl import events
 from pzl.errors import CatalogError, PositionError
-from pzl.peg.board import PegBoard
+from pzl.peg.board import Move, PegBoard
 from pzl.peg.catalog import board_entry, spec_by_id
 from pzl.peg.task import Task
 from pzl.search.problem import Search, SearchOutcome
-
-Move = list[int]  # the holes one peg visits, e.g. [10, 0, 2, 6]
 
 
 @dataclass(slots=True)
 class PegOutcome(SearchOutcome):
     """A SearchOutcome plus what a peg task needs.
 
-    path: the moves of one solution (each a list of holes), or None.
+    path: the moves of one solution (each a `Move`, the holes one peg visits), or None; `paths` likewise.
     solvable: True (a solution was found), False (proved impossible), None (unknown within limits).
     minimal: True when `path` is proved to use the fewest moves (then `exhausted` is True too).
     moves / jumps: length of `path` in moves and in jumps.
@@ -34,6 +31,8 @@ class PegOutcome(SearchOutcome):
     stopped: the limit that stopped the search ("max_states" or "seconds"), or None.
     """
 
+    path: list[Move] | None
+    paths: list[list[Move]] = field(default_factory=list)
     solvable: bool | None = None
     minimal: bool = False
     moves: int | None = None
@@ -93,14 +92,14 @@ def request_stats(nodes: int, states: int, clock: float) -> dict[str, Any]:
     return events.stats(nodes, states, time.perf_counter() - clock)
 
 
-def outcome_result(board: PegBoard, outcome: Any, want_all: bool, clock: float) -> dict[str, Any]:
+def outcome_result(board: PegBoard, outcome: PegOutcome, want_all: bool, clock: float) -> dict[str, Any]:
     """A `solve` answer's verdict, solution (moves, jumps, holes jumped over), count and stats."""
-    path = [list(move) for move in outcome.path] if outcome.path is not None else None
+    path: list[Move] | None = outcome.path
     payload: dict[str, Any] = {
         "solvable": outcome.solvable,
         "moves": len(path) if path is not None else None,
-        "jumps": sum(len(move) - 1 for move in path) if path is not None else None,
-        "solution": path,
+        "jumps": sum(move.jumps for move in path) if path is not None else None,
+        "solution": [move.to_json() for move in path] if path is not None else None,
         "minimal": bool(outcome.minimal and path is not None),
         "stats": request_stats(outcome.nodes, outcome.states, clock),
     }
@@ -114,11 +113,11 @@ def outcome_result(board: PegBoard, outcome: Any, want_all: bool, clock: float) 
             payload["lower_bound"] = outcome.lower_bound
     if want_all and outcome.count is not None:
         payload["count"] = outcome.count
-        payload["solutions"] = [[list(move) for move in solution] for solution in outcome.paths]
+        payload["solutions"] = [[move.to_json() for move in solution] for solution in outcome.paths]
     return payload
 
 
-def jumped_holes(board: PegBoard, move: list[int]) -> list[int]:
+def jumped_holes(board: PegBoard, move: Move) -> list[int]:
     """The holes jumped over by one move (the pegs it removes)."""
     over_of = {(a, c): b for a, b, c in board.jumps}
-    return [over_of[(a, c)] for a, c in pairwise(move)]
+    return [over_of[hop] for hop in move.hops()]

@@ -10,19 +10,18 @@ from typing import Any
 
 from pzl import events
 from pzl.peg.beam import beam_search
+from pzl.peg.board import Hop, Move
 from pzl.peg.bounds import class_masks, distance_pagoda, position_class, weight
 from pzl.peg.outcome import PegOutcome, check_position
 from pzl.peg.search_tables import board_parts, group_jumps, jump_tables, permute, symmetry_group, valid_symmetries
-from pzl.search.problem import Search
+from pzl.search.problem import COSTLY_EVERY, Search
 
 #: Default cap on remembered dead positions (each costs ~100 bytes in CPython).
 MAX_DEAD = 3_000_000
 #: Share of the time limit the beam search may use before the depth-first search takes over.
 BEAM_SHARE = 0.5
-#: Jumps between progress events (each costs a scan of the jump table, ~10-50 µs in CPython).
-PROGRESS_JUMPS = 1024
-
-Hop = tuple[int, int]  # one jump named by its ends (from, to); its (from, over, to) is a board Jump
+#: Jumps between progress events of the depth-first stage (each costs a scan of the jump table).
+PROGRESS_JUMPS = COSTLY_EVERY
 
 
 def solve_fast(board: Any, start: int, finish: int | None, *, seconds_limit: float | None = 60.0,
@@ -109,11 +108,11 @@ class _FastSearch:
     def _out_of_time(self) -> bool:
         return self.seconds_limit is not None and time.perf_counter() - self.clock > self.seconds_limit
 
-    def _outcome(self, moves: list[list[int]] | None, **fields: Any) -> PegOutcome:
+    def _outcome(self, moves: list[Move] | None, **fields: Any) -> PegOutcome:
         fields.setdefault("minimal", False)
         fields.setdefault("method", "depth-first")
         fields.setdefault("states", len(self.dead))
-        jumps = sum(len(move) - 1 for move in moves) if moves is not None else None
+        jumps = sum(move.jumps for move in moves) if moves is not None else None
         return PegOutcome(path=moves, moves=len(moves) if moves is not None else None, jumps=jumps,
                           nodes=self.nodes, seconds=time.perf_counter() - self.clock, **fields)
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from pzl.peg.board import Jump
+from pzl.peg.board import Hop, Jump, Move
 
 #: Bits per lookup-table chunk when permuting or weighing a position.
 CHUNK = 11
@@ -205,41 +205,41 @@ def weigher(weights: Sequence[int]):
     return weigh
 
 
-def forward_moves(position: int, tables: JumpTables) -> Iterator[tuple[int, list[int]]]:
-    """Every move from `position` as (new position, holes the peg visits); one per distinct jump chain."""
+def forward_moves(position: int, tables: JumpTables) -> Iterator[tuple[int, Move]]:
+    """Every move from `position` as (new position, the move); one per distinct jump chain."""
     next_fwd = tables.next_fwd
     for (ab, cm, toggle, to), (a, _, _) in zip(tables.first_fwd, tables.jumps, strict=True):
         if position & ab == ab and not position & cm:
-            stack = [(position ^ toggle, [a, to])]
+            stack = [(position ^ toggle, Move((a, to)))]
             while stack:
-                current, holes = stack.pop()
-                yield current, holes
-                for over, cm2, toggle2, to2 in next_fwd[holes[-1]]:
+                current, move = stack.pop()
+                yield current, move
+                for over, cm2, toggle2, to2 in next_fwd[move[-1]]:
                     if current & over and not current & cm2:
-                        stack.append((current ^ toggle2, [*holes, to2]))
+                        stack.append((current ^ toggle2, Move((*move, to2))))
 
 
-def backward_moves(position: int, tables: JumpTables) -> Iterator[tuple[int, list[int]]]:
-    """Every move that ends in `position`, as (position before it, holes the peg visits, in play order)."""
+def backward_moves(position: int, tables: JumpTables) -> Iterator[tuple[int, Move]]:
+    """Every move that ends in `position`, as (position before it, the move)."""
     next_rev = tables.next_rev
     for ab, cm, toggle, a in tables.first_rev:
         if position & cm and not position & ab:
             c = cm.bit_length() - 1
-            stack = [(position ^ toggle, [c, a])]
+            stack = [(position ^ toggle, (c, a))]   # the holes from the end back to where the peg started
             while stack:
                 current, holes = stack.pop()
-                yield current, holes[::-1]
+                yield current, Move(holes[::-1])
                 for ab2, toggle2, a2 in next_rev[holes[-1]]:
                     if not current & ab2:
-                        stack.append((current ^ toggle2, [*holes, a2]))
+                        stack.append((current ^ toggle2, (*holes, a2)))
 
 
-def group_jumps(jumps: Sequence[tuple[int, int]]) -> list[list[int]]:
+def group_jumps(jumps: Sequence[Hop]) -> list[Move]:
     """Jumps (from, to) grouped into moves: consecutive jumps of the same peg form one move."""
-    moves: list[list[int]] = []
+    chains: list[list[int]] = []
     for a, c in jumps:
-        if moves and moves[-1][-1] == a:
-            moves[-1].append(c)
+        if chains and chains[-1][-1] == a:
+            chains[-1].append(c)
         else:
-            moves.append([a, c])
-    return moves
+            chains.append([a, c])
+    return [Move(chain) for chain in chains]

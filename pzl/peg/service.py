@@ -1,4 +1,4 @@
-"""The peg family's service: `run("solve" | "analyse", request)` as events.
+"""The peg family's service: `solve` and `analyse` (its `COMMANDS`), each a request in, events out.
 
 Wires the parts: the request → a Task (`task`), the instant verdict (`verdict`), the searches (`solve`,
 `search_fast`), then one result event (`outcome`). The CLI's words for a result are in `text`.
@@ -13,13 +13,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from pzl import events
-from pzl.errors import CatalogError, PositionError, PuzzleError, shown
+from pzl.errors import CatalogError, PositionError, PuzzleError
 from pzl.events import Event
-from pzl.peg.board import PegBoard, holes_of
+from pzl.peg.board import Move, PegBoard, holes_of
 from pzl.peg.outcome import continued, custom_board, outcome_result, request_stats, task_result
 from pzl.peg.task import Task, board_of, check_finish_reachable, parse_holes, parse_position, seconds_option, task_of
 from pzl.peg.verdict import class_marks, instant_verdict, possible_finish_holes, why_impossible
-from pzl.request import flag, solution_cap, state_cap
+from pzl.request import choice, flag, solution_cap, state_cap
 from pzl.search import limits
 
 ALGORITHMS = ("auto", "minimal", "fast", "beam")
@@ -41,26 +41,13 @@ FAST_SECONDS = 60.0
 BEAM_SECONDS = 30.0
 
 
-def run(command: str, request: dict[str, Any]) -> Iterator[Event]:
-    """Answer a peg request: progress events, then one result (see the README's JSON contract)."""
-    if command == "solve":
-        yield from _solve(request)
-    elif command == "analyse":
-        yield from _analyse(request)
-    else:
-        raise PuzzleError(f"peg solitaire answers 'solve', 'analyse', 'census' and 'atlas', not {shown(command)}")
-
-
 # ------------------------------------------------------------------ solve
-def _solve(request: dict[str, Any]) -> Iterator[Event]:
+def solve(request: dict[str, Any]) -> Iterator[Event]:
+    """Answer a `solve` request: progress events, then one result (see the README's JSON contract)."""
     clock = time.perf_counter()
     board = board_of(request)
     task = task_of(board, request)
-    algorithm = request.get("algorithm") or "auto"
-    if not isinstance(algorithm, str) or algorithm.lower() not in ALGORITHMS:
-        raise CatalogError(f"unknown algorithm {shown(algorithm)} for peg solitaire; "
-                           f"use one of: {', '.join(ALGORITHMS)}")
-    algorithm = algorithm.lower()
+    algorithm = choice(request, "algorithm", ALGORITHMS, "auto", where=" for peg solitaire", refusal=CatalogError)
     want_all = flag(request, "all")
     max_solutions = solution_cap(request, want_all)
     if want_all and algorithm in ("fast", "beam"):
@@ -135,17 +122,14 @@ def _mark_stop(outcome: Any, cap: limits.StateCap) -> Any:
     return outcome
 
 
-def _with_first(task: Task, path: list[list[int]] | None) -> list[list[int]] | None:
+def _with_first(task: Task, path: list[Move] | None) -> list[Move] | None:
     """A path found after the fixed first jump, with that jump put back in front (merging its chain)."""
     if path is None or task.first is None:
         return path
     a, _, c = task.first
-    path = [list(move) for move in path]
-    if path and path[0][0] == c:
-        path[0] = [a, *path[0]]
-    else:
-        path.insert(0, [a, c])
-    return path
+    if path and path[0].start == c:
+        return [Move((a, *path[0])), *path[1:]]
+    return [Move((a, c)), *path]
 
 
 def _fast(task: Task, request: dict[str, Any], beam_only: bool = False):
@@ -159,13 +143,13 @@ def _fast(task: Task, request: dict[str, Any], beam_only: bool = False):
     if outcome.path is not None:
         outcome.path = _with_first(task, outcome.path)
         outcome.moves = len(outcome.path)
-        outcome.jumps = sum(len(move) - 1 for move in outcome.path)
+        outcome.jumps = sum(move.jumps for move in outcome.path)
     outcome.minimal = False
     return outcome
 
 
 # ------------------------------------------------------------------ analyse
-def _analyse(request: dict[str, Any]) -> Iterator[Event]:
+def analyse(request: dict[str, Any]) -> Iterator[Event]:
     """Is the current position still solvable to the task, in how many moves, and a next move.
 
     With `last` (the hole the previous move ended in), continuing that peg's chain is free: each
@@ -199,7 +183,7 @@ def _analyse(request: dict[str, Any]) -> Iterator[Event]:
     if len(options) > 1:
         result["continues"] = chain is not None
         if chain is not None:
-            result["next"] = chain
+            result["next"] = chain.to_json()
         others = [option for option, _ in options if option is not best]
         result["minimal"] = best["minimal"] and all(other["solvable"] is False or other["minimal"] for other in others)
         if best["solvable"] is not True and any(other["solvable"] is None for other in others):
@@ -215,10 +199,10 @@ def _analyse(request: dict[str, Any]) -> Iterator[Event]:
     yield events.result(payload)
 
 
-def chain_continuations(board: PegBoard, position: int, hole: int) -> list[tuple[list[int], int]]:
-    """Every way the peg in `hole` can go on jumping: (holes it visits from `hole`, position after), shortest first."""
-    found: dict[int, list[int]] = {}
-    frontier = [([hole], position)]
+def chain_continuations(board: PegBoard, position: int, hole: int) -> list[tuple[Move, int]]:
+    """Every way the peg in `hole` can go on jumping: (the move on from `hole`, position after), shortest first."""
+    found: dict[int, Move] = {}
+    frontier: list[tuple[tuple[int, ...], int]] = [((hole,), position)]
     while frontier:
         following = []
         for chain, current in frontier:
@@ -226,8 +210,8 @@ def chain_continuations(board: PegBoard, position: int, hole: int) -> list[tuple
                 if current >> over & 1 and not current >> to & 1:
                     after = current ^ ((1 << chain[-1]) | (1 << over) | (1 << to))
                     if after not in found:
-                        found[after] = [*chain, to]
-                        following.append(([*chain, to], after))
+                        found[after] = move = Move((*chain, to))
+                        following.append((move, after))
         frontier = following
     return [(chain, after) for after, chain in found.items()]
 
@@ -257,10 +241,11 @@ def _judge(task: Task, position: int, seconds: float, cap: limits.StateCap):
     else:  # too many pegs for a proof within the page's patience
         outcome = yield from solve_fast(board, position, task.finish, seconds_limit=seconds, max_states=cap.limit)
     method = outcome.method
-    path = [list(move) for move in outcome.path] if outcome.path is not None else None
+    path = outcome.path
     verdict.update(solvable=outcome.solvable, moves=len(path) if path is not None else None,
                    minimal=bool(method == "minimal" and outcome.minimal and path is not None),
-                   next=path[0] if path else None, method=method, nodes=outcome.nodes, states=outcome.states)
+                   next=path[0].to_json() if path else None, method=method, nodes=outcome.nodes,
+                   states=outcome.states)
     if outcome.solvable is not True and outcome.reason:
         verdict["reason"] = outcome.reason
     if method != "minimal" and outcome.lower_bound:
@@ -269,3 +254,7 @@ def _judge(task: Task, position: int, seconds: float, cap: limits.StateCap):
         verdict["reason"] = f"could not be decided within the limits ({outcome.reason})"
         verdict["stopped"] = _mark_stop(outcome, cap).stopped
     return verdict
+
+
+#: The commands this module answers (`pzl.peg` adds the census and the atlas of `pzl.peg.numbers`).
+COMMANDS = {"solve": solve, "analyse": analyse}

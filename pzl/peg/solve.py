@@ -17,10 +17,11 @@ from typing import Any
 
 from pzl import events
 from pzl.errors import PositionError
+from pzl.peg.board import Move
 from pzl.peg.bounds import PagodaTest, class_masks, distance_pagoda, position_class, weight
 from pzl.peg.bulk import BulkBoard, positions
 from pzl.peg.chains import Chains
-from pzl.peg.outcome import Move, PegOutcome, check_position, continued
+from pzl.peg.outcome import PegOutcome, check_position, continued
 from pzl.peg.pagodas import find_pagodas
 from pzl.peg.search_fast import solve_fast
 from pzl.peg.search_tables import (
@@ -32,25 +33,27 @@ from pzl.peg.search_tables import (
     symmetry_group,
     valid_symmetries,
 )
-from pzl.search.problem import Search
+from pzl.search.problem import BULK_EVERY, PROGRESS_EVERY, REPORT_SECONDS, Search
 
 __all__ = ["MAX_STATES", "STEPS_PER_PROGRESS", "PegOutcome", "analyse", "solve_minimal"]
 
 #: Default cap on the positions both sides may store together, enough to prove the English
 #: central game's 18 moves (about 4.3 M positions: ~130 bytes each in CPython, sets and layers).
 MAX_STATES = 5_000_000
-#: Search steps (a position expanded, or a chain state handled) between progress events and limit
-#: checks: a few milliseconds of work. One position can have millions of chains on a big, nearly
-#: empty board, so the count runs inside an expansion too.
-STEPS_PER_PROGRESS = 8192
-#: Layer positions expanded together (their moves are found in bulk), at most; and about how many
-#: positions one chunk should find (chunks shrink where positions have many moves).
+#: Search steps (a position expanded, or a chain state handled, in bulk) between progress events and
+#: limit checks; and REPORT_SECONDS at most, since a step's cost varies (a scan of every jump may find
+#: few chains). One position can have millions of chains on a big, nearly empty board, so the count
+#: runs inside an expansion too. Rebuilding solutions counts moves found one at a time: PROGRESS_EVERY.
+STEPS_PER_PROGRESS = BULK_EVERY
+#: Batch sizes, not cadences (the chains tick inside a batch): layer positions expanded together
+#: (their moves are found in bulk), at most; and about how many positions one chunk should find
+#: (chunks shrink where positions have many moves, so a meeting stores little past the first one).
 CHUNK = 8192
 RESULTS_PER_CHUNK = 32768
 #: The size of a side's newest layer from which pagoda tests are sought for it (`_more_pagodas`).
 PAGODA_SAMPLE_LAYER = 4096
-#: Positions of a layer put into its lookup set between two ticks, when solutions are rebuilt.
-LOOKUP_SLICE = 65536
+#: Positions of a layer put into its lookup set (or sorted for `_promising_first`) between two ticks.
+LOOKUP_SLICE = BULK_EVERY
 #: For each byte value v: the table mapping a byte to 1 where it equals v, else 0.
 _IS_BYTE = [bytes(int(value == wanted) for value in range(256)) for wanted in range(256)]
 
@@ -252,7 +255,7 @@ class _MeetInMiddle:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            work = self._run()
+            work = self._answered()
             while True:
                 try:
                     event = next(work)
@@ -268,6 +271,34 @@ class _MeetInMiddle:
         finally:
             if collecting:
                 gc.enable()
+
+    def _answered(self) -> Search:
+        """The search, then its positions freed (`_release`) before the answer goes out."""
+        outcome = yield from self._run()
+        yield from self._release(outcome.lower_bound)
+        return outcome
+
+    def _release(self, depth: int) -> Search:
+        """Free what the sides hold one structure at a time, with progress (phase "freeing memory") between.
+
+        Millions of positions are millions of int objects: freed all at once when the search ends,
+        they were its longest silence (~0.3 s for the English proof in CPython). Freed set by set
+        (each side's positions, each layer's lookup set, the newest layers, the counts), the longest
+        silence is the largest of them, and nothing is spent beyond what freeing costs anyway.
+        """
+        groups: list[Any] = []
+        for side in (self.forward, self.backward):
+            groups += [side.seen, *side.lookups.values(), side.newest, side.counts or {},
+                       *(layer for layer in side.layers if isinstance(layer, list))]   # boards over 64 holes
+            side.seen, side.lookups, side.newest, side.counts, side.layers = set(), {}, [], None, []
+        groups = list({id(group): group for group in groups}.values())   # `newest` may be a layer too
+        remaining = sum(map(len, groups))
+        for group in groups:
+            if group:
+                remaining -= len(group)
+                group.clear()
+                yield events.progress(self.nodes, remaining, time.perf_counter() - self.clock, depth=depth,
+                                      phase="freeing memory")
 
     def _run(self) -> Search:
         start, finish = self.start, self.finish
@@ -334,13 +365,20 @@ class _MeetInMiddle:
                 goals[key] = len(self.symmetry.orbit(goal))
         return goals
 
+    #: When the next progress event is due at the latest (perf_counter), whatever the steps; reset by `_progress`.
+    report_by = 0.0
+
     def _progress(self, depth: int, states: int) -> dict:
-        return events.progress(self.nodes, states, time.perf_counter() - self.clock, depth=depth)
+        now = time.perf_counter()
+        self.report_by = now + REPORT_SECONDS
+        return events.progress(self.nodes, states, now - self.clock, depth=depth)
 
     def _tick(self, steps: int, depth: int, pending: int) -> Search:
-        """Count `steps` of work; when due, a progress event and the limit checks (raising _Stopped)."""
+        """Count `steps` of work; when due (by steps or by time), a progress event and the limit checks
+        (raising _Stopped). The state budget is looked at every time: it is cheap, and a cap holds closely."""
         self.nodes += steps
-        if self.nodes >= self.next_event:
+        full = self.max_states is not None and self._stored(pending) > self.max_states
+        if full or self.nodes >= self.next_event or time.perf_counter() >= self.report_by:
             self.next_event = self.nodes + STEPS_PER_PROGRESS
             stored = self._stored(pending)
             yield self._progress(depth, stored)
@@ -522,11 +560,11 @@ class _MeetInMiddle:
 
     def _moves_counted(self, moves: Iterator[tuple[int, Move]]) -> Iterator[tuple[int, Move] | None]:
         """The moves of `forward_moves`/`backward_moves`, counted as search steps, with a None tick
-        every STEPS_PER_PROGRESS of them."""
+        every PROGRESS_EVERY of them (each is found by Python code, one at a time)."""
         for item in moves:
             self.nodes += 1
             if self.nodes >= self.next_event:
-                self.next_event = self.nodes + STEPS_PER_PROGRESS
+                self.next_event = self.nodes + PROGRESS_EVERY
                 yield None
             yield item
 
@@ -546,7 +584,7 @@ class _MeetInMiddle:
                     continue
                 before, move = item
                 if d == 1 and self.first is not None:
-                    if before == self.start and move[0] == self.first[0] and move[1] == self.first[2]:
+                    if before == self.start and move.start == self.first[0] and move[1] == self.first[2]:
                         options.append((before, 0, [*moves, move]))
                     continue
                 yield from self.forward.prepare(d - 1)

@@ -22,12 +22,11 @@ from typing import Any
 from pzl.errors import SearchLimitError
 from pzl.events import progress
 from pzl.search.breadth import DEFAULT_MAX_STATES
-from pzl.search.problem import PROGRESS_EVERY, Problem, Search, SearchOutcome
+from pzl.search.problem import PROGRESS_EVERY, REPORT_SECONDS, Problem, Search, SearchOutcome
 
 #: Besides every PROGRESS_EVERY nodes, progress is reported when REPORT_SECONDS have passed (looked at every
 #: CHECK_EVERY nodes): a bound evaluated from scratch on a big board costs milliseconds a node.
 CHECK_EVERY = 16
-REPORT_SECONDS = 0.05
 
 
 def astar(problem: Problem[Any], lower_bound: Callable[[Any], int] | None = None, *,

@@ -21,8 +21,9 @@ from collections.abc import Callable, Iterator
 from operator import getitem
 from typing import Any
 
-from pzl.errors import PuzzleError, shown
+from pzl.errors import PuzzleError
 from pzl.events import Event
+from pzl.request import choice
 from pzl.sliding.task import Puzzle
 from pzl.sliding.tile_bounds import longest_increasing
 
@@ -36,12 +37,9 @@ PDB_MAX_CELLS = 25
 
 def read_bound(request: dict[str, Any], algorithm: str, puzzle: Puzzle) -> str | None:
     """The request's `bound` (None: the algorithm's default), refused by name where it does not apply."""
-    value = request.get("bound")
-    if value in (None, ""):
+    bound = choice(request, "bound", BOUNDS)
+    if bound is None:
         return None
-    if not isinstance(value, str) or value.strip().lower() not in BOUNDS:
-        raise PuzzleError(f"unknown bound {shown(value)}; use one of: {', '.join(BOUNDS)}")
-    bound = value.strip().lower()
     if algorithm not in BOUNDED:
         what = {"bfs": "breadth-first search", "bidirectional": "bidirectional search",
                 "iddfs": "iterative deepening (IDA* is iterative deepening with a bound: use ida)",

@@ -14,7 +14,8 @@ import re
 from itertools import pairwise
 from typing import Any
 
-from pzl.errors import PuzzleError, shown
+from pzl.errors import PuzzleError
+from pzl.request import choice
 from pzl.sliding.bound_choice import BOUNDS
 from pzl.sliding.effort import breadth_kernel
 from pzl.sliding.packed import PackedProblem
@@ -31,8 +32,8 @@ def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str
     if request.get("metric") not in (None, "", "step"):
         raise PuzzleError("compare counts one-cell moves (the step metric): leave metric out")
     puzzle = from_request(request)
-    wanted_algorithm = _choice(request, "algorithm", ORDER)
-    wanted_bound = _choice(request, "bound", BOUNDS)
+    wanted_algorithm = _wanted(request, "algorithm", ORDER)
+    wanted_bound = _wanted(request, "bound", BOUNDS)
     base = {key: value for key, value in request.items() if key not in ("algorithm", "bound", "all")}
     base["command"] = "solve"
     runs = []
@@ -54,13 +55,10 @@ def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str
     return head, runs
 
 
-def _choice(request: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str | None:
-    value = request.get(key)
-    if value in (None, "", "auto"):
-        return None
-    if not isinstance(value, str) or value.strip().lower() not in allowed:
-        raise PuzzleError(f"unknown {key} {shown(value)} for compare; use one of: {', '.join(allowed)}")
-    return value.strip().lower()
+def _wanted(request: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str | None:
+    """The one algorithm or bound a comparison keeps, or None for every one (absent, or `auto`)."""
+    wanted = choice(request, key, ("auto", *allowed), where=" for compare")
+    return None if wanted == "auto" else wanted
 
 
 def _kernel(puzzle: Puzzle, algorithm: str) -> str | None:

@@ -1,7 +1,9 @@
 """Sliding results in the JSON contract: a search's outcome as a `solve` answer (positions, steps, counts, stats).
 
-`solution_result` turns a SearchOutcome into the result fields; `impossible_result` is parity's instant
-answer; `longest_result` is a `longest` sweep's answer.
+`solution_result` turns a SearchOutcome into the result fields; `fast_result` does so for the fast solver's
+(not proved minimal) solution; `impossible_result` is parity's instant answer; `longest_result` is a
+`longest` sweep's answer. A solution is written once, by `path_fields`: its positions as text and its
+steps (`piece_moves.Step`, one per move).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pzl.sliding.blocks import BlockProblem
 from pzl.sliding.coarse import CoarseProblem
 from pzl.sliding.packed import PackedProblem
 from pzl.sliding.piece_moves import classic_counts, steps_of
-from pzl.sliding.task import Puzzle
+from pzl.sliding.task import Codes, Puzzle
 from pzl.wording import counted
 
 SlidingProblem = PackedProblem | BlockProblem
@@ -40,9 +42,15 @@ def as_states(problem: SlidingProblem, outcome: SearchOutcome) -> SearchOutcome:
     return outcome
 
 
+def path_fields(puzzle: Puzzle, path: list[Codes]) -> tuple[list[str], list[dict[str, Any]]]:
+    """A solution (positions as code tuples) in the JSON contract: its positions as text, and its steps."""
+    steps = steps_of(puzzle.board, puzzle.pieces, puzzle.labels, path)
+    return [puzzle.text(position) for position in path], [step.to_json() for step in steps]
+
+
 def solution_result(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, outcome: SearchOutcome, algorithm: str,
-              every: bool) -> dict[str, Any]:
-    text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
+                    every: bool) -> dict[str, Any]:
+    """A search's answer: the solution (positions and steps), proved minimal, with the algorithm's figures."""
     stats = events.stats(outcome.nodes, outcome.states, outcome.seconds)
     if outcome.path is None and not outcome.exhausted:   # a depth-first search reached its depth limit
         raise SearchLimitError(f"{algorithm} found no solution within {deepening.MAX_DEPTH} moves, the deepest it "
@@ -59,11 +67,10 @@ def solution_result(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, out
         if every:
             unsolvable.update(count=0, solutions=[])
         return unsolvable
-    result: dict[str, Any] = {"solvable": True, "moves": len(outcome.path) - 1,
-                              "solution": [text(state) for state in outcome.path], "algorithm": algorithm,
-                              "minimal": True}
     decoded = [problem.decode(state) for state in outcome.path]
-    result["steps"] = steps_of(puzzle.board, puzzle.pieces, puzzle.labels, decoded)
+    solution, steps = path_fields(puzzle, decoded)
+    result: dict[str, Any] = {"solvable": True, "moves": len(outcome.path) - 1, "solution": solution,
+                              "algorithm": algorithm, "minimal": True, "steps": steps}
     if not isinstance(problem, CoarseProblem):  # a coarse path's moves are counted already
         result["piece_moves"], result["straight_moves"] = classic_counts(
             puzzle.board, puzzle.pieces, puzzle.labels, decoded)
@@ -74,11 +81,29 @@ def solution_result(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, out
     if outcome.layers is not None:   # breadth-first: positions per depth (bidirectional: per side, and where they met)
         result["layers"] = outcome.layers
     if every:
+        listed = [path_fields(puzzle, [problem.decode(state) for state in path]) for path in outcome.paths]
         result["count"] = outcome.count
-        result["solutions"] = [[text(state) for state in path] for path in outcome.paths]
-        result["solutions_steps"] = [steps_of(puzzle.board, puzzle.pieces, puzzle.labels,
-                                              [problem.decode(state) for state in path]) for path in outcome.paths]
+        result["solutions"] = [solution for solution, _ in listed]
+        result["solutions_steps"] = [steps for _, steps in listed]
     result["stats"] = stats
+    return result
+
+
+def fast_result(puzzle: Puzzle, outcome: SearchOutcome, algorithm: str, bound: int, note: str | None,
+                nodes: int, seconds: float) -> dict[str, Any]:
+    """The fast solver's answer: a solution and the start's lower bound, minimal only when the two meet.
+
+    `nodes` and `seconds` are the whole request's (an optimal attempt may have run before).
+    """
+    solution, steps = path_fields(puzzle, outcome.path)
+    moves = len(solution) - 1
+    result: dict[str, Any] = {"solvable": True, "moves": moves, "solution": solution, "steps": steps,
+                              "algorithm": algorithm, "minimal": moves == bound, "lower_bound": bound}
+    if moves == bound:
+        result["note"] = "the solution is as short as the lower bound, so it is proved minimal"
+    elif note:
+        result["note"] = note
+    result["stats"] = events.stats(nodes, outcome.states, seconds)
     return result
 
 

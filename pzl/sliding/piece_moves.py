@@ -11,12 +11,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import Any
+from typing import Any, NamedTuple
 
 from pzl.sliding.board import DIRECTIONS, Board
 from pzl.sliding.position import EMPTY, Piece, decompose
 
 Codes = tuple[int, ...]
+
+
+class Step(NamedTuple):
+    """One move of a sliding solution: the piece that moved (its label) and the cells it covered before and after.
+
+    Cells are in increasing order. JSON writes it as `{"piece": "7", "from": [5], "to": [4]}` (`to_json`).
+    """
+
+    piece: str
+    from_cells: tuple[int, ...]
+    to_cells: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The step in the JSON contract."""
+        return {"piece": self.piece, "from": list(self.from_cells), "to": list(self.to_cells)}
 
 
 def classic_counts(board: Board, pieces: dict[str, Piece], labels: Sequence[str], path: Sequence[Codes],
@@ -65,8 +80,8 @@ def _step(board: Board, instances: list[frozenset[int]], before: Codes, after: C
 
 
 def steps_of(board: Board, pieces: dict[str, Piece], labels: Sequence[str], path: Sequence[Codes],
-             ) -> list[dict[str, Any]]:
-    """Each move of `path` (code tuples) as {"piece": label, "from": cells, "to": cells}, cells in order.
+             ) -> list[Step]:
+    """Each move of `path` (code tuples) as a `Step`: the piece's label and the cells it covers before and after.
 
     One piece moves per move (a unit step, or a whole slide under a coarse metric): the cells
     that change are the ones it leaves and the ones it enters, so a move costs the cells it
@@ -88,5 +103,5 @@ def steps_of(board: Board, pieces: dict[str, Piece], labels: Sequence[str], path
         for cell in mover:
             del owner[cell]
         owner.update(dict.fromkeys(moved, moved))
-        steps.append({"piece": labels[code], "from": sorted(mover), "to": sorted(moved)})
+        steps.append(Step(labels[code], tuple(sorted(mover)), tuple(sorted(moved))))
     return steps

@@ -1,7 +1,8 @@
 """The sliding family's answers to api requests: `solve` and `longest`.
 
-Wires the parts: the request → a Puzzle (`task`), the instant verdict (`verdict`), the algorithm and
-its search as a generator of progress events (solvers), then one result event (`outcome`).
+`COMMANDS` maps each command to its answer. Wires the parts: the request → a Puzzle (`task`), the
+instant verdict (`verdict`), the algorithm and its search as a generator of progress events
+(solvers), then one result event (`outcome`).
 The CLI's words for a result are in `text`.
 """
 
@@ -12,9 +13,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from pzl import events
-from pzl.errors import CatalogError, PuzzleError, SearchLimitError, shown
+from pzl.errors import CatalogError, PuzzleError, SearchLimitError
 from pzl.events import Event
-from pzl.request import flag, solution_cap, state_cap
+from pzl.request import choice, flag, solution_cap, state_cap
 from pzl.search import breadth, deepening, limits
 from pzl.search.astar import astar
 from pzl.search.problem import Search
@@ -25,9 +26,15 @@ from pzl.sliding.bound_choice import pattern_database, read_bound, state_bound
 from pzl.sliding.coarse import METRICS, CoarseProblem
 from pzl.sliding.effort import breadth_floor, breadth_kernel, check_depth_first, what_to_try
 from pzl.sliding.fast import fast_solve
-from pzl.sliding.outcome import SlidingProblem, as_states, impossible_result, longest_result, solution_result
+from pzl.sliding.outcome import (
+    SlidingProblem,
+    as_states,
+    fast_result,
+    impossible_result,
+    longest_result,
+    solution_result,
+)
 from pzl.sliding.packed import PackedProblem
-from pzl.sliding.piece_moves import steps_of
 from pzl.sliding.space import estimated_states
 from pzl.sliding.sweep import shortest, sweep
 from pzl.sliding.task import Puzzle, from_request
@@ -39,16 +46,6 @@ OPTIONS = ("board", "start", "goal", "metric", "bound")
 
 #: `auto` uses breadth-first search up to this many (estimated) reachable positions, IDA* beyond.
 AUTO_BREADTH_LIMIT = 2_000_000
-
-def run(command: str, request: dict[str, Any]) -> Iterator[Event]:
-    """Answer a `solve` or `longest` request: progress events, then one result event."""
-    if command == "solve":
-        yield from _solve(request)
-    elif command == "longest":
-        yield from _longest(request)
-    else:
-        raise PuzzleError(f"sliding puzzles answer 'solve' and 'longest', not {shown(command)}")
-
 
 def problem_for(puzzle: Puzzle) -> SlidingProblem:
     """The search Problem of a puzzle: packed ints for one-cell pieces and one blank, tuples otherwise."""
@@ -73,19 +70,14 @@ def choose(puzzle: Puzzle, every: bool) -> str:
     return "bfs" if every or puzzle.goal_is_partial else "bidirectional"
 
 
-def _solve(request: dict[str, Any]) -> Iterator[Event]:
+def solve(request: dict[str, Any]) -> Iterator[Event]:
+    """Answer a `solve` request: progress events, then one result event."""
     puzzle = from_request(request)
-    algorithm = request.get("algorithm") or "auto"
-    if not isinstance(algorithm, str) or algorithm.lower() not in ALGORITHMS:
-        raise CatalogError(f"unknown algorithm {shown(algorithm)}; use one of: {', '.join(ALGORITHMS)}")
-    algorithm = algorithm.lower()
+    algorithm = choice(request, "algorithm", ALGORITHMS, "auto", refusal=CatalogError)
     every = flag(request, "all")
     max_states = state_cap(request, breadth.DEFAULT_MAX_STATES)
     max_solutions = solution_cap(request, every)
-    metric = request.get("metric") or "step"
-    if not isinstance(metric, str) or metric.lower() not in METRICS:
-        raise PuzzleError(f"unknown move count {shown(metric)}; use one of: {', '.join(METRICS)}")
-    metric = metric.lower()
+    metric = choice(request, "metric", METRICS, "step", noun="move count")
     bound = read_bound(request, algorithm, puzzle)
     if algorithm == "ida" and bound == "none":
         algorithm = "iddfs"   # IDA* without a bound is plain iterative deepening (and is estimated as such)
@@ -208,18 +200,8 @@ def _fast(puzzle: Puzzle, payload: dict[str, Any], every: bool, label: str, note
     search = fast_solve(puzzle.start, puzzle.goal, puzzle.board.rows, puzzle.board.cols)
     # progress counts on from what an optimal attempt spent (nodes never go back)
     outcome = yield from _labelled(search, nodes=spent, seconds=time.perf_counter() - clock)
-    bound = fast_reach.bound_of(puzzle)
-    moves = len(outcome.path) - 1
-    labels = puzzle.labels   # a complete goal: no '*' to write, so the labels are joined directly
-    payload.update(solvable=True, moves=moves, solution=[" ".join([labels[code] for code in position])
-                                                         for position in outcome.path],
-                   steps=steps_of(puzzle.board, puzzle.pieces, labels, outcome.path),
-                   algorithm=label, minimal=moves == bound, lower_bound=bound)
-    if moves == bound:
-        payload["note"] = "the solution is as short as the lower bound, so it is proved minimal"
-    elif note:
-        payload["note"] = note
-    payload["stats"] = events.stats(outcome.nodes + spent, outcome.states, time.perf_counter() - clock)
+    payload.update(fast_result(puzzle, outcome, label, fast_reach.bound_of(puzzle), note, outcome.nodes + spent,
+                               time.perf_counter() - clock))
     yield events.result(payload)
 
 
@@ -284,7 +266,8 @@ def _astar(puzzle: Puzzle, problem: SlidingProblem, bound: str, every: bool, max
     return (yield from _capped(search, cap, puzzle, "astar", every))
 
 
-def _longest(request: dict[str, Any]) -> Iterator[Event]:
+def longest(request: dict[str, Any]) -> Iterator[Event]:
+    """Answer a `longest` request: the positions farthest from the goal, with the sweep's progress."""
     if isinstance(request.get("goal"), str) and request.get("start") is None and "*" not in request["goal"]:
         request = {**request, "start": request["goal"]}   # a complete goal is the whole task
     puzzle = from_request(request, start_from_goal=True)
@@ -316,3 +299,7 @@ def _longest(request: dict[str, Any]) -> Iterator[Event]:
     except SearchLimitError as stop:
         raise cap.stop(stop, "the sweep", advice, alternatives=names) from None
     yield events.result(longest_result(puzzle, layers, text))
+
+
+#: The commands the family answers besides `compare` (`pzl.api` dispatches on it).
+COMMANDS = {"solve": solve, "longest": longest}

@@ -353,3 +353,13 @@ def test_the_style_sheet_styles_by_class_not_by_id():
     by_id = [selector.strip() for selector in selectors if re.search(r"#[A-Za-z_]", selector)]
     assert by_id == []
     assert any(".play-board" in selector for selector in selectors)
+
+
+def test_every_file_of_the_page_is_in_the_module_map_of_docs_web_md():
+    """docs/web.md's table (grouped by job) names every module of web/, so a reader finds each by its job."""
+    text = (ROOT / "docs" / "web.md").read_text(encoding="utf-8")
+    table = text[text.index("## Architecture of `web/`"):text.index("### Booting")]
+    named = set(re.findall(r"`([\w-]+\.(?:js|css))`", table))
+    files = {path.name for path in (ROOT / "web").iterdir() if path.suffix in (".js", ".css")}
+    assert sorted(files - named) == [], "web modules missing from docs/web.md"
+    assert sorted(named - files) == [], "docs/web.md names modules that do not exist"

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pzl.peg.beam import beam_search
+from pzl.peg.board import Move
 from pzl.peg.catalog import board_by_id
 from pzl.peg.solve import solve_minimal
 from pzl.peg.verdict import why_impossible
@@ -34,6 +35,7 @@ def test_beam_search_groups_a_peg_s_consecutive_jumps_into_one_move():
     board = board_by_id("hoppers")
     found, _ = run(beam_search(board, board.full & ~(1 << 6), 1 << 6))
     path = found["path"]
+    assert all(type(move) is Move for move in path)
     assert all(earlier[-1] != later[0] for earlier, later in pairwise(path))
     assert sum(len(move) - 1 for move in path) == 11
 

@@ -137,3 +137,14 @@ def test_progress_stays_cumulative_when_the_fast_search_takes_over_from_the_mini
     for key in ("nodes", "seconds"):
         values = [event[key] for event in progress]
         assert values == sorted(values), f"{key} went back between phases"
+
+
+def test_a_minimal_search_frees_its_positions_one_set_at_a_time_before_it_answers():
+    board = board_by_id("triangle-21")
+    outcome, events, _ = drive(solve_minimal(board, board.full ^ (1 << 6), 1 << 6, all_solutions=True))
+    freeing = [event for event in events if event.get("phase") == "freeing memory"]
+    assert outcome.solvable and events[-len(freeing):] == freeing   # the search's last events
+    held = [event["states"] for event in freeing]
+    assert len(held) >= 4, "each side's positions and its newest layer at least, apart"
+    assert held[-1] == 0 and all(earlier > later for earlier, later in pairwise(held))
+    assert {event["nodes"] for event in freeing} == {outcome.nodes}

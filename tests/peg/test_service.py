@@ -8,6 +8,7 @@ import pytest
 
 from pzl import api
 from pzl.peg import describe
+from pzl.peg.board import Move
 from pzl.peg.catalog import SPECS, board_by_id
 from pzl.peg.service import chain_continuations
 from tests.peg.article_tables import HOPPERS, TRIANGLE_21, jumps
@@ -290,7 +291,7 @@ def test_chain_continuations_follow_every_further_jump_of_one_peg():
     board = board_by_id("hoppers")
     position = sum(1 << hole for hole in MID_MOVE)
     continuations = chain_continuations(board, position, 0)
-    assert [chain for chain, _ in continuations] == [[0, 6], [0, 6, 2]]
+    assert [chain for chain, _ in continuations] == [Move((0, 6)), Move((0, 6, 2))]
     for chain, after in continuations:
         assert sorted(replay(board.jumps, set(MID_MOVE), [chain])) == [h for h in range(13) if after >> h & 1]
     assert chain_continuations(board, position, 8) == []

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pzl.peg.board import Move
 from pzl.peg.catalog import board_by_id
 from pzl.peg.search_fast import solve_fast
 from pzl.peg.solve import analyse, solve_minimal
@@ -29,6 +30,7 @@ def article_board(table) -> SimpleNamespace:
 def assert_minimal_solutions(table, start: int, finish: int | None, outcome) -> None:
     """Every listed solution is legal by the article's table, ends on the finish, has the minimal length."""
     for solution in [outcome.path, *outcome.paths]:
+        assert all(type(move) is Move for move in solution)
         final = replay(jumps(table), pegs_of(start), solution)
         assert final == pegs_of(finish) if finish is not None else len(final) == 1
         assert len(solution) == outcome.moves
@@ -48,7 +50,7 @@ def test_hoppers_takes_7_moves_of_11_jumps_with_18_solutions_after_0_to_6():
                                              all_solutions=True))
     assert (outcome.moves, outcome.jumps, outcome.count) == (7, 11, 18)
     assert outcome.minimal and outcome.solvable and len(outcome.paths) == 18
-    assert all(solution[0][:2] == [0, 6] for solution in outcome.paths)
+    assert all(solution[0][:2] == (0, 6) for solution in outcome.paths)
     assert_minimal_solutions(HOPPERS, *CENTRE_HOPPERS, outcome)
 
 
@@ -97,7 +99,7 @@ def test_modified_triangle_takes_12_moves_of_19_jumps_with_96_solutions_after_14
     outcome, _ = finish_search(solve_minimal(board_by_id("triangle-21"), *CENTRE_TRIANGLE, first=(14, 6),
                                              all_solutions=True))
     assert (outcome.moves, outcome.jumps, outcome.count) == (12, 19, 96)
-    assert len(outcome.paths) == 96 and all(solution[0][:2] == [14, 6] for solution in outcome.paths)
+    assert len(outcome.paths) == 96 and all(solution[0][:2] == (14, 6) for solution in outcome.paths)
     assert_minimal_solutions(TRIANGLE_21, *CENTRE_TRIANGLE, outcome)
 
 
@@ -128,7 +130,7 @@ def test_a_first_jump_continued_by_the_same_peg_is_one_move():
     board = article_board(HOPPERS)
     start = (1 << 0) | (1 << 3) | (1 << 9)
     outcome, _ = finish_search(solve_minimal(board, start, 1 << 12, first=(0, 6), all_solutions=True))
-    assert outcome.moves == 1 and outcome.path == [[0, 6, 12]] and outcome.count == 1
+    assert outcome.moves == 1 and outcome.path == [Move((0, 6, 12))] and outcome.count == 1
 
 
 # ----------------------------------------------------------------- search behaviour

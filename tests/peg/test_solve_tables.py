@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import random
 from itertools import pairwise
 
 import pytest
 
+from pzl.peg.board import Move
 from pzl.peg.catalog import SPECS, board_by_id
 from pzl.peg.search_tables import Symmetry, backward_moves, forward_moves, jump_tables, permute
 
@@ -32,6 +34,7 @@ def test_moves_are_every_jump_chain_and_reverse_moves_undo_them():
         position = rng.getrandbits(board.size)
         moves = list(forward_moves(position, tables))
         for after, holes in moves:
+            assert type(holes) is Move
             replayed = position
             for a, c in pairwise(holes):
                 b = over[(a, c)]
@@ -40,3 +43,16 @@ def test_moves_are_every_jump_chain_and_reverse_moves_undo_them():
             assert replayed == after
             assert (position, holes) in list(backward_moves(after, tables))
         assert len({tuple(holes) for _, holes in moves}) == len(moves)  # each chain once
+
+
+def test_a_move_is_an_immutable_chain_of_holes_written_as_a_json_list():
+    move = Move((10, 0, 2, 6))
+    assert (move.start, move.end, move.jumps, list(move.hops())) == (10, 6, 3, [(10, 0), (0, 2), (2, 6)])
+    assert move == (10, 0, 2, 6) and hash(move) == hash((10, 0, 2, 6))
+    with pytest.raises(TypeError):
+        move[0] = 1  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        move.note = "x"  # type: ignore[attr-defined]
+    assert json.dumps({"solution": [move, Move((9, 3))]}) == '{"solution": [[10, 0, 2, 6], [9, 3]]}'
+    assert move.to_json() == [10, 0, 2, 6] and type(move.to_json()) is list
+    assert sorted([Move((3, 1)), Move((0, 6, 12)), Move((0, 6))]) == [Move((0, 6)), Move((0, 6, 12)), Move((3, 1))]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pzl import api
-from pzl.sliding.piece_moves import classic_counts
+from pzl.sliding.piece_moves import Step, classic_counts, steps_of
 from pzl.sliding.task import from_request
 
 HAKOIRI_START = "V M M V V M M V V H H V V S S V S 0 0 S"
@@ -24,6 +24,20 @@ def test_steps_of_one_piece_count_once_and_turns_count_as_new_straight_slides():
     )]
     assert classic_counts(puzzle.board, puzzle.pieces, puzzle.labels, path) == (2, 3)
     assert classic_counts(puzzle.board, puzzle.pieces, puzzle.labels, path[:1]) == (0, 0)
+
+
+def test_steps_name_the_piece_and_its_cells_before_and_after_and_are_written_as_json_objects():
+    puzzle = from_request({"puzzle": "hakoiri-musume"})
+    path = [codes(puzzle, text) for text in (
+        HAKOIRI_START,
+        "V M M V V M M V V H H V V S S V 0 S 0 S",  # the bottom-left S right
+        "V M M V V M M V V H H V V S S V 0 S S 0",  # the bottom-right S left
+        "V M M V V M M V V H H 0 V S S V 0 S S V",  # the V on the right (rows 3-4) down
+    )]
+    steps = steps_of(puzzle.board, puzzle.pieces, puzzle.labels, path)
+    assert steps == [Step("S", (16,), (17,)), Step("S", (19,), (18,)), Step("V", (11, 15), (15, 19))]
+    assert steps[2].to_json() == {"piece": "V", "from": [11, 15], "to": [15, 19]}
+    assert steps_of(puzzle.board, puzzle.pieces, puzzle.labels, path[:1]) == []
 
 
 def test_two_equal_pieces_side_by_side_are_told_apart():
