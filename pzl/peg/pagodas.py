@@ -10,8 +10,9 @@ finds with their images under the task's symmetries, and picks the few that reco
 samples as dead. Every weight vector is checked exactly (integers) before it is used, so a
 rounding error can cost a function, never a wrong answer.
 
-On the English board's central game the four or so functions found this way recognise about half
-of the dead positions the Fibonacci weights miss; the 18-move proof stores half as many positions.
+On the English board's central game the functions found this way (4 forwards, 8 backwards) rule
+out 42 % of forward layer 10 and 67 % of backward layer 6 beyond the Fibonacci weights; the 18-move
+proof stores 1.53 million positions instead of 3.37 million.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def find_pagodas(size: int, jumps: Sequence[Jump], symmetries: Sequence[Sequence
         if weights is None or not is_pagoda(weights, jumps):
             continue
         weights = _lowered(weights, jumps, target)
-        for perm in symmetries:
+        for perm in (tuple(range(size)), *symmetries):  # the weights themselves, then their images
             image = [0] * size
             for hole, value in enumerate(weights):
                 image[perm[hole]] = value
