@@ -55,7 +55,7 @@ PAGODA_SAMPLE_LAYER = 4096
 #: Positions of a layer put into its lookup set (or sorted for `_promising_first`) between two ticks.
 LOOKUP_SLICE = BULK_EVERY
 #: For each byte value v: the table mapping a byte to 1 where it equals v, else 0.
-_IS_BYTE = [bytes(int(value == wanted) for value in range(256)) for wanted in range(256)]
+_IS_BYTE = [bytes(wanted) + b"\x01" + bytes(255 - wanted) for wanted in range(256)]
 
 
 def solve_minimal(board: Any, start: int, finish: int | None, *, first: tuple[int, int] | None = None,
