@@ -106,7 +106,9 @@ def sliced_bfs(built_site: Path) -> dict:
 
 def test_job_reports_progress_before_the_final_result(sliced_bfs: dict) -> None:
     assert sliced_bfs["slices"] > 1
-    assert [event["event"] for event in sliced_bfs["first_slice"]] == ["progress"]
+    # progress only (growth events, one per finished layer, are never dropped, so a slice can hold several)
+    first = [event["event"] for event in sliced_bfs["first_slice"]]
+    assert first and set(first) == {"progress"}
     assert sliced_bfs["progress"] >= sliced_bfs["slices"] - 1
 
 
