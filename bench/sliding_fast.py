@@ -39,6 +39,7 @@ from pzl.sliding.board import distances, rectangle  # noqa: E402
 from pzl.sliding.fast import lower_bound  # noqa: E402
 from pzl.sliding.tiles import ida_star_tiles  # noqa: E402
 from pzl.sliding.verdict import permutation_parity  # noqa: E402
+from tests.sliding.replay import walk  # noqa: E402
 
 SIZES = ("4x4", "5x5", "7x7", "10x10")
 
@@ -131,20 +132,6 @@ def report(data: dict) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # --line: how far from the goal an optimal search still finishes within auto's budget
-
-def walk(rows: int, cols: int, steps: int, rng: random.Random) -> tuple[int, ...]:
-    """A position `steps` random slides from the standard goal (never undoing the last slide)."""
-    position = [*range(1, rows * cols), 0]
-    blank, previous = rows * cols - 1, -1
-    for _ in range(steps):
-        r, c = divmod(blank, cols)
-        options = [cell for cell, ok in ((blank - cols, r > 0), (blank + cols, r < rows - 1),
-                                         (blank - 1, c > 0), (blank + 1, c < cols - 1)) if ok and cell != previous]
-        cell = rng.choice(options)
-        position[blank], position[cell] = position[cell], 0
-        previous, blank = blank, cell
-    return tuple(position)
-
 
 def finishes(search: Search, nodes: int) -> tuple[bool, float]:
     """Whether a search ends within `nodes` nodes, and the seconds it took."""

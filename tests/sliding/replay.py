@@ -95,9 +95,10 @@ def whole_slides(cells: Sequence[tuple[int, int]], shapes: dict[str, list[tuple[
     return found
 
 
-def walk(rows: int, cols: int, steps: int, seed: int) -> tuple[int, ...]:
-    """A position `steps` random slides from the standard goal (never undoing the last)."""
-    rng = random.Random(seed)
+def walk(rows: int, cols: int, steps: int, seed: int | random.Random) -> tuple[int, ...]:
+    """A position `steps` random slides from the standard goal (never undoing the last); `seed`: a
+    seed or a generator to draw from (bench/sliding_fast.py walks many from one)."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     position = [*range(1, rows * cols), 0]
     blank, previous = rows * cols - 1, -1
     for _ in range(steps):
