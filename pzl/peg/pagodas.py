@@ -22,6 +22,7 @@ from collections.abc import Generator, Sequence
 from fractions import Fraction
 from math import gcd, lcm
 
+from pzl.peg.board import holes_of
 from pzl.peg.bounds import PagodaTest, is_pagoda
 from pzl.peg.search_tables import Jump, permute
 
@@ -50,7 +51,7 @@ def find_pagodas(size: int, jumps: Sequence[Jump], symmetries: Sequence[Sequence
     tests chosen (possibly none). Deterministic for given arguments.
     """
     spread = _picked(samples, SAMPLES)
-    alive = [x for x, pegs in zip(spread, map(_pegs, spread), strict=True)
+    alive = [x for x, pegs in zip(spread, map(holes_of, spread), strict=True)
              if not any(_kills(test, pegs) for test in known)]
     if len(alive) < MIN_SAMPLES:
         return []
@@ -61,7 +62,7 @@ def find_pagodas(size: int, jumps: Sequence[Jump], symmetries: Sequence[Sequence
     for x in alive:
         if programs >= MAX_PROGRAMS or work >= WORK:
             break
-        if any(_kills(test, _pegs(x)) for test in found):
+        if any(_kills(test, holes_of(x)) for test in found):
             continue
         programs += 1
         weights, spent = _separating_weights(effects, _need(size, x, target))
@@ -128,11 +129,6 @@ def _lowered(weights: tuple[int, ...], jumps: Sequence[Jump], target: int) -> tu
     return tuple(lowered)
 
 
-def _pegs(position: int) -> list[int]:
-    """The holes of a position's pegs."""
-    return [hole for hole in range(position.bit_length()) if position >> hole & 1]
-
-
 def _kills(test: PagodaTest, pegs: list[int]) -> bool:
     """True when the test rules out the position with these pegs."""
     return sum(map(test.weights.__getitem__, pegs)) < test.least
@@ -151,7 +147,7 @@ def _scrambled(position: int) -> int:
 
 def _chosen(candidates: list[PagodaTest], samples: list[int]) -> list[PagodaTest]:
     """Greedily, the candidates that kill the most samples not yet killed (at most MAX_KEPT)."""
-    pegs = [_pegs(x) for x in samples]
+    pegs = [holes_of(x) for x in samples]
     kills = [{k for k, held in enumerate(pegs) if _kills(test, held)} for test in candidates]
     chosen: list[PagodaTest] = []
     killed: set[int] = set()
