@@ -1,7 +1,10 @@
 """The command line: `python -m pzl list | solve | compare | longest | analyse | census | atlas | tables`.
 
 Every command builds a `pzl.api` request, so the CLI answers exactly what the
-page answers; `--json` prints the result object of the api's JSON contract.
+page answers; `--json` prints the result object of the api's JSON contract,
+`--events` every event as it comes (JSON Lines). An answer that improves while
+the search goes on (`auto`) shows each better answer on a terminal, and Ctrl+C
+prints the best one found so far (exit status 130).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 
 from pzl import api, catalog, compare, explain
 from pzl.errors import PuzzleError
+from pzl.events import CANCELLED
 
 PROGRESS_EVERY = 0.5  # seconds between progress lines on a terminal
 PROGRESS_LOG_EVERY = 10.0  # seconds between progress lines written to a file or pipe (with --progress)
@@ -31,6 +35,8 @@ LIMIT_HINTS = {
     "max_states": "--max-states N sets the state budget; --max-states 0 leaves only the memory as a limit",
     "memory": "the memory available is the limit here",
     "seconds": "the time limit belongs to --algorithm auto; --algorithm minimal searches without one",
+    "nodes": "auto's search for fewer moves has a work budget; --algorithm minimal (peg) or ida (sliding) "
+             "searches without one",
 }
 #: The same for a row of `compare` (its budget is per row).
 ROW_HINTS = {
@@ -93,7 +99,9 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "compare" and args.explain:
         return _explain(request)
     terminal = sys.stderr.isatty()
-    final = _run(request, show_progress=(terminal and not args.json) or args.progress, terminal=terminal)
+    machine = args.json or args.events
+    final, interrupted = _run(request, show_progress=(terminal and not machine) or args.progress, terminal=terminal,
+                              stream=args.events)
     if final["event"] == "error":
         print(f"pzl: {final['message']}", file=sys.stderr)
         hint = _hint(final)
@@ -103,19 +111,19 @@ def _main(argv: list[str] | None) -> int:
     result = final["result"]
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
-    else:
+    elif not args.events:
         print(_text(request, args.command, result))
         hint = _hint(result)
         if hint:
             print(f"hint: {hint}")
     sys.stdout.flush()   # a closed pipe shows here, inside main's guard
-    return OK
+    return INTERRUPTED if interrupted else OK
 
 
 def _hint(answer: dict[str, Any]) -> str | None:
     """The flags to try when a limit stopped a search: from `stopped` and `alternatives` (None otherwise)."""
     stopped = answer.get("stopped")
-    if stopped is None:
+    if stopped is None or stopped == CANCELLED:
         return None
     hints = []
     if answer.get("alternatives"):
@@ -206,6 +214,9 @@ def _progress_flag(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--progress", action="store_true",
                      help="show progress on stderr even with --json or when stderr is not a terminal "
                           f"(there: a line every {PROGRESS_LOG_EVERY:g} s)")
+    sub.add_argument("--events", action="store_true",
+                     help="print every event as it comes, one JSON object a line: progress, each better answer "
+                          "(improved), then the result or error")
 
 
 def _request(args: argparse.Namespace) -> dict[str, Any]:
@@ -261,32 +272,63 @@ def _family(args: argparse.Namespace, given: dict[str, str | None]) -> str:
     return catalog.find(args.puzzle)["family"]
 
 
-def _run(request: dict[str, Any], show_progress: bool, terminal: bool = True) -> dict[str, Any]:
-    """Run the request to its end, showing progress on stderr if asked: on a terminal one line
-    rewritten every PROGRESS_EVERY seconds, elsewhere a line every PROGRESS_LOG_EVERY seconds."""
+def _run(request: dict[str, Any], show_progress: bool, terminal: bool = True,
+         stream: bool = False) -> tuple[dict[str, Any], bool]:
+    """Run the request to its end: (its final event, whether Ctrl+C ended it).
+
+    Shows progress on stderr if asked: on a terminal one line rewritten every PROGRESS_EVERY seconds,
+    elsewhere a line every PROGRESS_LOG_EVERY seconds; and each better answer (`improved`) as it comes.
+    `stream` prints every event on stdout as a JSON line. Ctrl+C after a better answer ends the request
+    with that answer (`pzl.api.kept_answer`); before one, it raises KeyboardInterrupt.
+    """
     final: dict[str, Any] = {"event": "error", "message": "no answer"}
     shown = time.monotonic()
     every = PROGRESS_EVERY if terminal else PROGRESS_LOG_EVERY
     clear = "\r\033[K" if show_progress and terminal else ""
     told = None
-    for event in api.run(request):
-        _Interrupts.check()
-        if event["event"] != "progress":
-            final = event
-        elif event.get("warning"):
-            print(f"{clear}pzl: warning: {event['warning']}", file=sys.stderr, flush=True)
-        elif event.get("message") and event["message"] != told:   # a notice (building tables, a damaged file)
-            told = event["message"]
-            print(f"{clear}pzl: {told}", file=sys.stderr, flush=True)
-        elif show_progress and time.monotonic() - shown >= every:
-            shown = time.monotonic()
-            if terminal:
-                print(f"\r\033[K{progress_line(event)} ", end="", file=sys.stderr, flush=True)
-            else:
-                print(f"pzl: {progress_line(event)}", file=sys.stderr, flush=True)
+    best: dict[str, Any] | None = None
+    latest: dict[str, Any] | None = None
+    try:
+        for event in api.run(request):
+            _Interrupts.check()
+            if stream:
+                print(json.dumps(event, ensure_ascii=False), flush=True)
+            if event["event"] == "improved":
+                best = event["result"]
+                if show_progress:
+                    print(f"{clear}pzl: {improvement_line(best)}", file=sys.stderr, flush=True)
+            elif event["event"] != "progress":
+                final = event
+            elif event.get("warning"):
+                print(f"{clear}pzl: warning: {event['warning']}", file=sys.stderr, flush=True)
+            elif event.get("message") and event["message"] != told:   # a notice (building tables, a damaged file)
+                told = event["message"]
+                print(f"{clear}pzl: {told}", file=sys.stderr, flush=True)
+            elif show_progress and time.monotonic() - shown >= every:
+                shown = time.monotonic()
+                if terminal:
+                    print(f"\r\033[K{progress_line(event)} ", end="", file=sys.stderr, flush=True)
+                else:
+                    print(f"pzl: {progress_line(event)}", file=sys.stderr, flush=True)
+            if event["event"] == "progress":
+                latest = event
+    except KeyboardInterrupt:
+        kept = api.kept_answer(best, latest)
+        if kept is None:
+            raise
+        print(f"{clear}pzl: interrupted: the best answer so far follows", file=sys.stderr, flush=True)
+        if stream:
+            print(json.dumps(kept, ensure_ascii=False), flush=True)
+        return kept, True
     if clear:
         print(clear, end="", file=sys.stderr, flush=True)
-    return final
+    return final, False
+
+
+def improvement_line(result: dict[str, Any]) -> str:
+    """A better answer in one line: "27 moves (auto: beam; at least 11); searching for fewer…"."""
+    known = f"; at least {result['lower_bound']:,}" if result.get("lower_bound") else ""
+    return f"{result['moves']:,} moves ({result['algorithm']}{known}); searching for fewer…"
 
 
 def progress_line(event: dict[str, Any]) -> str:
@@ -297,6 +339,8 @@ def progress_line(event: dict[str, Any]) -> str:
         return (f"census, {event['phase']}: level {event['depth']} of {event['most_jumps']}, "
                 f"{event['states']:,} classes stored, {event['nodes']:,} nodes, {elapsed}")
     phase = f"{event['phase']}: " if event.get("phase") else ""
+    if event.get("best") is not None:   # after a better answer: what there is to beat, and what is proved
+        phase = f"searching for fewer than {event['best']:,} moves (at least {event.get('lower_bound', 0):,}): {phase}"
     depth = "" if event.get("depth") is None else f"depth {event['depth']}, "
     return f"{phase}{depth}{event['nodes']:,} nodes, {event['states']:,} states, {elapsed}"
 

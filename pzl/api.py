@@ -8,12 +8,15 @@ The CLI and the browser worker both go through `run`. A request is a dict:
      "algorithm": "auto", "all": false, ...}
 
 Events are dicts (see `pzl.events`): any number of `progress` events, then
-exactly one `result` or `error`. Nothing here raises at the caller: a
-`PuzzleError` becomes an error event with its message, and an unexpected bug
-becomes an error event that says so.
+exactly one `result` or `error`; an anytime answer (`auto`) also yields
+`improved` events on the way, each a whole result better than the last, the
+final `result` being the best (`pzl.search.anytime`). Nothing here raises at
+the caller: a `PuzzleError` becomes an error event with its message, and an
+unexpected bug becomes an error event that says so.
 
 `Job` runs a request in time slices, which is how the browser worker keeps
-the page responsive and makes Cancel work without threads.
+the page responsive and makes Cancel work without threads; a cancelled job
+still hands back the best answer it had.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from typing import Any
 
 from pzl import catalog, compare, events
 from pzl.errors import PuzzleError, SearchLimitError, shown
-from pzl.events import Event
+from pzl.events import CANCELLED, Event
 
 COMMANDS = ("solve", "longest", "analyse", "census", "atlas", "catalog", "compare")
 #: Progress a time slice never drops: a comparison's plan and finished rows, a search's finished layer or pass.
@@ -169,12 +172,28 @@ def tables_needed(request: dict[str, Any] | str) -> str:
 
 
 def answer(request: dict[str, Any]) -> Event:
-    """Run a request to its end and return the final result or error event."""
+    """Run a request to its end and return the final result or error event (not the `improved` ones before it)."""
     final: Event = events.error("the search produced no answer", "InternalError")
     for event in run(request):
-        if event["event"] != "progress":
+        if event["event"] in ("result", "error"):
             final = event
     return final
+
+
+def kept_answer(best: dict[str, Any] | None, latest: Event | None) -> Event | None:
+    """What a request cancelled after an `improved` answer hands back: that answer (`best`) as its final result,
+    with `"stopped": "cancelled"`, its statistics counting the work done until the `latest` progress event, and
+    the fewest moves proved by then (progress's `lower_bound`) when higher. None without an answer."""
+    if best is None:
+        return None
+    answer = {**best, "stopped": CANCELLED}
+    latest = latest or {}
+    if latest.get("lower_bound", 0) > answer.get("lower_bound", 0):
+        answer["lower_bound"] = latest["lower_bound"]
+    stats = answer.get("stats", {})
+    answer["stats"] = {**stats, "nodes": max(stats.get("nodes", 0), latest.get("nodes", 0)),
+                       "seconds": max(stats.get("seconds", 0), latest.get("seconds", 0))}
+    return events.result(answer)
 
 
 class Job:
@@ -186,6 +205,9 @@ class Job:
 
     def __init__(self, request: dict[str, Any] | str) -> None:
         self.done = False
+        #: The latest `improved` answer (a result), what a cancelled job hands back; None before one.
+        self.best: dict[str, Any] | None = None
+        self._progress: Event | None = None
         if isinstance(request, str | bytes):
             try:
                 request = json.loads(request)
@@ -200,9 +222,10 @@ class Job:
     def run_for(self, seconds: float) -> list[Event]:
         """Advance the search for about `seconds`; what happened meanwhile, in order.
 
-        That is the latest progress event, any final event, and the events a slice must not
-        drop: a warning, a comparison's plan and finished rows, a finished layer or pass of a
-        search (`layer`, `iteration`: the page's growth chart), and the last progress of each phase that
+        That is the latest progress event, any final event, the latest `improved` answer (an
+        earlier one within the slice is superseded), and the events a slice must not drop: a
+        warning, a comparison's plan and finished rows, a finished layer or pass of a search
+        (`layer`, `iteration`: the page's growth chart), and the last progress of each phase that
         ended within the slice (so a page shows every phase, however short: a quick reachability
         check before IDA*, say).
         """
@@ -210,17 +233,23 @@ class Job:
         kept: list[Event] = []
         latest: Event | None = None
         for event in self._events:
-            if event["event"] != "progress":
+            if event["event"] == "improved":
+                self.best = event["result"]
+                kept = [other for other in kept if other["event"] != "improved"]
+                kept.append(event)
+            elif event["event"] != "progress":
                 self.done = True
                 return [*kept, latest, event] if latest else [*kept, event]
-            growth = any(key in event for key in KEPT) and not event.get("phase")   # not a preparatory phase's
-            must_keep = bool(event.get("warning")) or growth
-            if latest is not None and (must_keep or event.get("phase") != latest.get("phase")):
-                kept.append(latest)
-            latest = event
-            if must_keep:
-                kept.append(event)
-                latest = None
+            else:
+                self._progress = event
+                growth = any(key in event for key in KEPT) and not event.get("phase")   # not a preparatory phase's
+                must_keep = bool(event.get("warning")) or growth
+                if latest is not None and (must_keep or event.get("phase") != latest.get("phase")):
+                    kept.append(latest)
+                latest = event
+                if must_keep:
+                    kept.append(event)
+                    latest = None
             if time.perf_counter() >= deadline:
                 break
         else:
@@ -231,9 +260,21 @@ class Job:
         """`run_for` as a JSON string (cheaper to hand across to JavaScript)."""
         return json.dumps(self.run_for(seconds), ensure_ascii=False)
 
-    def cancel(self) -> None:
-        """Stop the search now; its generator is closed and its memory freed."""
+    def best_answer(self) -> Event | None:
+        """The best answer so far as the final result of a cancelled request (`kept_answer`), or None (none yet,
+        or the job is over)."""
+        return None if self.done else kept_answer(self.best, self._progress)
+
+    def best_answer_json(self) -> str:
+        """`best_answer` as a JSON string ("null" when there is none)."""
+        return json.dumps(self.best_answer(), ensure_ascii=False)
+
+    def cancel(self) -> Event | None:
+        """Stop the search now (its generator is closed and its memory freed); returns `best_answer()`,
+        the best answer it had (None when it had none)."""
+        kept = self.best_answer()
         close = getattr(self._events, "close", None)
         if close:
             close()
         self.done = True
+        return kept

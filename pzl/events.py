@@ -1,7 +1,9 @@
-"""The three kinds of event a search produces, as plain JSON-able dicts.
+"""The kinds of event a search produces, as plain JSON-able dicts.
 
 A search is a generator: it yields `progress` events every few thousand nodes
-and ends with exactly one `result` or `error` event (see `pzl.api`).
+and ends with exactly one `result` or `error` event (see `pzl.api`). An anytime
+answer (`auto`) also yields `improved` events between them: each a whole result,
+better than the one before, the final `result` being the best.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 Event = dict[str, Any]
+#: `stopped` of a final result whose search for a better answer was cancelled (`pzl.api.Job.cancel`, Ctrl+C).
+CANCELLED = "cancelled"
 #: Seconds in events and statistics are rounded to milliseconds.
 SECONDS_DIGITS = 3
 
@@ -29,6 +33,11 @@ def stats(nodes: int, states: int, seconds: float) -> dict[str, Any]:
 def result(payload: dict[str, Any]) -> Event:
     """The final answer; `payload` is the JSON contract of the command (see README)."""
     return {"event": "result", "result": payload}
+
+
+def improved(payload: dict[str, Any]) -> Event:
+    """A better answer than the last one, while the search goes on: a whole result, replayable on its own."""
+    return {"event": "improved", "result": payload}
 
 
 def error(message: str, kind: str = "PuzzleError", **details: Any) -> Event:

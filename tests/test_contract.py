@@ -123,8 +123,12 @@ SAMPLES: list[tuple[str, dict[str, Any], str]] = [
 
 
 #: Fields the samples cannot produce cheaply, each checked by a test of its own below.
-PRODUCED_ELSEWHERE = {"sliding_solve": {"warning"},   # test_a_slow_search_warning_is_in_the_contract
+PRODUCED_ELSEWHERE = {"sliding_solve": {"warning",    # test_a_slow_search_warning_is_in_the_contract
+                                        "stopped"},   # test_an_anytime_answer_is_in_the_contract
+                      "peg_solve": {"note"},          # test_an_anytime_answer_is_in_the_contract
                       "error": {"nodes"}}             # test_a_depth_limit_stop_is_in_the_contract
+#: A random 6x6 start (lower bound 142): auto answers fast, then shortens the answer.
+SIX_BY_SIX = "27 9 20 14 0 31 10 29 11 28 22 15 3 5 24 7 1 35 19 26 18 13 32 16 12 4 6 33 21 8 25 30 2 34 23 17"
 
 
 def validator(definition: str) -> Any:
@@ -230,6 +234,36 @@ def test_a_depth_limit_stop_is_in_the_contract(monkeypatch: pytest.MonkeyPatch) 
     final = api.answer({"puzzle": "8-puzzle", "start": "4 1 3 0 2 6 7 5 8", "algorithm": "iddfs"})   # 5 moves
     check(final, "error")
     assert final["stopped"] == "max_depth" and final["nodes"] > 0 and final["lower_bound"] == 4
+
+
+@pytest.mark.parametrize(("request_", "definition", "budget"), [
+    ({"family": "sliding", "board": "6x6", "start": SIX_BY_SIX}, "sliding_solve", "pzl.sliding.anytime.SHORTEN_NODES"),
+    ({"puzzle": "english-33"}, "peg_solve", "pzl.peg.anytime.AUTO_NODES"),
+], ids=["sliding", "peg"])
+def test_an_anytime_answer_is_in_the_contract(monkeypatch: pytest.MonkeyPatch, request_, definition, budget) -> None:
+    """auto: improved answers on the way, then the best one, not proved, saying what stopped the search for fewer."""
+    monkeypatch.setattr(budget, 300_000)
+    produced = run_sample(request_)
+    for event in produced:
+        check(event, "event")
+    improved = [event["result"] for event in produced if event["event"] == "improved"]
+    assert improved and all(check(answer, definition) is None for answer in improved)
+    assert any("best" in event and "lower_bound" in event for event in produced if event["event"] == "progress")
+    final = produced[-1]["result"]
+    check(final, definition)
+    assert final["minimal"] is False and final["stopped"] == "nodes" and final["lower_bound"] < final["moves"]
+    assert final["moves"] <= improved[-1]["moves"] and final["note"]
+
+
+def test_a_cancelled_jobs_best_answer_is_in_the_contract() -> None:
+    job = api.Job({"puzzle": "english-33"})
+    while job.best is None:
+        for event in job.run_for(0.05):
+            check(event, "event")
+    kept = job.cancel()
+    check(kept, "event")
+    assert kept["event"] == "result" and kept["result"]["stopped"] == "cancelled"
+    assert kept["result"]["moves"] == job.best["moves"] and job.done
 
 
 def test_job_slices_match_the_contract() -> None:

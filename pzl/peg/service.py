@@ -3,7 +3,8 @@
 Wires the parts: the request → a Task (`task`), the instant verdict (`verdict`), the searches (`solve`,
 `search_fast`), then one result event (`outcome`). The CLI's words for a result are in `text`.
 
-`auto` rule: impossible by classes → at once; ≤ 25 pegs (or `all`) → minimal within limits; else or then → fast.
+`auto` rule: impossible by classes → at once; with `all` → minimal within limits; else the quick answer at once and
+the fewest moves within the device's budget (`anytime`); then, if neither found one, → fast.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from typing import Any
 from pzl import events
 from pzl.errors import CatalogError, PositionError, PuzzleError
 from pzl.events import Event
+from pzl.peg import anytime
 from pzl.peg.board import Move, PegBoard, holes_of
-from pzl.peg.outcome import continued, custom_board, outcome_result, request_stats, task_result
+from pzl.peg.outcome import PegOutcome, continued, custom_board, outcome_result, request_stats, task_result
 from pzl.peg.task import Task, board_of, check_finish_reachable, parse_holes, parse_position, seconds_option, task_of
 from pzl.peg.verdict import class_marks, instant_verdict, possible_finish_holes, why_impossible
 from pzl.request import choice, flag, solution_cap, state_cap
@@ -26,14 +28,16 @@ ALGORITHMS = ("auto", "minimal", "fast", "beam")
 #: Request keys of peg solitaire besides `pzl.api.COMMON_OPTIONS`.
 OPTIONS = ("mask", "lattice", "empty", "finish", "first", "pegs", "last", "seconds_limit", "by_moves")
 #: `auto`, in order: (1) a task impossible by peg counts or position classes is answered at once;
-#: (2) with at most this many pegs at the start (or with `all`), the minimal search within
-#: AUTO_MAX_STATES / AUTO_SECONDS proves the fewest moves; (3) otherwise, or when (2) hits a limit
-#: without `all`, the fast solver (beam search, then depth-first search, which can prove
-#: impossibility) finds some solution. `algorithm` in the result names the path: "auto: minimal",
-#: "auto: beam", "auto: depth-first", "auto: minimal, then beam"...
-AUTO_MINIMAL_PEGS = 25
+#: (2) with `all`, the minimal search within AUTO_MAX_STATES / AUTO_SECONDS counts the minimal
+#: solutions; (3) otherwise the anytime answer (`pzl.peg.anytime`): the minimal search within the
+#: device's memory and a work budget, with the beam search's quick answer at once when the proof is
+#: not; (4) when (2) or (3) ends undecided without a solution, the fast solver (beam search, then
+#: depth-first search, which can prove impossibility) finds some solution. `algorithm` in the result
+#: names the path: "auto: minimal", "auto: beam", "auto: minimal, then depth-first"...
 AUTO_MAX_STATES = 1_500_000
 AUTO_SECONDS = 10.0
+#: Analyses prove the fewest moves from positions with at most this many pegs, and look for any solution beyond.
+AUTO_MINIMAL_PEGS = 25
 #: Limits of an analysis (the page asks after every move; it must answer quickly).
 ANALYSE_SECONDS = 2.0
 ANALYSE_MAX_STATES = 300_000
@@ -73,7 +77,11 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
         yield events.result(payload)
         return
     if algorithm == "auto":
-        outcome, payload["algorithm"] = yield from _auto(task, request, want_all, max_solutions, clock)
+        outcome, payload["algorithm"], fields = yield from _auto(task, request, want_all, max_solutions, clock, payload)
+        if fields:
+            payload.update(outcome_result(board, outcome, want_all, clock), **fields)
+            yield events.result(payload)
+            return
     elif algorithm == "minimal":
         outcome = yield from _minimal(task, request, want_all, max_solutions, limited=False)
     elif algorithm == "beam":
@@ -84,30 +92,35 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     yield events.result(payload)
 
 
-def _auto(task: Task, request: dict[str, Any], want_all: bool, max_solutions: int, clock: float):
-    """The `auto` rule (see ALGORITHMS): minimal where feasible, else the fast solver; returns (outcome, label)."""
-    if want_all or task.start.bit_count() <= AUTO_MINIMAL_PEGS:
+def _auto(task: Task, request: dict[str, Any], want_all: bool, max_solutions: int, clock: float,
+          payload: dict[str, Any]):
+    """The `auto` rule (see ALGORITHMS); returns (outcome, label, fields its answer adds or overrides)."""
+    if want_all:
         limited = request.get("max_states") in (None, "")   # a budget of the request's own: no time limit
         outcome = yield from _minimal(task, request, want_all, max_solutions, limited=limited)
-        if outcome.solvable is not None or want_all:
-            return outcome, "auto: minimal"
-        lower, nodes = outcome.lower_bound, outcome.nodes
-        outcome = yield from continued(_fast(task, request), nodes, clock)
-        outcome.lower_bound = max(outcome.lower_bound, lower)
-        outcome.nodes += nodes
-        return outcome, f"auto: minimal, then {outcome.method}"
-    outcome = yield from _fast(task, request)
-    return outcome, f"auto: {outcome.method}"
+        return outcome, "auto: minimal", {}
+
+    def answer(outcome: PegOutcome, label: str, fields: dict[str, Any]) -> dict[str, Any]:
+        return {**payload, "algorithm": label, **outcome_result(task.board, outcome, False, clock), **fields}
+
+    own_cap = request.get("max_states") not in (None, "")   # a budget of the request's own: no work budget
+    minimal = _minimal(task, request, False, 0, limited=False, nodes=None if own_cap else anytime.AUTO_NODES)
+    return (yield from anytime.solve(minimal, lambda: _fast(task, request, beam_only=True),
+                                     lambda: _fast(task, request), answer, clock))
 
 
-def _minimal(task: Task, request: dict[str, Any], want_all: bool, max_solutions: int, limited: bool):
+def _minimal(task: Task, request: dict[str, Any], want_all: bool, max_solutions: int, limited: bool,
+             nodes: int | None = None):
+    """The minimal search: within AUTO_MAX_STATES and AUTO_SECONDS when `limited` (auto with `all`), else within
+    the request's `max_states` (default MAX_STATES; with `nodes`, a work budget: the device's memory instead)."""
     from pzl.peg.solve import MAX_STATES, solve_minimal
 
     first = (task.first[0], task.first[2]) if task.first else None
-    cap = limits.state_cap(state_cap(request, AUTO_MAX_STATES if limited else MAX_STATES), "peg-minimal")
+    default = AUTO_MAX_STATES if limited else None if nodes is not None else MAX_STATES
+    cap = limits.state_cap(state_cap(request, default), "peg-minimal")
     outcome = yield from solve_minimal(task.board, task.start, task.finish, first=first, all_solutions=want_all,
                                        max_solutions=max_solutions, max_states=cap.limit,
-                                       seconds_limit=AUTO_SECONDS if limited else None)
+                                       seconds_limit=AUTO_SECONDS if limited else None, max_nodes=nodes)
     return _mark_stop(outcome, cap)
 
 

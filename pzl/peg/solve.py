@@ -60,12 +60,13 @@ _IS_BYTE = [bytes(wanted) + b"\x01" + bytes(255 - wanted) for wanted in range(25
 
 def solve_minimal(board: Any, start: int, finish: int | None, *, first: tuple[int, int] | None = None,
                   all_solutions: bool = False, max_solutions: int = 100, max_states: int | None = MAX_STATES,
-                  seconds_limit: float | None = None, use_symmetry: bool = True) -> Search:
+                  seconds_limit: float | None = None, max_nodes: int | None = None,
+                  use_symmetry: bool = True) -> Search:
     """Fewest moves from `start` to `finish`, proved; a generator returning a `PegOutcome`.
 
     solve_minimal(board, start: int, finish: int | None, *, first: tuple[int, int] | None = None,
                   all_solutions=False, max_solutions=100, max_states=MAX_STATES,
-                  seconds_limit=None, use_symmetry=True) -> Search
+                  seconds_limit=None, max_nodes=None, use_symmetry=True) -> Search
 
     board: anything with `size`, `jumps` ((from, over, to) triples) and optionally `symmetries`
     (hole permutations). start/finish: bitmasks; finish None means one peg anywhere.
@@ -73,10 +74,12 @@ def solve_minimal(board: Any, start: int, finish: int | None, *, first: tuple[in
     all_solutions: also count the distinct minimal solutions — ordered jump sequences whose
     grouping into moves (maximal chains of one peg) has the minimal length — into `count`, and
     list up to `max_solutions` of them in `paths`.
-    max_states: a cap on the positions both sides store (None: no cap).
+    max_states: a cap on the positions both sides store (None: no cap). max_nodes: a budget of work,
+    the search steps counted in `nodes` (None: none); unlike `seconds_limit`, the same wherever and
+    however slowly the search runs.
     The outcome's `minimal`/`exhausted` are True when the answer (solution or impossibility) is
-    proved; hitting `max_states` or `seconds_limit` gives solvable=None with `stopped` naming the
-    limit, a `reason` and the proved `lower_bound`. Progress events come every few milliseconds
+    proved; hitting `max_states`, `max_nodes` or `seconds_limit` gives solvable=None with `stopped`
+    naming the limit, a `reason` and the proved `lower_bound`. Progress events come every few milliseconds
     of work, also inside the expansion of one position, and the limits are checked with them.
     """
     size, jumps, symmetries = board_parts(board)
@@ -86,6 +89,7 @@ def solve_minimal(board: Any, start: int, finish: int | None, *, first: tuple[in
     first_jump = _first_jump(first, jumps) if first is not None else None
     search = _MeetInMiddle(size, jumps, symmetries if use_symmetry else (), start, finish, first_jump,
                            all_solutions, max_solutions, max_states, seconds_limit)
+    search.max_nodes = max_nodes
     return (yield from search.run())
 
 
@@ -347,6 +351,8 @@ class _MeetInMiddle:
         """The limit that stops the search now and why, as ("max_states" | "seconds", reason), or None."""
         if self.max_states is not None and stored > self.max_states:
             return "max_states", f"stopped after storing {stored:,} positions (the state budget is {self.max_states:,})"
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            return "nodes", f"stopped after {self.nodes:,} nodes (the work budget is {self.max_nodes:,})"
         if self.seconds_limit is not None and time.perf_counter() - self.clock > self.seconds_limit:
             return "seconds", f"stopped after {self.seconds_limit:g} s (the time limit)"
         return None
@@ -367,6 +373,8 @@ class _MeetInMiddle:
 
     #: When the next progress event is due at the latest (perf_counter), whatever the steps; reset by `_progress`.
     report_by = 0.0
+    #: The budget of search steps (`nodes`), or None.
+    max_nodes: int | None = None
 
     def _progress(self, depth: int, states: int) -> dict:
         now = time.perf_counter()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pzl.peg.task import ANY
-from pzl.wording import counted
+from pzl.wording import counted, searching_words
 
 
 def describe(command: str, result: dict[str, Any]) -> str:
@@ -19,9 +19,12 @@ def describe(command: str, result: dict[str, Any]) -> str:
         bound = f" (at least {counted(result['lower_bound'], 'move')})" if result.get("lower_bound") else ""
         return "\n".join([*lines, f"Not decided{bound}: {result.get('reason', 'a limit was reached')}"])
     proof = "proved minimal" if result["minimal"] else "not proved minimal"
+    if not result["minimal"] and result.get("lower_bound"):
+        proof += f" (at least {counted(result['lower_bound'], 'move')})"
     lines.append(f"{counted(result['moves'], 'move')} ({counted(result['jumps'], 'jump')}), {proof}; "
                  f"{result['algorithm']}, {result['stats']['seconds']:.2f} s, "
                  f"{counted(result['stats']['states'], 'position')} stored")
+    lines += [f"note: {line}" for line in (result.get("note"), searching_words(result)) if line]
     if "count" in result:
         shown = len(result.get("solutions", []))
         lines.append(f"{counted(result['count'], 'minimal solution')} (jump orders grouped into moves); "

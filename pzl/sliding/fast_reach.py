@@ -5,23 +5,17 @@ an optimal search is worth starting. Measured (`bench/sliding_fast.py --line`) o
 7x7 boards with IDA* (Manhattan distance + linear conflict): from starts whose lower bound is
 under 30, almost every search finishes within 250,000 nodes; from 30 to 39 a quarter (5x5)
 to five sixths (7x7); from 40 to 49 fewer; from 50 on none. So on boards of more than 16
-cells `auto` tries IDA* with that node budget when the bound is under AUTO_IDA_BOUND, and
-otherwise (or when the budget runs out) gives the fast solver's answer with a note that
-says why it is not proved shortest.
+cells `auto`, after the fast solver's answer (`pzl.sliding.anytime`), tries IDA* with that
+node budget when the bound is under AUTO_IDA_BOUND, and otherwise (or when the budget runs
+out) shortens the fast answer while the page shows it.
 Boards of up to 16 cells (the 15-puzzle) always get an optimal search.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
-
 from pzl.errors import SearchLimitError
-from pzl.events import Event
-from pzl.search.problem import SearchOutcome
-from pzl.sliding.board import distances
 from pzl.sliding.fast import lower_bound
 from pzl.sliding.task import Puzzle
-from pzl.sliding.tiles import ida_star_tiles
 
 #: Boards of at most this many cells always get an optimal search from `auto` (the 15-puzzle).
 OPTIMAL_CELLS = 16
@@ -64,44 +58,6 @@ def size_words(puzzle: Puzzle) -> str:
     """The board as people write it, with its article: 'a 7×7 board', 'an 8×8 board'."""
     article = "an" if puzzle.board.rows in (8, 11, 18) else "a"
     return f"{article} {puzzle.board.rows}×{puzzle.board.cols} board"
-
-
-def auto_plan(puzzle: Puzzle) -> tuple[str, int | None, str | None]:
-    """`auto` on a big board of numbered tiles: ("ida", node budget or None, None) or ("fast", None, note)."""
-    if puzzle.board.size <= OPTIMAL_CELLS or not takes(puzzle):
-        return "ida", None, None
-    bound = bound_of(puzzle)
-    if bound < AUTO_IDA_BOUND:
-        return "ida", AUTO_IDA_NODES, None
-    return "fast", None, (f"an optimal search of {size_words(puzzle)} from this start is out of reach "
-                          f"(at least {bound} moves); this solution is not proved shortest")
-
-
-def budget_note(nodes: int) -> str:
-    """The note of an answer given by the fast solver after `auto`'s optimal attempt ran out."""
-    return (f"an optimal search (IDA*) did not finish within {nodes:,} nodes, so the fast solver answered; "
-            "this solution is not proved shortest")
-
-
-def within(search: Generator[Event, None, SearchOutcome], nodes: int) -> Generator[Event, None, SearchOutcome | None]:
-    """Run `search` while its progress reports at most `nodes` nodes; None (and the search closed) beyond."""
-    while True:
-        try:
-            event = next(search)
-        except StopIteration as stop:
-            return stop.value
-        if event.get("nodes", 0) > nodes:
-            search.close()
-            return None
-        yield event
-
-
-def optimal_attempt(puzzle: Puzzle, nodes: int) -> Generator[Event, None, SearchOutcome | None]:
-    """`auto`'s optimal try on a big board: IDA* (Manhattan + linear conflict) for at most `nodes` nodes."""
-    board = puzzle.board
-    search = ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, distances(board),
-                            rows_cols=(board.rows, board.cols), pattern_db=None)
-    return (yield from within(search, nodes))
 
 
 def refuse_hopeless(puzzle: Puzzle, algorithm: str, every: bool) -> None:

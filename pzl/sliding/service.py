@@ -19,7 +19,7 @@ from pzl.request import choice, flag, solution_cap, state_cap
 from pzl.search import breadth, deepening, limits
 from pzl.search.astar import astar
 from pzl.search.problem import Search
-from pzl.sliding import fast_reach, tiles
+from pzl.sliding import anytime, fast_reach, tiles
 from pzl.sliding.blocks import BlockProblem
 from pzl.sliding.board import distances
 from pzl.sliding.bound_choice import pattern_database, read_bound, state_bound
@@ -103,24 +103,13 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     auto = algorithm == "auto"
     if auto:
         algorithm = choose(puzzle, every)
-    # -- big boards (fast_reach): auto goes fast when an optimal search is out of reach --------
-    budget, note = None, None
-    if auto and algorithm == "ida" and not every:
-        algorithm, budget, note = fast_reach.auto_plan(puzzle)
-    if algorithm == "fast":
-        yield from _fast(puzzle, payload, every, "auto: fast" if auto else "fast", note, clock)
-        return
-    if budget:
-        attempt = yield from fast_reach.optimal_attempt(puzzle, budget)
-        if attempt is None:
-            yield from _fast(puzzle, payload, every, "auto: fast", fast_reach.budget_note(budget), clock, budget)
+        if anytime.applies(puzzle, algorithm, every):   # the fast answer at once, then a proof or a shorter one
+            yield from anytime.solve(puzzle, problem_for(puzzle), payload, clock)
             return
-        problem = problem_for(puzzle)
-        payload.update(solution_result(puzzle, problem, as_states(problem, attempt), algorithm, every))
-        yield events.result(payload)
+    if algorithm == "fast":
+        yield from _fast(puzzle, payload, every, clock)
         return
-    fast_reach.refuse_hopeless(puzzle, algorithm, every)
-    # -----------------------------------------------------------------------------------------
+    fast_reach.refuse_hopeless(puzzle, algorithm, every)   # big boards: an optimal search out of reach
     problem = problem_for(puzzle)
     if algorithm == "bidirectional" and (every or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
@@ -187,20 +176,13 @@ def _labelled(inner: Search, *, nodes: int = 0, seconds: float = 0.0, **fields: 
         inner.close()
 
 
-def _fast(puzzle: Puzzle, payload: dict[str, Any], every: bool, label: str, note: str | None, clock: float,
-          spent: int = 0) -> Iterator[Event]:
-    """The fast solver's answer: a solution, its lower bound, minimal only when the two meet.
-
-    `clock` is when the request began and `spent` the nodes an optimal attempt used before,
-    so that progress and statistics count on for the whole request.
-    """
+def _fast(puzzle: Puzzle, payload: dict[str, Any], every: bool, clock: float) -> Iterator[Event]:
+    """The fast solver's answer: a solution, its lower bound, minimal only when the two meet."""
     refusal = fast_reach.why_not(puzzle, every)
     if refusal:
         raise PuzzleError(refusal)
-    search = fast_solve(puzzle.start, puzzle.goal, puzzle.board.rows, puzzle.board.cols)
-    # progress counts on from what an optimal attempt spent (nodes never go back)
-    outcome = yield from _labelled(search, nodes=spent, seconds=time.perf_counter() - clock)
-    payload.update(fast_result(puzzle, outcome, label, fast_reach.bound_of(puzzle), note, outcome.nodes + spent,
+    outcome = yield from fast_solve(puzzle.start, puzzle.goal, puzzle.board.rows, puzzle.board.cols)
+    payload.update(fast_result(puzzle, outcome, "fast", fast_reach.bound_of(puzzle), None, outcome.nodes,
                                time.perf_counter() - clock))
     yield events.result(payload)
 

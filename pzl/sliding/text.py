@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pzl.wording import counted
+from pzl.wording import counted, searching_words
 
 
 def describe(command: str, result: dict[str, Any]) -> str:
@@ -31,10 +31,11 @@ def describe(command: str, result: dict[str, Any]) -> str:
     if result.get("minimal", True):
         head = f"{counted(result['moves'], 'move')}, proved minimal ({how})"
     else:
-        head = f"{counted(result['moves'], 'move')} (not proved minimal; at least {result['lower_bound']}; {how})"
+        lower = result["lower_bound"]
+        head = (f"{counted(result['moves'], 'move')} (not proved minimal; at least {lower:,}, "
+                f"×{result['moves'] / lower:.2f}; {how})")
     lines = [f"{result['puzzle']}: {head}"]
-    if result.get("note"):
-        lines.append(f"note: {result['note']}")
+    lines += [f"note: {line}" for line in (result.get("note"), searching_words(result)) if line]
     if result.get("piece_moves", result["moves"]) != result["moves"]:
         lines.append(f"as classic moves: {result['piece_moves']} (a piece moved any distance is one move), "
                      f"{result['straight_moves']} (one straight slide is one move)")

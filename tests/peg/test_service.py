@@ -112,10 +112,19 @@ def test_english_central_game_gets_a_solution_quickly():
     assert time.perf_counter() - started < 30
 
 
-def test_french_default_task_is_solved_by_auto_without_a_proof():
+@pytest.fixture
+def small_budget(monkeypatch):
+    """auto's search for fewer moves cut to a fraction of a second (the quick answer stays on the big boards)."""
+    from pzl.peg import anytime
+
+    monkeypatch.setattr(anytime, "AUTO_NODES", 300_000)
+
+
+def test_french_default_task_is_solved_by_auto_without_a_proof(small_budget):
     result = solve(puzzle="french-37")
     assert (result["empty"], result["finish"]) == ([5], 31)
     assert result["solvable"] is True and result["minimal"] is False and result["algorithm"] == "auto: beam"
+    assert result["stopped"] == "nodes" and 0 < result["lower_bound"] < result["moves"]
     assert_replays(result)
 
 
@@ -127,7 +136,7 @@ def test_auto_falls_back_to_the_fast_solver_when_the_minimal_search_hits_its_lim
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.id)
-def test_every_catalog_default_task_is_solved_with_legal_moves(spec):
+def test_every_catalog_default_task_is_solved_with_legal_moves(spec, small_budget):
     result = solve(puzzle=spec.id)
     assert (result["empty"], result["finish"]) == (list(spec.empty), spec.finish)
     assert result["solvable"] is True

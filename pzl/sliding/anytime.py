@@ -1,0 +1,129 @@
+"""Sliding `auto` on numbered tiles, an answer that gets better while you watch: the fast answer at once, then more.
+
+Where `auto` would run IDA* on a rectangle of distinct tiles (boards past breadth-first reach:
+the 15-puzzle, 3x4, 5x5, 10x10 ...), the fast solver answers first (`pzl.sliding.fast`, a few
+milliseconds to a tenth of a second), as an `improved` event unless it is proved minimal already
+(its length meets the lower bound). Then:
+
+* boards of at most 16 cells: IDA* (the stored tables or a database built now, as `ida` chooses)
+  proves the fewest moves and replaces the answer — what `auto` gave before, after a fast answer;
+* bigger boards: IDA* for `fast_reach.AUTO_IDA_NODES` nodes when the start's lower bound is under
+  `fast_reach.AUTO_IDA_BOUND` (where it usually finishes); failing that, or from farther starts,
+  windows of the answer are re-solved optimally (`pzl.sliding.windows`) for SHORTEN_NODES nodes
+  of IDA*, the shorter answer given every REPORT_NODES nodes or so.
+
+The budgets count nodes, never the wall clock. SHORTEN_NODES is about 2.5 s of CPU in CPython
+(~1.2 million IDA* nodes a second) and about 5 s in the page. The final answer is the best one:
+proved minimal, or with the start's lower bound, `"stopped": "nodes"` and a note saying how it
+was shortened.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from pzl import events
+from pzl.errors import SearchLimitError
+from pzl.events import Event
+from pzl.search import deepening
+from pzl.search.anytime import beating, head_start
+from pzl.search.problem import SearchOutcome
+from pzl.sliding import fast_reach, tiles
+from pzl.sliding.board import distances
+from pzl.sliding.effort import check_depth_first
+from pzl.sliding.fast import fast_solve
+from pzl.sliding.outcome import SlidingProblem, as_states, fast_result, solution_result
+from pzl.sliding.task import Puzzle
+from pzl.sliding.windows import Shortener
+
+#: IDA* nodes spent re-solving windows of the answer on a big board (see the module's docstring).
+SHORTEN_NODES = 3_000_000
+#: A shorter answer is given at most every this many nodes (each carries the whole solution).
+REPORT_NODES = 600_000
+
+
+def applies(puzzle: Puzzle, algorithm: str, every: bool) -> bool:
+    """True when `auto`, having chosen `algorithm`, answers this way: IDA* on numbered tiles, one solution."""
+    return algorithm == "ida" and not every and fast_reach.takes(puzzle)
+
+
+def solve(puzzle: Puzzle, problem: SlidingProblem, payload: dict[str, Any], clock: float) -> Iterator[Event]:
+    """`auto`'s answer (see the module's docstring): improved events, progress, then the final result."""
+    board = puzzle.board
+    lower = fast_reach.bound_of(puzzle)
+    fast = yield from fast_solve(puzzle.start, puzzle.goal, board.rows, board.cols)
+    spent = fast.nodes
+    answer = {**payload, **fast_result(puzzle, fast, "auto: fast", lower, None, spent, time.perf_counter() - clock)}
+    if answer["minimal"]:
+        yield events.result(answer)
+        return
+    yield events.improved(answer)
+    best = answer["moves"]
+    if board.size <= fast_reach.OPTIMAL_CELLS:
+        yield from _proof(puzzle, problem, payload, answer, spent, clock)
+        return
+    if lower < fast_reach.AUTO_IDA_BOUND:
+        search = tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, distances(board),
+                                      rows_cols=(board.rows, board.cols), pattern_db=None, nodes=spent, clock=clock)
+        watched = beating(search, best, lower, True)
+        ended, outcome = yield from head_start(watched, spent + fast_reach.AUTO_IDA_NODES)
+        if ended:
+            yield events.result({**payload, **solution_result(puzzle, problem, as_states(problem, outcome),
+                                                              "auto: ida", False)})
+            return
+        watched.close()
+        spent, lower = outcome["nodes"], outcome["lower_bound"]   # IDA*'s threshold then is a lower bound
+    yield from _shorten(puzzle, payload, fast, lower, spent, clock)
+
+
+def _proof(puzzle: Puzzle, problem: SlidingProblem, payload: dict[str, Any], answer: dict[str, Any], spent: int,
+           clock: float) -> Iterator[Event]:
+    """On a board of at most 16 cells: IDA* proves the fewest moves; the fast answer stays if IDA* is refused."""
+    board = puzzle.board
+    try:
+        warning = check_depth_first(puzzle, problem, "ida", None, False)
+    except SearchLimitError as refusal:
+        yield events.result({**answer, "stopped": refusal.stopped, "note": f"not proved shortest: {refusal}"})
+        return
+    if warning:
+        yield events.progress(spent, 0, time.perf_counter() - clock, warning=warning)
+    rows_cols = (board.rows, board.cols)
+    search = tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, distances(board), bound="auto",
+                                  rows_cols=rows_cols, max_depth=deepening.MAX_DEPTH, nodes=spent, clock=clock)
+    outcome = yield from beating(search, answer["moves"], answer["lower_bound"], True)
+    result = {**payload, **solution_result(puzzle, problem, as_states(problem, outcome), "auto: ida", False)}
+    if warning:
+        result["warning"] = warning
+    yield events.result(result)
+
+
+def _shorten(puzzle: Puzzle, payload: dict[str, Any], fast: SearchOutcome, lower: int, spent: int,
+             clock: float) -> Iterator[Event]:
+    """Windows of the fast answer re-solved for SHORTEN_NODES nodes: a shorter answer now and then, the best last."""
+    shortener = Shortener(puzzle.board, puzzle.start, [position.index(0) for position in fast.path])
+    reported = shortener.moves
+    more = True
+    while more and shortener.nodes < SHORTEN_NODES:
+        work = shortener.run(min(REPORT_NODES, SHORTEN_NODES - shortener.nodes), spent, clock)
+        more = yield from beating(work, reported, lower)
+        if shortener.moves < reported:
+            reported = shortener.moves
+            if shortener.nodes < SHORTEN_NODES and more:
+                yield events.improved(_shortened(puzzle, payload, shortener, lower, spent, clock))
+    final = _shortened(puzzle, payload, shortener, lower, spent, clock)
+    if not final["minimal"]:
+        budget = "its budget of" if more else "all its windows, within"
+        final.update(stopped="nodes", note=f"shortened by re-solving windows of it optimally ({budget} "
+                                          f"{SHORTEN_NODES:,} nodes of IDA*); not proved shortest")
+    yield events.result(final)
+
+
+def _shortened(puzzle: Puzzle, payload: dict[str, Any], shortener: Shortener, lower: int, spent: int,
+               clock: float) -> dict[str, Any]:
+    """The answer as the windows have left it."""
+    path = shortener.path()
+    outcome = SearchOutcome(path, nodes=spent + shortener.nodes, states=len(path))
+    return {**payload, **fast_result(puzzle, outcome, "auto: fast, shortened", lower, None, spent + shortener.nodes,
+                                     time.perf_counter() - clock)}
