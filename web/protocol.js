@@ -30,7 +30,10 @@ export const FROM_WORKER = Object.freeze({
   bytes: "bytes",
   /** {type, version, stages, snapshot}: stages [[name, epoch ms]...], when each ended; snapshot: restored from it */
   ready: "ready",
-  /** {type, id, event, heard?}: a pzl.api event of request `id`; a "cancelled" one says when the cancel was heard */
+  /**
+   * {type, id, event, heard?}: a pzl.api event of request `id`; the answer to a cancel (a "cancelled" event, or
+   * the best answer so far as a result with "stopped": "cancelled") says when the cancel was heard
+   */
   event: "event",
   /** {type, id}: still working on `id` (when no event was due) */
   beat: "beat",

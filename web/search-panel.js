@@ -1,6 +1,8 @@
 // The search panel: solve, hint and the quiet check after a move by hand, sent to the
 // solver; its progress (numbers that only grow, phases named), its answer in words for the
-// position it is about, and a found solution handed to the player.
+// position it is about, and a found solution handed to the player. An answer that gets better
+// while the search goes on (auto) is shown at once and replaced by each better one, unless the
+// player is stepping through the one shown: then the better one waits behind a button.
 
 import { $ } from "./dom.js";
 import { createGrowth } from "./growth.js";
@@ -10,6 +12,11 @@ import {
   algorithmWords, capitalise, classesText, classicMovesText, formatCount, plural, resultDetails, stoppedAdvice,
   withoutStop,
 } from "./words.js";
+
+/** Two answers with the same moves (a result repeating the best answer so far, with the search's outcome). */
+function sameSolution(a, b) {
+  return a.moves === b.moves && JSON.stringify(a.solution) === JSON.stringify(b.solution);
+}
 
 
 /**
@@ -60,15 +67,19 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
   let figures = null;
 
   /**
-   * Run `request` with progress and Cancel; `onResult(result)` takes its answer. A budget stop goes to
-   * `onStopped(event, request, seconds)`, or is said here, with the next steps: `redo(changes)` runs the
-   * search again with some request fields changed.
+   * Run `request` with progress and Cancel; `onResult(result)` takes its answer, `onImproved(result)` each better
+   * answer on the way (auto), and a cancelled search that had one ends with it (`"stopped": "cancelled"`). A
+   * budget stop goes to `onStopped(event, request, seconds)`, or is said here, with the next steps: `redo(changes)`
+   * runs the search again with some request fields changed.
    */
-  function startSearch(request, onResult, { about = null, onStopped = null, watch = false, redo = null } = {}) {
+  function startSearch(request, onResult, {
+    about = null, onStopped = null, watch = false, redo = null, onImproved = null,
+  } = {}) {
     if (!app.solver || app.solver.state() !== "ready") return;
     stopPlayer();
     store.withdrawOffer();
     $("result").hidden = true; // the last answer (or "Search cancelled.") is not about this search
+    $("result-better").hidden = true;
     figures = { base: 0, last: 0, depth: null, level: null, states: 0, depthFirst: false, events: 0, notice: null,
       started: performance.now() };
     showFigures(null);
@@ -77,10 +88,16 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     $("progress-about").textContent = about ?? "";
     const game = app.game;
     let handle = null;
+    let best = null; // the latest better answer: what a cancel keeps
     handle = app.solver.run(request, (event) => {
       if (event.event === "progress") {
         if (app.game === game) showFigures(event);
         if (watch && app.game === game) growth.add(event);
+        return;
+      }
+      if (event.event === "improved") {
+        best = event.result;
+        if (app.game === game && onImproved) onImproved(event.result);
         return;
       }
       store.finishSearch(handle);
@@ -89,6 +106,8 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
       $("progress-about").textContent = (about ?? "").replace(/^(Solving|Searching)\b/, "Searched");
       if (event.event === "result") {
         onResult(event.result);
+      } else if (event.event === "cancelled" && best) { // the page's own cancel (a worker slow to answer) keeps it too
+        onResult({ ...best, stopped: "cancelled" });
       } else if (event.event === "cancelled") {
         showMessage("Search cancelled.");
       } else if (event.stopped || event.error === "SearchLimitError") {
@@ -121,10 +140,51 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     if (changes.max_states !== undefined) request.max_states = changes.max_states;
     growth.start();
     const started = performance.now();
+    const answers = betterAnswers(from, request, started);
     startSearch(request, (result) => {
       growth.finish(result);
-      showResult(result, from, { request, seconds: (performance.now() - started) / 1000 });
-    }, { about: `Solving from ${where(from)}.`, watch: true, redo: solve });
+      answers.show(result, true);
+    }, { about: `Solving from ${where(from)}.`, watch: true, redo: solve, onImproved: (result) => answers.show(result) });
+  }
+
+  /**
+   * The answers of one solve from tree node `from`, each better than the last: `show(result, final)` puts one in
+   * the result panel and the player. While the player shows an earlier answer away from its first position, or
+   * plays it, the better one is not loaded under the player's feet: the panel says it has arrived, and a button
+   * loads it (at its first position).
+   */
+  function betterAnswers(from, request, started) {
+    let loaded = null; // the answer loaded into the player
+    const seconds = () => (performance.now() - started) / 1000;
+    const undisturbed = () => !app.line || app.line.result !== loaded
+      || (app.tree.current() === app.line.nodes[0] && !app.player?.playing());
+    function load(result, final) {
+      loaded = result;
+      $("result-better").hidden = true;
+      showResult(result, from, { request, seconds: seconds(), final });
+    }
+    return {
+      show(result, final = false) {
+        if (!loaded || result.solvable !== true || undisturbed()) {
+          load(result, final);
+          return;
+        }
+        if (final) finishFigures(result);
+        if (sameSolution(loaded, result)) { // the same moves, now with the search's outcome: words only
+          describeAnswer(result, from, final);
+          return;
+        }
+        // the player is busy with the loaded answer: the better one waits for a press
+        if (final) describeAnswer(loaded, from, true); // no longer "searching"
+        const proof = result.minimal ? ", proved minimal" : "";
+        const text = `A shorter solution has arrived: ${plural(result.moves, app.game.unit[0], app.game.unit[1])}`
+          + `${proof}.`;
+        $("result-better-text").textContent = text;
+        $("result-better").hidden = false;
+        $("show-better").onclick = () => load(result, final);
+        announce(`${text} Press “Show it” to replay it.`);
+      },
+    };
   }
 
   /** An `analyse` request for a peg position; a chain in progress may go on for free (`last`). */
@@ -148,7 +208,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
       $("progress").hidden = true; // a hint's answer is the hint, not search statistics
       $("progress-about").hidden = true;
       showHint(result, from);
-    }, { about: `Looking for a hint for ${where(from)}.` });
+    }, { about: `Looking for a hint for ${where(from)}.`, onImproved: (result) => showHint(result, from) });
   }
 
   /**
@@ -244,6 +304,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
 
   /** Show `event`'s progress: nodes and seconds only grow (a new phase counts on), depth and states their peak. */
   function showFigures(event) {
+    const better = Number.isInteger(event?.best) ? searchingWords(event) : "";
     if (event) {
       figures.notice = event.message ?? figures.notice; // the solver said something (a table it could not load): kept shown
       figures.events += 1;
@@ -258,7 +319,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
       if (!figures.depthFirst) figures.states = Math.max(figures.states, event.states ?? 0);
     }
     const phase = event?.phase;
-    const words = [phase ? PHASES[phase] ?? `Now: ${phase}…` : "", figures.notice ?? ""].join(" ").trim();
+    const words = [better, phase ? PHASES[phase] ?? `Now: ${phase}…` : "", figures.notice ?? ""].join(" ").trim();
     $("progress-phase").hidden = !words;
     $("progress-phase").textContent = words;
     $("progress-depth-label").textContent = figures.level ? "level (jumps)"
@@ -335,11 +396,21 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     redraw();
   }
 
-  /** A solve's answer for tree node `from`; `request` is what was asked, `seconds` how long it took. */
-  function showResult(result, from, { request, seconds }) {
+  /** While a better answer is sought: "Searching for fewer than 27 moves (at least 14, proved)…". */
+  function searchingWords(event) {
+    const unit = app.game.unit;
+    const proved = event.lower_bound ? ` (at least ${formatCount(event.lower_bound)}, proved)` : "";
+    return `Searching for fewer than ${plural(event.best, unit[0], unit[1])}${proved}…`;
+  }
+
+  /**
+   * A solve's answer for tree node `from`; `request` is what was asked, `seconds` how long it took; `final` false
+   * for a better answer while the search goes on (auto).
+   */
+  function showResult(result, from, { request, seconds, final = true }) {
     const game = app.game;
     const what = where(from);
-    finishFigures(result);
+    if (final) finishFigures(result);
     if (result.solvable === false) {
       let text;
       if (Array.isArray(result.marked) && game.family === "peg") {
@@ -374,20 +445,33 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
       showMessage("The solver found no solution.");
       return;
     }
+    const moves = describeAnswer(result, from, final, solution);
+    if (moves > 0) showSolution(solution, result, from);
+  }
+
+  /** A found solution in the result panel (and to screen readers); returns its moves. */
+  function describeAnswer(result, from, final, solution = null) {
+    const game = app.game;
+    const what = where(from);
     const moves = result.moves ?? solution.positions.length - 1;
+    let about = result.note ? ` (${result.note})` : "";
+    if (!final) about = ", the best so far (searching for fewer moves…)";
+    else if (result.stopped === "cancelled") about = " (the search for fewer moves was cancelled: the best it found)";
     $("result").hidden = false;
     $("result").classList.remove("error", "message");
     $("result-summary").hidden = moves === 0;
     $("result-text").textContent = moves === 0 ? `${capitalise(what)} is the goal already.`
-      : `Solution from ${what}${result.note ? ` (${result.note})` : ""}:`;
+      : `Solution from ${what}${about}:`;
     $("result-moves").textContent = String(moves);
     $("result-unit").textContent = moves === 1 ? game.unit[0] : game.unit[1];
     $("result-detail").textContent = `(${resultDetails(result, game.family)})`;
     const classic = classicMovesText(result);
     $("result-classic").textContent = classic;
     $("result-classic").hidden = !classic;
-    announce(moves === 0 ? $("result-text").textContent : `Solution from ${what}: ${plural(moves, game.unit[0])}.`);
-    if (moves > 0) showSolution(solution, result, from);
+    const proof = result.minimal ? ", proved minimal" : final ? "" : ". Searching for fewer moves";
+    announce(moves === 0 ? $("result-text").textContent
+      : `Solution from ${what}: ${plural(moves, game.unit[0], game.unit[1])}${proof}.`);
+    return moves;
   }
 
   return { hint, puzzleFields, solve, startSearch, watchPosition, finishFigures, hideGrowth: growth.hide };

@@ -24,6 +24,8 @@ const WATCH_MS = 250;
 /**
  * Start the worker for the site whose build.json is at `buildURL` (absolute).
  * Returns {run(request, onEvent, {quiet}) → {cancel()}, retry(), state(), subscribe(listener), onDownload(listener)}:
+ * `onEvent` hears the request's progress and better answers (`improved`), then one final event: its result or
+ * error, or "cancelled" (a request cancelled after a better answer ends with that answer as its result instead);
  * `subscribe` hears {state, message} now and on every change (starting → ready ⇄ solving, or error);
  * `onDownload` hears {phase, label, loaded, total} as bytes arrive (the boot's, with its stage
  * in words as `label`, or a request's own downloads such as pattern tables), and null when none
@@ -143,6 +145,8 @@ export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSe
         if (event.bytes !== undefined) setDownload({ phase: event.phase, loaded: event.bytes, total: event.total_bytes });
         else if (downloading) setDownload(null);
         running.onEvent(event);
+      } else if (event.event === "improved") {
+        running.onEvent(event); // a better answer while the search goes on: not the end of the request
       } else {
         settling = true; // until "freed": a big search's memory takes a while to free, in silence
         finishRun(event);

@@ -39,6 +39,7 @@ const ALGORITHM_WORDS = {
   minimal: "the minimal search",
   beam: "beam search",
   fast: "the fast solver",
+  "fast, shortened": "the fast solver, its answer shortened by re-solving stretches of it optimally",
   "depth-first": "depth-first search",
   classes: "position classes",
 };
@@ -58,7 +59,10 @@ export function resultDetails(result, family) {
   const minimal = result.minimal ?? result.optimal;
   if (minimal === true || (minimal === undefined && family === "sliding")) details.push("proved minimal");
   else if (minimal === false && Number.isInteger(result.lower_bound)) {
-    details.push(`not proved minimal; at least ${formatCount(result.lower_bound)}`);
+    // sliding: how far the answer may be from the fewest moves (the ratio to the lower bound)
+    const ratio = family === "sliding" && result.lower_bound > 0 && Number.isInteger(result.moves)
+      ? ` (×${(result.moves / result.lower_bound).toFixed(2)})` : "";
+    details.push(`not proved minimal; at least ${formatCount(result.lower_bound)}${ratio}`);
   } else if (minimal === false) details.push("not proved minimal");
   if (Number.isInteger(result.jumps)) details.push(plural(result.jumps, "jump"));
   if (Number.isInteger(result.count)) {

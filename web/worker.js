@@ -336,9 +336,11 @@ async function runNext() {
     while (!problem && (job || current.cancelled)) {
       if (current.cancelled) {
         lastPost = performance.now();
-        self.postMessage(fromWorker.event(id, pageEvents.cancelled(), current.heard));
+        // a search that had a better answer hands it back as its result ("stopped": "cancelled")
+        const kept = job ? JSON.parse(job.best_answer_json()) : null;
+        self.postMessage(fromWorker.event(id, kept ?? pageEvents.cancelled(), current.heard));
         answered = performance.now();
-        job?.cancel(); // frees the search's memory: after the answer, as that can take a second
+        job?.cancel()?.destroy?.(); // frees the search's memory: after the answer, as that can take a second
         break;
       }
       const events = JSON.parse(job.run_for_json(SLICE_SECONDS));
