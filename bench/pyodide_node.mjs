@@ -1,13 +1,17 @@
 // Times pzl requests in Pyodide under Node next to CPython, and prints a table.
 //
 //   python build.py                      # builds site/ (the wheel Pyodide installs)
-//   node bench/pyodide_node.mjs [--repeat N] [--no-cpython] [--python EXE] [--json] [--file REQUESTS.jsonl] [REQUEST_JSON...]
+//   node bench/pyodide_node.mjs [--repeat N] [--no-cpython] [--python EXE] [--json] [--timeline]
+//                               [--file REQUESTS.jsonl] [REQUEST_JSON...]
 //
 // With no request given it times the 8-puzzle's hardest start with each algorithm.
 // Times are wall-clock of `pzl.api.answer(request)`, best of N runs, in milliseconds;
 // the CPython column runs the source tree (not the wheel) with EXE (default: python3).
 // --json prints one JSON object instead of the table: {"python", "rows": [{"cpython_ms", "pyodide_ms",
 // "cpython", "pyodide"}]} with each side's final event (for scripts such as bench/sliding_fast.py).
+// --timeline (with --json) runs each request once through `pzl.api.run` instead and gives, per side,
+// "cpython_timeline" / "pyodide_timeline": each answer as it came ({"event", "moves", "lower_bound",
+// "ms", "cpu_ms"}: improved answers, then the result; cpu_ms is process time, CPython only).
 
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -17,6 +21,26 @@ const HARDEST = "8 6 7 2 5 4 3 0 1";
 const DEFAULT_REQUESTS = ["bfs", "bidirectional", "iddfs", "ida"].map((algorithm) => ({
   command: "solve", puzzle: "8-puzzle", start: HARDEST, algorithm,
 }));
+
+/** The timeline of one request: each answer (improved, then the result) with its wall and CPU milliseconds. */
+const TIMELINE = `
+import json, time
+from pzl import api
+def timeline(request):
+    wall, cpu, answers = time.perf_counter(), time.process_time(), []
+    for event in api.run(request):
+        if event["event"] in ("improved", "result", "error"):
+            result = event.get("result", {})
+            answers.append({"event": event["event"], "moves": result.get("moves"),
+                            "lower_bound": result.get("lower_bound"),
+                            "ms": (time.perf_counter() - wall) * 1000, "cpu_ms": (time.process_time() - cpu) * 1000})
+    return answers
+`;
+
+const CPYTHON_TIMELINES = `${TIMELINE}
+import sys
+print(json.dumps([timeline(request) for request in json.load(sys.stdin)]))
+`;
 
 const CPYTHON_TIMER = `
 import json, sys, time
@@ -35,13 +59,14 @@ print(json.dumps(rows))
 `;
 
 function parse(argv) {
-  const options = { repeat: 3, cpython: true, python: "python3", json: false, requests: [] };
+  const options = { repeat: 3, cpython: true, python: "python3", json: false, timeline: false, requests: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--repeat") options.repeat = Number(argv[++i]);
     else if (arg === "--no-cpython") options.cpython = false;
     else if (arg === "--python") options.python = argv[++i];
     else if (arg === "--json") options.json = true;
+    else if (arg === "--timeline") options.timeline = true;
     else if (arg === "--file") {
       for (const line of readFileSync(argv[++i], "utf8").split("\n")) {
         if (line.trim() && !line.trim().startsWith("#")) options.requests.push(JSON.parse(line));
@@ -80,6 +105,10 @@ function label(request) {
 }
 
 const options = parse(process.argv.slice(2));
+if (options.timeline) {
+  console.log(JSON.stringify(await timelines(options)));
+  process.exit(0);
+}
 const cpython = cpythonTimes(options.requests, options);
 const { pyodide, bootMs, installMs } = await bootPzl();
 const python = pyodide.runPython("import sys; sys.version.split()[0]");
@@ -119,4 +148,26 @@ if (options.json) {
       : cell.padStart(widths[column]))).join("  "));
     if (index === 0) console.log(widths.map((width) => "-".repeat(width)).join("  "));
   }
+}
+
+/** --timeline: each request's answers as they came, in CPython and in Pyodide (one run each). */
+async function timelines(options) {
+  let cpython = options.requests.map(() => null);
+  if (options.cpython) {
+    const done = spawnSync(options.python, ["-c", CPYTHON_TIMELINES], {
+      cwd: ROOT, input: JSON.stringify(options.requests), encoding: "utf8", maxBuffer: 1 << 28,
+    });
+    if (done.status !== 0) throw new Error(`${options.python} failed:\n${done.stderr}`);
+    cpython = JSON.parse(done.stdout);
+  }
+  const { pyodide } = await bootPzl();
+  pyodide.runPython(TIMELINE);
+  const run = pyodide.globals.get("timeline");
+  const json = pyodide.pyimport("json");
+  const rows = options.requests.map((request, index) => {
+    const answers = JSON.parse(json.dumps(run(json.loads(JSON.stringify(request)))));
+    for (const answer of answers) answer.cpu_ms = null; // Pyodide's process time is its wall-clock
+    return { cpython_timeline: cpython[index], pyodide_timeline: answers };
+  });
+  return { python: pyodide.runPython("import sys; sys.version.split()[0]"), rows };
 }

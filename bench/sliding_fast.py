@@ -4,6 +4,7 @@
     python bench/sliding_fast.py             # 4x4, 5x5, 7x7, 10x10: 50 positions each, both interpreters
     python bench/sliding_fast.py --count 10 --sizes 10x10 --no-pyodide
     python bench/sliding_fast.py --line      # where auto's optimal attempt pays: IDA* within its budget
+    python bench/sliding_fast.py --auto      # auto: the fast answer at once, then shorter (pzl.sliding.anytime)
 
 Every request goes through `pzl.api` with "algorithm": "fast" (bench/pyodide_node.mjs times
 each one in CPython, from the source tree, and in Pyodide under Node, from the built wheel;
@@ -15,6 +16,11 @@ conflict (admissible); the true shortest length lies between the two columns.
 `--line` walks random distances from the goal on 5x5 and 7x7 boards, groups the starts by
 their lower bound, and counts how many IDA* (Manhattan + linear conflict) solves within
 `pzl.sliding.fast_reach.AUTO_IDA_NODES` nodes: the figures behind `auto`'s AUTO_IDA_BOUND.
+
+`--auto` runs the same positions with `auto` (`pzl.sliding.anytime`): the fast answer comes
+at once, then shorter ones; the table gives the first and the final answer against the lower
+bound, and when each came (CPython: CPU time and wall-clock of `api.run`; Pyodide under Node:
+wall-clock, one run each, after one warm-up request).
 """
 
 from __future__ import annotations
@@ -56,8 +62,8 @@ def random_start(rows: int, cols: int, rng: random.Random) -> tuple[int, ...]:
     return tuple(start)
 
 
-def requests(sizes: list[str], count: int, seed: int) -> list[dict]:
-    """The benchmark's requests: `count` random starts per board size, algorithm fast."""
+def requests(sizes: list[str], count: int, seed: int, algorithm: str = "fast") -> list[dict]:
+    """The benchmark's requests: `count` random starts per board size, with `algorithm`."""
     rng = random.Random(seed)
     out = []
     for size in sizes:
@@ -65,7 +71,7 @@ def requests(sizes: list[str], count: int, seed: int) -> list[dict]:
         for _ in range(count):
             start = random_start(rows, cols, rng)
             out.append({"command": "solve", "family": "sliding", "board": size,
-                        "start": " ".join(map(str, start)), "algorithm": "fast"})
+                        "start": " ".join(map(str, start)), "algorithm": algorithm})
     return out
 
 
@@ -131,6 +137,85 @@ def report(data: dict) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
+# --auto: the answer that gets shorter while the page shows it
+
+def measure_auto(sizes: list[str], count: int, seed: int, pyodide: bool, python: str) -> dict:
+    """Each request's answers as they came (first and final), in CPython and (optionally) Pyodide."""
+    batch = requests(sizes, count, seed, "auto")
+    # one request first to import the modules (the first call would pay that), its answers dropped
+    warm = {"command": "solve", "family": "sliding", "board": "5x5",
+            "start": " ".join(map(str, random_start(5, 5, random.Random(0))))}
+    if pyodide:
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "requests.jsonl"
+            path.write_text("\n".join(json.dumps(request) for request in [warm, *batch]), encoding="utf-8")
+            done = subprocess.run(["node", str(ROOT / "bench" / "pyodide_node.mjs"), "--json", "--timeline",
+                                   "--python", python, "--file", str(path)],
+                                  cwd=ROOT, capture_output=True, text=True, check=False)
+        if done.returncode:
+            raise SystemExit(f"the Pyodide run failed (is site/ built? `python build.py`):\n{done.stderr[-2000:]}")
+        rows = json.loads(done.stdout.strip().splitlines()[-1])["rows"][1:]
+    else:
+        rows = [{"cpython_timeline": timeline(request)} for request in [warm, *batch]][1:]
+    table = []
+    for size in sizes:
+        mine = [(request, row) for request, row in zip(batch, rows, strict=True) if request["board"] == size]
+        entry: dict = {"size": size, "positions": len(mine)}
+        for side in ("cpython", "pyodide"):
+            lines = [row.get(f"{side}_timeline") for _, row in mine]
+            if not all(lines):
+                continue
+            first, final = [line[0] for line in lines], [line[-1] for line in lines]
+            entry[side] = {"first_ms": [answer["ms"] for answer in first],
+                           "final_ms": [answer["ms"] for answer in final],
+                           "final_cpu_ms": [answer["cpu_ms"] for answer in final]}
+            ratios = {"first": [answer["moves"] / answer["lower_bound"] for answer in first],
+                      "final": [answer["moves"] / answer["lower_bound"] for answer in final]}
+            assert entry.setdefault("ratios", ratios) == ratios, "CPython and Pyodide answered differently"
+        entry.update(entry.pop("ratios"))
+        table.append(entry)
+    return {"python": sys.version.split()[0], "count": count, "seed": seed, "table": table}
+
+
+def timeline(request: dict) -> list[dict]:
+    """Each answer of one request as it came (improved ones, then the result), with wall and CPU milliseconds."""
+    from pzl import api
+    wall, cpu, answers = time.perf_counter(), time.process_time(), []
+    for event in api.run(request):
+        if event["event"] in ("improved", "result", "error"):
+            result = event.get("result", {})
+            answers.append({"event": event["event"], "moves": result.get("moves"),
+                            "lower_bound": result.get("lower_bound"), "ms": (time.perf_counter() - wall) * 1000,
+                            "cpu_ms": (time.process_time() - cpu) * 1000})
+    return answers
+
+
+def report_auto(data: dict) -> str:
+    """The table: per board size, the first and final answer against the bound, and when they came."""
+    def pair(values: list[float], scale: float = 1.0, digits: int = 2) -> str:
+        return f"{statistics.median(values) / scale:.{digits}f} / {max(values) / scale:.{digits}f}"
+
+    lines = [f"auto, {data['count']} uniformly random solvable positions per size (seed {data['seed']}); "
+             f"CPython {data['python']}; answers against the lower bound (Manhattan + linear conflict)",
+             "",
+             "| board | first answer / bound, median / max | final / bound, median / max | final ≤ 1.7 | "
+             "CPython first ms, median | CPython to final: CPU s, median / max | Pyodide first ms, median | "
+             "Pyodide to final s, median / max |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for row in data["table"]:
+        cpython, pyodide = row.get("cpython"), row.get("pyodide")
+        met = sum(ratio <= 1.7 for ratio in row["final"])
+        lines.append(
+            f"| {row['size']} | {pair(row['first'])} | {pair(row['final'])} | {met}/{len(row['final'])} "
+            f"| {statistics.median(cpython['first_ms']):,.0f} | {pair(cpython['final_cpu_ms'], 1000, 1)} "
+            f"| {statistics.median(pyodide['first_ms']):,.0f} | {pair(pyodide['final_ms'], 1000, 1)} |"
+            if cpython and pyodide else
+            f"| {row['size']} | {pair(row['first'])} | {pair(row['final'])} | {met}/{len(row['final'])} "
+            f"| {statistics.median(cpython['first_ms']):,.0f} | {pair(cpython['final_cpu_ms'], 1000, 1)} | – | – |")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------
 # --line: how far from the goal an optimal search still finishes within auto's budget
 
 def finishes(search: Search, nodes: int) -> tuple[bool, float]:
@@ -178,11 +263,16 @@ if __name__ == "__main__":
     parser.add_argument("--no-pyodide", action="store_true", help="CPython only (no site/ needed)")
     parser.add_argument("--python", default=sys.executable, help="the CPython for the CPython column")
     parser.add_argument("--line", action="store_true", help="the IDA* budget table behind auto's choice")
+    parser.add_argument("--auto", action="store_true", help="auto: the first and the final answer, and when")
     parser.add_argument("--json", action="store_true", help="print the measurements as JSON")
     args = parser.parse_args()
     sizes = [size.strip() for size in args.sizes.split(",") if size.strip()]
     if args.line:
         print(line([size for size in sizes if size in ("5x5", "7x7")] or ["5x5", "7x7"], 12, args.seed))
+    elif args.auto:
+        data = measure_auto([size for size in sizes if size != "4x4"], args.count, args.seed, not args.no_pyodide,
+                            args.python)
+        print(json.dumps(data) if args.json else report_auto(data))
     else:
         data = measure(sizes, args.count, args.seed, not args.no_pyodide, args.python)
         print(json.dumps(data) if args.json else report(data))

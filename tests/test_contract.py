@@ -236,13 +236,15 @@ def test_a_depth_limit_stop_is_in_the_contract(monkeypatch: pytest.MonkeyPatch) 
     assert final["stopped"] == "max_depth" and final["nodes"] > 0 and final["lower_bound"] == 4
 
 
-@pytest.mark.parametrize(("request_", "definition", "budget"), [
-    ({"family": "sliding", "board": "6x6", "start": SIX_BY_SIX}, "sliding_solve", "pzl.sliding.anytime.SHORTEN_NODES"),
-    ({"puzzle": "english-33"}, "peg_solve", "pzl.peg.anytime.AUTO_NODES"),
+@pytest.mark.parametrize(("request_", "definition", "budget", "small"), [
+    ({"family": "sliding", "board": "6x6", "start": SIX_BY_SIX}, "sliding_solve", "pzl.sliding.anytime.SHORTEN_NODES",
+     {"linear-conflict": 300_000, "manhattan": 300_000}),
+    ({"puzzle": "english-33"}, "peg_solve", "pzl.peg.anytime.AUTO_NODES", 300_000),
 ], ids=["sliding", "peg"])
-def test_an_anytime_answer_is_in_the_contract(monkeypatch: pytest.MonkeyPatch, request_, definition, budget) -> None:
+def test_an_anytime_answer_is_in_the_contract(monkeypatch: pytest.MonkeyPatch, request_, definition, budget,
+                                              small) -> None:
     """auto: improved answers on the way, then the best one, not proved, saying what stopped the search for fewer."""
-    monkeypatch.setattr(budget, 300_000)
+    monkeypatch.setattr(budget, small)
     produced = run_sample(request_)
     for event in produced:
         check(event, "event")

@@ -14,6 +14,7 @@ from pzl.errors import CatalogError, PositionError
 from pzl.peg.board import Move, PegBoard
 from pzl.peg.catalog import board_entry, spec_by_id
 from pzl.peg.task import Task
+from pzl.search.anytime import counted_on
 from pzl.search.problem import Search, SearchOutcome
 
 
@@ -56,17 +57,7 @@ def continued(search: Search, nodes: int, clock: float) -> Search:
 
     Progress events stay cumulative for the whole request (they never go back between phases).
     """
-    try:
-        while True:
-            try:
-                event = next(search)
-            except StopIteration as stop:
-                return stop.value
-            event["nodes"] += nodes
-            event["seconds"] = round(time.perf_counter() - clock, 3)
-            yield event
-    finally:
-        search.close()
+    return (yield from counted_on(search, nodes, clock))
 
 
 def task_result(task: Task) -> dict[str, Any]:

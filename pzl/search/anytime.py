@@ -11,10 +11,27 @@ straight through.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Generator
 from typing import Any
 
 from pzl.events import Event
+
+
+def counted_on(search: Generator[Event, None, Any], nodes: int, clock: float) -> Generator[Event, None, Any]:
+    """`search` as a later phase of a request: its progress counts `nodes` more, and seconds since `clock` (when
+    the request began), so progress never goes back between phases."""
+    try:
+        while True:
+            try:
+                event = next(search)
+            except StopIteration as stop:
+                return stop.value
+            if event.get("event") == "progress":
+                event = {**event, "nodes": event["nodes"] + nodes, "seconds": round(time.perf_counter() - clock, 3)}
+            yield event
+    finally:
+        search.close()
 
 
 def within(search: Generator[Event, None, Any], nodes: int) -> Generator[Event, None, Any]:

@@ -36,12 +36,14 @@ def lower_bound(position: Position, goal: Position, rows: int, cols: int) -> int
     return manhattan(position, goal, distances) + linear_conflict(position, goal, rows, cols)
 
 
-def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten: bool = True) -> Search:
+def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten: bool = True,
+               width: int = 1) -> Search:
     """A solution (not necessarily shortest) from `start` to `goal` on a full rows x cols board.
 
     Positions are tuples of distinct labels in cell order, 0 the blank. An unsolvable pair
     (parity decides on every rectangle) raises PositionError. The outcome's path
-    is the list of positions from start to goal.
+    is the list of positions from start to goal. `width` above 1 tries that many orders of
+    the lines at once (`Placer.reduce`): a shorter solution, usually, for more work.
     """
     clock = time.perf_counter()
     start, goal = tuple(start), tuple(goal)
@@ -57,7 +59,7 @@ def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten
     def report(phase: str, more: int = 0) -> Event:
         return progress(placer.nodes + more, len(placer.blanks), time.perf_counter() - clock, None, phase=phase)
 
-    lines = placer.reduce()
+    lines = placer.reduce(width)
     while True:
         try:
             next(lines)

@@ -222,7 +222,7 @@ class Placer:
 
     # ---- the whole board -------------------------------------------------------------------
 
-    def reduce(self) -> Generator[None, None, list[int]]:
+    def reduce(self, width: int = 1) -> Generator[None, None, list[int]]:
         """Place lines until at most FINISH_SIDE x FINISH_SIDE is left; yields after each line tried.
 
         Each step tries every border line that may go — top or bottom row, left or right
@@ -231,28 +231,45 @@ class Placer:
         about a tenth fewer moves in all than always taking the longer side, for twice the
         time). A line may go when the region is at least 3 deep across it (the last two
         tiles' window needs 2 more) and it does not hold the blank's goal cell, which the
-        region left (its cells are returned) always keeps.
+        region left (its cells are returned) always keeps. With `width` above 1 the steps keep
+        that many of the best boards so far (a beam over the order of the lines; the same
+        board reached twice is kept once) and the best at the end wins: measured, 16 give
+        about a twentieth fewer moves on 5x5 to 10x10 boards, for about ten times the work.
         """
-        region = (0, self.rows, 0, self.cols)
-        while region[1] - region[0] > FINISH_SIDE or region[3] - region[2] > FINISH_SIDE:
-            best: tuple[float, Placer, tuple[int, int, int, int]] | None = None
-            for line, inward, smaller in self._lines(region):
-                trial = self.clone()
-                trial.place_line(line, inward)
-                top, bottom, left, right = smaller
-                left_over = sum(trial.distance[cell][trial.board[cell]] for r in range(top, bottom)
-                                for cell in range(r * self.cols + left, r * self.cols + right)
-                                if trial.board[cell] != self.blank)
-                score = len(trial.blanks) - len(self.blanks) + LOOKAHEAD * left_over
-                if best is None or score < best[0]:
-                    best = (score, trial, smaller)
-                self.nodes = trial.nodes
-                yield None
-            assert best is not None, "a region above 3 x 3 always has a line that may go"
-            _, chosen, region = best
-            self.board, self.where, self.fixed, self.blanks = chosen.board, chosen.where, chosen.fixed, chosen.blanks
+        beam = [(0, self, (0, self.rows, 0, self.cols))]
+        while any(_open(region) for _, _, region in beam):
+            candidates: list[tuple[int, Placer, tuple[int, int, int, int]]] = []
+            for score, placer, region in beam:
+                if not _open(region):
+                    candidates.append((score, placer, region))
+                    continue
+                for line, inward, smaller in placer._lines(region):
+                    trial = placer.clone()
+                    trial.place_line(line, inward)
+                    self.nodes += trial.nodes - placer.nodes
+                    candidates.append((len(trial.blanks) + LOOKAHEAD * trial.left_over(smaller), trial, smaller))
+                    yield None
+            assert candidates, "a region above 3 x 3 always has a line that may go"
+            candidates.sort(key=lambda candidate: candidate[0])   # stable: on a tie the first line tried
+            seen: set[tuple[int, ...]] = set()
+            beam = []
+            for candidate in candidates:
+                board = tuple(candidate[1].board)
+                if board not in seen:
+                    seen.add(board)
+                    beam.append(candidate)
+                    if len(beam) == width:
+                        break
+        _, chosen, region = beam[0]
+        self.board, self.where, self.fixed, self.blanks = chosen.board, chosen.where, chosen.fixed, chosen.blanks
         top, bottom, left, right = region
         return [r * self.cols + c for r in range(top, bottom) for c in range(left, right)]
+
+    def left_over(self, region: tuple[int, int, int, int]) -> int:
+        """The Manhattan distance of the tiles in `region` (top, bottom, left, right) to their goal cells."""
+        top, bottom, left, right = region
+        return sum(self.distance[cell][self.board[cell]] for r in range(top, bottom)
+                   for cell in range(r * self.cols + left, r * self.cols + right) if self.board[cell] != self.blank)
 
     def _lines(self, region: tuple[int, int, int, int]) -> Iterator[tuple[list[int], tuple[int, int],
                                                                           tuple[int, int, int, int]]]:
@@ -281,6 +298,11 @@ class Placer:
         twin.board, twin.where, twin.fixed, twin.blanks = self.board[:], self.where[:], bytearray(self.fixed), \
             self.blanks[:]
         return twin
+
+
+def _open(region: tuple[int, int, int, int]) -> bool:
+    """True while a region (top, bottom, left, right) is bigger than the part finished exactly."""
+    return region[1] - region[0] > FINISH_SIDE or region[3] - region[2] > FINISH_SIDE
 
 
 def _run(low: int, high: int, toward: int) -> list[int]:

@@ -25,11 +25,13 @@ from pzl.search.anytime import within
 from pzl.search.problem import PROGRESS_EVERY, Search
 from pzl.sliding.board import Board, distances
 from pzl.sliding.fast_shorten import cut_loops
+from pzl.sliding.tile_bounds import MAX_LINE_TABLE
 from pzl.sliding.tiles import ida_star_tiles, replay_blanks
 
-#: The passes, in order: (window length in moves, stride between windows, IDA* nodes per window). The last
-#: is repeated, each time shifted by half its stride, while the budget lasts.
+#: The first passes, in order: (window length in moves, stride between windows, IDA* nodes per window). Then
+#: while the budget lasts, passes of windows GROWTH moves longer each time, with GROWTH_NODES times the budget.
 PASSES = ((24, 6, 2_000), (32, 8, 8_000), (40, 8, 30_000), (48, 8, 60_000), (56, 8, 120_000))
+GROWTH, GROWTH_NODES = 8, 1.5
 #: What a progress event says the search is doing.
 PHASE = "re-solving windows"
 
@@ -43,6 +45,9 @@ class Shortener:
         self.start = tuple(start)
         self.blanks = list(blanks)
         self.distances = distances(board)
+        side = max(self.rows, self.cols)
+        #: The windows' lower bound: linear conflict where its tables fit (up to 5 x 5), else Manhattan distance.
+        self.bound = "linear-conflict" if (side + 1) ** side <= MAX_LINE_TABLE else "manhattan"
         self.nodes = 0
         self._pass = 0          # the next entry of PASSES (past the end: the last, shifted)
         self._tried: set[int] = set()   # the hashes of the windows (both ends) tried in vain
@@ -59,31 +64,34 @@ class Shortener:
     def run(self, budget: int, nodes: int = 0, clock: float | None = None) -> Search:
         """Spend about `budget` IDA* nodes on windows (progress counts on from `nodes`, seconds from `clock`).
 
-        Returns True while more passes could still shorten the solution, False once every window of
-        the longest pass has been tried in vain (more budget would find nothing then).
+        Returns True while more passes could still shorten the solution, False once the windows
+        have grown as long as the whole solution.
         """
         clock = time.perf_counter() if clock is None else clock
         spent_before = self.nodes
         while self.nodes - spent_before < budget:
-            length, stride, each = PASSES[min(self._pass, len(PASSES) - 1)]
-            offset = (stride // 2) * max(self._pass - len(PASSES) + 1, 0) % stride
-            before = self.moves
-            finished = yield from self._one_pass(length, stride, offset, each, spent_before + budget, nodes, clock)
+            length, stride, each = self._next_pass()
+            if length >= self.moves:
+                return False
+            finished = yield from self._one_pass(length, stride, each, spent_before + budget, nodes, clock)
             if not finished:
                 return True
             self._pass += 1
-            if self._pass >= len(PASSES) and self.moves == before and self._pass >= len(PASSES) + 2:
-                return False
         return True
 
-    def _one_pass(self, length: int, stride: int, offset: int, each: int, stop: int, nodes: int,
-                  clock: float) -> Search:
-        """Windows of `length` moves every `stride` moves from `offset`, while the budget (`stop`) lasts;
-        True when the pass got to the end of the solution."""
+    def _next_pass(self) -> tuple[int, int, int]:
+        """(window length, stride, nodes per window) of the pass to run now."""
+        if self._pass < len(PASSES):
+            return PASSES[self._pass]
+        length, stride, each = PASSES[-1]
+        more = self._pass - len(PASSES) + 1
+        return length + GROWTH * more, stride, int(each * GROWTH_NODES ** more)
+
+    def _one_pass(self, length: int, stride: int, each: int, stop: int, nodes: int, clock: float) -> Search:
+        """Windows of `length` moves every `stride` moves, while the budget (`stop`) lasts; True when the pass got
+        to the end of the solution (a pass cut short starts again from the beginning, skipping windows tried)."""
         board = list(self.start)
-        for a, b in pairwise(self.blanks[:offset + 1]):
-            board[a], board[b] = board[b], board[a]
-        i = offset
+        i = 0
         report = self.nodes + PROGRESS_EVERY
         while i + length < len(self.blanks):
             if self.nodes >= stop:
@@ -121,8 +129,8 @@ class Shortener:
         """The blank's cells on a way from `first` to `last` shorter than `length` moves, or None (not within
         `budget` nodes, or none shorter)."""
         start = nodes + self.nodes
-        search = ida_star_tiles(first, last, self.board.adjacency, self.distances, rows_cols=(self.rows, self.cols),
-                                pattern_db=None, max_depth=length - 2, nodes=start, clock=clock)
+        search = ida_star_tiles(first, last, self.board.adjacency, self.distances, bound=self.bound,
+                                rows_cols=(self.rows, self.cols), max_depth=length - 2, nodes=start, clock=clock)
         outcome = yield from within(search, start + budget)
         self.nodes += outcome.nodes - start if outcome is not None else budget   # stopped a few thousand past it
         if outcome is None or outcome.path is None or len(outcome.path) - 1 >= length:
