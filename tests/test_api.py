@@ -179,3 +179,54 @@ def test_a_drawn_board_names_its_family():
     assert peg["event"] == "result" and peg["result"]["solvable"] is False
     both = api.answer({"command": "solve", "board": "3x3", "mask": "ooo"})
     assert both["event"] == "error" and "give one of them" in both["message"]
+
+
+def scripted(monkeypatch, stream, endless=False):
+    """Make every request yield `stream` (a list of events), then (`endless`) its last event again and again:
+    to test how jobs slice and keep events."""
+    def run(request):
+        yield from (dict(event) for event in stream)
+        while endless:
+            yield dict(stream[-1])
+    monkeypatch.setattr(api, "run", run)
+
+
+def progress(nodes, **fields):
+    return {"event": "progress", "nodes": nodes, "states": 0, "seconds": nodes / 1000, "depth": None, **fields}
+
+
+ANSWER = {"moves": 27, "minimal": False, "lower_bound": 11, "stats": {"nodes": 10, "states": 5, "seconds": 0.01}}
+STREAM = [progress(10), {"event": "improved", "result": {**ANSWER, "moves": 30}}, progress(20, best=30),
+          {"event": "improved", "result": ANSWER}, progress(30, best=27, lower_bound=14),
+          {"event": "result", "result": {**ANSWER, "moves": 18, "minimal": True}}]
+
+
+def test_answer_is_the_final_result_not_a_better_answer_on_the_way(monkeypatch):
+    scripted(monkeypatch, STREAM)
+    assert api.answer({"puzzle": "x"})["result"]["moves"] == 18
+
+
+def test_a_slice_keeps_the_latest_better_answer_only(monkeypatch):
+    scripted(monkeypatch, STREAM)
+    job = api.Job({"puzzle": "x"})
+    events = job.run_for(60)
+    assert [event["event"] for event in events] == ["improved", "progress", "result"]
+    assert events[0]["result"]["moves"] == 27 and job.done
+
+
+def test_a_cancelled_job_hands_back_its_best_answer_with_the_work_and_the_bound_since(monkeypatch):
+    scripted(monkeypatch, STREAM[:5], endless=True)
+    job = api.Job({"puzzle": "x"})
+    assert job.best_answer() is None   # nothing run yet
+    job.run_for(0.05)
+    kept = job.cancel()
+    assert kept == {"event": "result", "result": {**ANSWER, "stopped": "cancelled", "lower_bound": 14,
+                                                   "stats": {"nodes": 30, "states": 5, "seconds": 0.03}}}
+    assert job.done and job.best_answer() is None
+
+
+def test_a_job_that_answered_hands_back_nothing_on_cancel(monkeypatch):
+    scripted(monkeypatch, STREAM)
+    job = api.Job({"puzzle": "x"})
+    job.run_for(60)
+    assert job.cancel() is None

@@ -13,9 +13,10 @@ import {
   withoutStop,
 } from "./words.js";
 
-/** Two answers with the same moves (a result repeating the best answer so far, with the search's outcome). */
-function sameSolution(a, b) {
-  return a.moves === b.moves && JSON.stringify(a.solution) === JSON.stringify(b.solution);
+/** True when answer `b` is no shorter than `a` (the same answer with the search's outcome, or a proof that `a`'s
+ * length is the fewest). */
+function noShorter(a, b) {
+  return b.moves >= a.moves;
 }
 
 
@@ -170,7 +171,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
           return;
         }
         if (final) finishFigures(result);
-        if (sameSolution(loaded, result)) { // the same moves, now with the search's outcome: words only
+        if (noShorter(loaded, result)) { // the same length, now with the search's outcome: words only
           describeAnswer(result, from, final);
           return;
         }
