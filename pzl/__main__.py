@@ -21,7 +21,6 @@ from typing import Any
 
 from pzl import api, catalog, compare, explain
 from pzl.errors import PuzzleError
-from pzl.events import CANCELLED
 
 PROGRESS_EVERY = 0.5  # seconds between progress lines on a terminal
 PROGRESS_LOG_EVERY = 10.0  # seconds between progress lines written to a file or pipe (with --progress)
@@ -35,8 +34,6 @@ LIMIT_HINTS = {
     "max_states": "--max-states N sets the state budget; --max-states 0 leaves only the memory as a limit",
     "memory": "the memory available is the limit here",
     "seconds": "the time limit belongs to --algorithm auto; --algorithm minimal searches without one",
-    "nodes": "auto's search for fewer moves has a work budget; --algorithm minimal (peg) or ida (sliding) "
-             "searches without one",
 }
 #: The same for a row of `compare` (its budget is per row).
 ROW_HINTS = {
@@ -123,7 +120,7 @@ def _main(argv: list[str] | None) -> int:
 def _hint(answer: dict[str, Any]) -> str | None:
     """The flags to try when a limit stopped a search: from `stopped` and `alternatives` (None otherwise)."""
     stopped = answer.get("stopped")
-    if stopped is None or stopped == CANCELLED:
+    if stopped is None or answer.get("solvable") is True:   # a solution kept when the search for fewer stopped
         return None
     hints = []
     if answer.get("alternatives"):

@@ -125,3 +125,41 @@ def test_ctrl_c_ends_a_long_search_quietly_with_status_130():
         search.kill()
     assert search.returncode == 130
     assert out == "" and "Traceback" not in err and "KeyboardInterrupt" not in err
+
+
+def test_events_prints_every_event_as_a_json_line_better_answers_first():
+    run = pzl("solve", "triangle-21-regular", "--events")
+    assert run.returncode == 0, run.stderr
+    events = [json.loads(line) for line in run.stdout.splitlines()]
+    answers = [(event["event"], event["result"]["moves"]) for event in events if event["event"] != "progress"]
+    assert answers == [("improved", 13), ("result", 10)]
+    assert any(event["event"] == "progress" and event.get("best") == 13 for event in events)
+
+
+def test_progress_shows_each_better_answer_as_it_comes():
+    run = pzl("solve", "triangle-21-regular", "--progress")
+    assert run.returncode == 0
+    assert "pzl: 13 moves (auto: beam; at least " in run.stderr and "searching for fewer" in run.stderr
+    assert run.stdout.splitlines()[1].startswith("10 moves (19 jumps), proved minimal; auto: minimal")
+
+
+@pytest.mark.parametrize("output", ["text", "json"])
+def test_ctrl_c_after_a_quick_answer_prints_the_best_so_far_with_status_130(output):
+    flags = ["--progress"] + (["--json"] if output == "json" else [])
+    search = subprocess.Popen([sys.executable, "-m", "pzl", "solve", "english-33", *flags], cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = search.stderr.readline()   # the quick answer, then the search for fewer moves goes on
+        assert "27 moves (auto: beam" in line and "searching for fewer" in line
+        search.send_signal(signal.SIGINT)
+        out, err = search.communicate(timeout=60)
+    finally:
+        search.kill()
+    assert search.returncode == 130 and "Traceback" not in err
+    assert "interrupted: the best answer so far follows" in err
+    if output == "json":
+        result = json.loads(out)
+        assert result["moves"] == 27 and result["stopped"] == "cancelled" and not result["minimal"]
+    else:
+        assert "27 moves (31 jumps), not proved minimal (at least " in out
+        assert "the search for fewer moves was cancelled" in out
