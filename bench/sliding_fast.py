@@ -80,18 +80,7 @@ def measure(sizes: list[str], count: int, seed: int, pyodide: bool, python: str)
     batch = requests(sizes, count, seed)
     # one request first to import the modules (the first call would pay that), its time dropped
     warm = {"command": "solve", "family": "sliding", "board": "3x3", "start": "1 2 3 4 5 6 7 0 8", "algorithm": "fast"}
-    if pyodide:
-        with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / "requests.jsonl"
-            path.write_text("\n".join(json.dumps(request) for request in [warm, *batch]), encoding="utf-8")
-            done = subprocess.run(["node", str(ROOT / "bench" / "pyodide_node.mjs"), "--json", "--repeat", "1",
-                                   "--python", python, "--file", str(path)],
-                                  cwd=ROOT, capture_output=True, text=True, check=False)
-        if done.returncode:
-            raise SystemExit(f"the Pyodide run failed (is site/ built? `python build.py`):\n{done.stderr[-2000:]}")
-        rows = json.loads(done.stdout.strip().splitlines()[-1])["rows"][1:]
-    else:
-        rows = _cpython_only([warm, *batch])[1:]
+    rows = (pyodide_rows([warm, *batch], python, "--repeat", "1") if pyodide else _cpython_only([warm, *batch]))[1:]
     table = []
     for size in sizes:
         mine = [(request, row) for request, row in zip(batch, rows, strict=True) if request["board"] == size]
@@ -106,6 +95,19 @@ def measure(sizes: list[str], count: int, seed: int, pyodide: bool, python: str)
             assert all(row["pyodide"]["result"]["moves"] == row["cpython"]["result"]["moves"] for _, row in mine)
         table.append(entry)
     return {"python": sys.version.split()[0], "count": count, "seed": seed, "table": table}
+
+
+def pyodide_rows(batch: list[dict], python: str, *options: str) -> list[dict]:
+    """The rows of bench/pyodide_node.mjs --json (`options` added) for `batch`: CPython (`python`) beside Pyodide."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "requests.jsonl"
+        path.write_text("\n".join(json.dumps(request) for request in batch), encoding="utf-8")
+        done = subprocess.run(["node", str(ROOT / "bench" / "pyodide_node.mjs"), "--json", *options,
+                               "--python", python, "--file", str(path)],
+                              cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"the Pyodide run failed (is site/ built? `python build.py`):\n{done.stderr[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])["rows"]
 
 
 def _cpython_only(batch: list[dict]) -> list[dict]:
@@ -145,18 +147,8 @@ def measure_auto(sizes: list[str], count: int, seed: int, pyodide: bool, python:
     # one request first to import the modules (the first call would pay that), its answers dropped
     warm = {"command": "solve", "family": "sliding", "board": "5x5",
             "start": " ".join(map(str, random_start(5, 5, random.Random(0))))}
-    if pyodide:
-        with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / "requests.jsonl"
-            path.write_text("\n".join(json.dumps(request) for request in [warm, *batch]), encoding="utf-8")
-            done = subprocess.run(["node", str(ROOT / "bench" / "pyodide_node.mjs"), "--json", "--timeline",
-                                   "--python", python, "--file", str(path)],
-                                  cwd=ROOT, capture_output=True, text=True, check=False)
-        if done.returncode:
-            raise SystemExit(f"the Pyodide run failed (is site/ built? `python build.py`):\n{done.stderr[-2000:]}")
-        rows = json.loads(done.stdout.strip().splitlines()[-1])["rows"][1:]
-    else:
-        rows = [{"cpython_timeline": timeline(request)} for request in [warm, *batch]][1:]
+    rows = (pyodide_rows([warm, *batch], python, "--timeline") if pyodide
+            else [{"cpython_timeline": timeline(request)} for request in [warm, *batch]])[1:]
     table = []
     for size in sizes:
         mine = [(request, row) for request, row in zip(batch, rows, strict=True) if request["board"] == size]

@@ -77,7 +77,7 @@ def run_request(request: dict[str, Any] | str, budget: float) -> tuple[dict[str,
                 if event["nodes"] < nodes:
                     raise AssertionError(f"progress went back: {nodes} then {event['nodes']}")
                 nodes = event["nodes"]
-            else:
+            elif event["event"] != "improved":   # a better answer on the way (auto): the last word comes later
                 final = event
         if not job.done and time.perf_counter() - clock > budget:
             job.cancel()

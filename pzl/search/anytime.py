@@ -12,42 +12,44 @@ straight through.
 from __future__ import annotations
 
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from pzl.events import Event
 
 
-def counted_on(search: Generator[Event, None, Any], nodes: int, clock: float) -> Generator[Event, None, Any]:
-    """`search` as a later phase of a request: its progress counts `nodes` more, and seconds since `clock` (when
-    the request began), so progress never goes back between phases."""
+def relayed(search: Generator[Event, None, Any],
+            mapped: Callable[[Event], Event | None]) -> Generator[Event, None, Any]:
+    """`search` with each event passed through `mapped`: its outcome, or None when `mapped` says None (the search is
+    stopped there). The search is closed when this generator ends or is closed."""
     try:
         while True:
             try:
                 event = next(search)
             except StopIteration as stop:
                 return stop.value
-            if event.get("event") == "progress":
-                event = {**event, "nodes": event["nodes"] + nodes, "seconds": round(time.perf_counter() - clock, 3)}
+            event = mapped(event)
+            if event is None:
+                return None
             yield event
     finally:
         search.close()
+
+
+def counted_on(search: Generator[Event, None, Any], nodes: int, clock: float) -> Generator[Event, None, Any]:
+    """`search` as a later phase of a request: its progress counts `nodes` more, and seconds since `clock` (when
+    the request began), so progress never goes back between phases."""
+    def later(event: Event) -> Event:
+        if event.get("event") != "progress":
+            return event
+        return {**event, "nodes": event["nodes"] + nodes, "seconds": round(time.perf_counter() - clock, 3)}
+    return (yield from relayed(search, later))
 
 
 def within(search: Generator[Event, None, Any], nodes: int) -> Generator[Event, None, Any]:
     """Run `search` while its progress reports at most `nodes` nodes: its outcome, or None (and the search
     closed) once it reports more."""
-    try:
-        while True:
-            try:
-                event = next(search)
-            except StopIteration as stop:
-                return stop.value
-            if event.get("nodes", 0) > nodes:
-                return None
-            yield event
-    finally:
-        search.close()
+    return (yield from relayed(search, lambda event: None if event.get("nodes", 0) > nodes else event))
 
 
 def head_start(search: Generator[Event, None, Any], nodes: int) -> Generator[Event, None, tuple[bool, Any]]:
@@ -68,16 +70,13 @@ def beating(search: Generator[Event, None, Any], best: int, lower_bound: int = 0
     """`search`, its progress saying `best` (the moves of the best solution so far, the length to beat) and
     `lower_bound` (the fewest moves proved so far: `lower_bound`, or the event's depth when `depth_is_bound`
     and it is higher)."""
-    try:
-        while True:
-            try:
-                event = next(search)
-            except StopIteration as stop:
-                return stop.value
-            if event.get("event") == "progress":
-                depth = event.get("depth") if depth_is_bound and not event.get("phase") else None
-                lower_bound = max(lower_bound, depth or 0)
-                event = {**event, "best": best, "lower_bound": lower_bound}
-            yield event
-    finally:
-        search.close()
+    proved = lower_bound
+
+    def told(event: Event) -> Event:
+        nonlocal proved
+        if event.get("event") != "progress":
+            return event
+        if depth_is_bound and not event.get("phase"):
+            proved = max(proved, event.get("depth") or 0)
+        return {**event, "best": best, "lower_bound": proved}
+    return (yield from relayed(search, told))

@@ -93,7 +93,7 @@ export function runJob(pyodide, request, sliceSeconds = 0.05) {
     if (firstSlice === null) firstSlice = events;
     for (const event of events) {
       if (event.event === "progress") progress += 1;
-      else final = event;
+      else if (event.event !== "improved") final = event; // a better answer on the way (auto) is not the end
     }
     if (final === null && job.done) final = { event: "error", error: "InternalError", message: "job ended without an answer" };
   }
