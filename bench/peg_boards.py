@@ -6,7 +6,8 @@
 Seconds are wall-clock on a shared machine (CPU seconds beside them in CPython); "proved" says whether
 the moves are proved fewest. `auto` answers at once and then searches for fewer moves within its work
 budget (`pzl.peg.anytime`): "first" is the moves of its first answer and when it came, the rest is
-the final answer ("stopped": what ended the search for fewer moves when it did not finish).
+the final answer ("≥": the fewest moves proved when not proved minimal; "stopped": what ended the
+search for fewer moves when it did not finish).
 """
 
 from __future__ import annotations
@@ -71,8 +72,8 @@ def main(argv: list[str] | None = None) -> int:
         return run_in_pyodide()
     print(f"Python {sys.version.split()[0]} ({sys.implementation.name}, {sys.platform})")
     header = (f"{'board':<20} {'holes':>5} {'jumps':>5} {'sym':>3} {'classes':>7}  {'task':<14} {'first':>5} "
-              f"{'at s':>6} {'verdict':<10} {'moves':>5} {'proved':>6} {'stopped':<8} {'algorithm':<16} {'seconds':>7} "
-              f"{'cpu s':>7}")
+              f"{'at s':>6} {'verdict':<10} {'moves':>5} {'proved':>6} {'≥':>3} {'stopped':<8} {'algorithm':<16} "
+              f"{'seconds':>7} {'cpu s':>7}")
     print(header)
     print("-" * len(header))
     for spec in SPECS:
@@ -91,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         row = (f"{spec.id:<20} {board.size:>5} {len(board.jumps):>5} {len(board.symmetries):>3} "
                f"{PositionClasses(board).count:>7}  {task:<14} {first or '-':>5} {first_at:>6.2f} {verdict:<10} "
                f"{result.get('moves') or '-':>5} {'yes' if result.get('minimal') else 'no':>6} "
+               f"{result.get('lower_bound') or '-':>3} "
                f"{result.get('stopped') or '-':<8} {result.get('algorithm', ''):<16} {seconds:>7.2f} {cpu:>7.1f}")
         print(row, flush=True)
     started = time.perf_counter()

@@ -9,13 +9,15 @@ milliseconds to a tenth of a second), as an `improved` event unless it is proved
   proves the fewest moves and replaces the answer — what `auto` gave before, after a fast answer;
 * bigger boards: IDA* for `fast_reach.AUTO_IDA_NODES` nodes when the start's lower bound is under
   `fast_reach.AUTO_IDA_BOUND` (where it usually finishes); failing that, or from farther starts,
-  windows of the answer are re-solved optimally (`pzl.sliding.windows`) for SHORTEN_NODES nodes
-  of IDA*, the shorter answer given every REPORT_NODES nodes or so.
+  the fast solver again trying WIDTH orders of the lines at once (`Placer.reduce`: a twentieth
+  shorter or so), then windows of the shorter answer re-solved optimally (`pzl.sliding.windows`)
+  for SHORTEN_NODES nodes of IDA*, a shorter answer given every REPORT_NODES nodes or so.
 
-The budgets count nodes, never the wall clock. SHORTEN_NODES is about 2.5 s of CPU in CPython
-(~1.2 million IDA* nodes a second) and about 5 s in the page. The final answer is the best one:
-proved minimal, or with the start's lower bound, `"stopped": "nodes"` and a note saying how it
-was shortened.
+The budgets count work (nodes, lines tried), never the wall clock: together about 2–3 s of CPU in
+CPython on 5x5 to 10x10 boards and about twice that in the page (`bench/sliding_fast.py --auto`,
+table in docs/sliding.md). The final answer is the best one: proved minimal, or with the lower
+bound (the start's, or what IDA* proved), `"stopped": "nodes"` and a note saying how it was
+shortened.
 """
 
 from __future__ import annotations
