@@ -66,6 +66,8 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
 
   /** Figures of one request: nodes and elapsed only grow, depth and stored positions show their peak. */
   let figures = null;
+  /** The newest search's number: a search a newer one replaced says nothing more (its cancel, its best answer). */
+  let searches = 0;
 
   /**
    * Run `request` with progress and Cancel; `onResult(result)` takes its answer, `onImproved(result)` each better
@@ -88,21 +90,23 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     $("progress-about").hidden = !about;
     $("progress-about").textContent = about ?? "";
     const game = app.game;
+    const mine = ++searches;
+    const shown = () => app.game === game && mine === searches; // not about another puzzle, not replaced
     let handle = null;
     let best = null; // the latest better answer: what a cancel keeps
     handle = app.solver.run(request, (event) => {
       if (event.event === "progress") {
-        if (app.game === game) showFigures(event);
-        if (watch && app.game === game) growth.add(event);
+        if (shown()) showFigures(event);
+        if (watch && shown()) growth.add(event);
         return;
       }
       if (event.event === "improved") {
         best = event.result;
-        if (app.game === game && onImproved) onImproved(event.result);
+        if (shown() && onImproved) onImproved(event.result);
         return;
       }
       store.finishSearch(handle);
-      if (app.game !== game) return; // an answer about a puzzle no longer shown
+      if (!shown()) return; // an answer about a puzzle no longer shown, or a search a newer one replaced
       $("progress-phase").hidden = true;
       $("progress-about").textContent = (about ?? "").replace(/^(Solving|Searching)\b/, "Searched");
       if (event.event === "result") {

@@ -12,8 +12,9 @@ then, it pauses while the beam search finds a quick solution, which is answered 
   four times what the English board's 18-move proof takes (15.6 million: 9-12 s of CPU in
   CPython, 25-37 s in the page), so that proof fits with room to spare on any device that can
   hold it, while a proof far out of reach (the French board, the 41-hole diamond, the triangles
-  of side 7 and 8: `docs/peg.md`) stops after about 40 s of CPU in CPython (about 1.5 minutes in
-  the page) instead of running on for hours; Cancel and Ctrl+C keep the quick answer at any time.
+  of side 7 and 8: `docs/peg.md`) stops after 24-38 s of CPU in CPython (`bench/peg_boards.py`;
+  about twice that in the page) instead of running on for hours or filling the memory; Cancel and
+  Ctrl+C keep the quick answer at any time.
   A request with its own `max_states` gets no work budget (as `minimal` has none).
 
 A proof replaces the quick answer ("auto: minimal"). Where the budget runs out first, the quick
