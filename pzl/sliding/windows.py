@@ -21,7 +21,7 @@ from collections.abc import Hashable, Sequence
 from itertools import pairwise
 
 from pzl.events import progress
-from pzl.search.anytime import within
+from pzl.search.anytime import relayed, within
 from pzl.search.problem import PROGRESS_EVERY, Search
 from pzl.sliding.board import Board, distances
 from pzl.sliding.fast_shorten import cut_loops
@@ -131,7 +131,10 @@ class Shortener:
         start = nodes + self.nodes
         search = ida_star_tiles(first, last, self.board.adjacency, self.distances, bound=self.bound,
                                 rows_cols=(self.rows, self.cols), max_depth=length - 2, nodes=start, clock=clock)
-        outcome = yield from within(search, start + budget)
+        # the window's own passes are not the request's (no `iteration`, no depth): the shortening's progress
+        relabelled = relayed(search, lambda event: progress(event["nodes"], self.moves + 1,
+                                                            time.perf_counter() - clock, phase=PHASE))
+        outcome = yield from within(relabelled, start + budget)
         self.nodes += outcome.nodes - start if outcome is not None else budget   # stopped a few thousand past it
         if outcome is None or outcome.path is None or len(outcome.path) - 1 >= length:
             return None
