@@ -108,47 +108,52 @@ function label(request) {
 
 const options = parse(process.argv.slice(2));
 if (options.timeline) {
-  console.log(JSON.stringify(await timelines(options)));
-  process.exit(0);
-}
-const cpython = cpythonTimes(options.requests, options);
-const { pyodide, bootMs, installMs } = await bootPzl();
-const python = pyodide.runPython("import sys; sys.version.split()[0]");
-const measured = options.requests.map((request) => {
-  let best = Infinity;
-  let final = null;
-  for (let run = 0; run < options.repeat; run++) {
-    const timed = answer(pyodide, request);
-    best = Math.min(best, timed.ms);
-    final = timed.final;
-  }
-  return { ms: best, final };
-});
-if (options.json) {
-  const rows = measured.map(({ ms, final }, index) => ({
-    cpython_ms: cpython[index]?.ms ?? null, pyodide_ms: ms, cpython: cpython[index]?.final ?? null, pyodide: final,
-  }));
-  console.log(JSON.stringify({ python, bootMs, installMs, repeat: options.repeat, rows }));
+  console.log(JSON.stringify(await timelines(options))); // (no process.exit: it would cut a long pipe write short)
 } else {
-  console.log(`Pyodide (Python ${python}) boot ${bootMs.toFixed(0)} ms, wheel install ${installMs.toFixed(0)} ms; `
-    + `best of ${options.repeat} runs\n`);
-  const rows = [["request", "CPython ms", "Pyodide ms", "ratio", "Pyodide answer"]];
-  options.requests.forEach((request, index) => {
-    const { ms, final } = measured[index];
-    const native = cpython[index];
-    rows.push([
-      label(request),
-      native ? native.ms.toFixed(1) : "-",
-      ms.toFixed(1),
-      native ? (ms / native.ms).toFixed(2) : "-",
-      summary(final),
-    ]);
+  await timeTable(options);
+}
+
+/** The default: each request timed in CPython and Pyodide, as a table or --json. */
+async function timeTable(options) {
+  const cpython = cpythonTimes(options.requests, options);
+  const { pyodide, bootMs, installMs } = await bootPzl();
+  const python = pyodide.runPython("import sys; sys.version.split()[0]");
+  const measured = options.requests.map((request) => {
+    let best = Infinity;
+    let final = null;
+    for (let run = 0; run < options.repeat; run++) {
+      const timed = answer(pyodide, request);
+      best = Math.min(best, timed.ms);
+      final = timed.final;
+    }
+    return { ms: best, final };
   });
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  for (const [index, row] of rows.entries()) {
-    console.log(row.map((cell, column) => (column === 0 || column === 4 ? cell.padEnd(widths[column])
-      : cell.padStart(widths[column]))).join("  "));
-    if (index === 0) console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  if (options.json) {
+    const rows = measured.map(({ ms, final }, index) => ({
+      cpython_ms: cpython[index]?.ms ?? null, pyodide_ms: ms, cpython: cpython[index]?.final ?? null, pyodide: final,
+    }));
+    console.log(JSON.stringify({ python, bootMs, installMs, repeat: options.repeat, rows }));
+  } else {
+    console.log(`Pyodide (Python ${python}) boot ${bootMs.toFixed(0)} ms, wheel install ${installMs.toFixed(0)} ms; `
+      + `best of ${options.repeat} runs\n`);
+    const rows = [["request", "CPython ms", "Pyodide ms", "ratio", "Pyodide answer"]];
+    options.requests.forEach((request, index) => {
+      const { ms, final } = measured[index];
+      const native = cpython[index];
+      rows.push([
+        label(request),
+        native ? native.ms.toFixed(1) : "-",
+        ms.toFixed(1),
+        native ? (ms / native.ms).toFixed(2) : "-",
+        summary(final),
+      ]);
+    });
+    const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+    for (const [index, row] of rows.entries()) {
+      console.log(row.map((cell, column) => (column === 0 || column === 4 ? cell.padEnd(widths[column])
+        : cell.padStart(widths[column]))).join("  "));
+      if (index === 0) console.log(widths.map((width) => "-".repeat(width)).join("  "));
+    }
   }
 }
 
