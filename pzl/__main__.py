@@ -33,7 +33,7 @@ PEG_FLAGS = ("mask", "lattice", "empty", "finish", "pegs", "first")
 LIMIT_HINTS = {
     "max_states": "--max-states N sets the state budget; --max-states 0 leaves only the memory as a limit",
     "memory": "the memory available is the limit here",
-    "seconds": "the time limit belongs to --algorithm auto; --algorithm minimal searches without one",
+    "seconds": "the fast solver's time limit stopped it; --algorithm minimal searches without one",
 }
 #: The same for a row of `compare` (its budget is per row).
 ROW_HINTS = {

@@ -28,14 +28,16 @@ ALGORITHMS = ("auto", "minimal", "fast", "beam")
 #: Request keys of peg solitaire besides `pzl.api.COMMON_OPTIONS`.
 OPTIONS = ("mask", "lattice", "empty", "finish", "first", "pegs", "last", "seconds_limit", "by_moves")
 #: `auto`, in order: (1) a task impossible by peg counts or position classes is answered at once;
-#: (2) with `all`, the minimal search within AUTO_MAX_STATES / AUTO_SECONDS counts the minimal
+#: (2) with `all`, the minimal search within AUTO_MAX_STATES / AUTO_ALL_NODES counts the minimal
 #: solutions; (3) otherwise the anytime answer (`pzl.peg.anytime`): the minimal search within the
 #: device's memory and a work budget, with the beam search's quick answer at once when the proof is
 #: not; (4) when (2) or (3) ends undecided without a solution, the fast solver (beam search, then
 #: depth-first search, which can prove impossibility) finds some solution. `algorithm` in the result
 #: names the path: "auto: minimal", "auto: beam", "auto: minimal, then depth-first"...
 AUTO_MAX_STATES = 1_500_000
-AUTO_SECONDS = 10.0
+#: The work budget of (2), in steps of the minimal search: about 10 s of CPU in CPython (a count of work, not
+#: the wall clock, so a request run in slices or paused gets the same answer).
+AUTO_ALL_NODES = 15_000_000
 #: Analyses prove the fewest moves from positions with at most this many pegs, and look for any solution beyond.
 AUTO_MINIMAL_PEGS = 25
 #: Limits of an analysis (the page asks after every move; it must answer quickly).
@@ -111,7 +113,7 @@ def _auto(task: Task, request: dict[str, Any], want_all: bool, max_solutions: in
 
 def _minimal(task: Task, request: dict[str, Any], want_all: bool, max_solutions: int, limited: bool,
              nodes: int | None = None):
-    """The minimal search: within AUTO_MAX_STATES and AUTO_SECONDS when `limited` (auto with `all`), else within
+    """The minimal search: within AUTO_MAX_STATES and AUTO_ALL_NODES when `limited` (auto with `all`), else within
     the request's `max_states` (default MAX_STATES; with `nodes`, a work budget: the device's memory instead)."""
     from pzl.peg.solve import MAX_STATES, solve_minimal
 
@@ -120,7 +122,7 @@ def _minimal(task: Task, request: dict[str, Any], want_all: bool, max_solutions:
     cap = limits.state_cap(state_cap(request, default), "peg-minimal")
     outcome = yield from solve_minimal(task.board, task.start, task.finish, first=first, all_solutions=want_all,
                                        max_solutions=max_solutions, max_states=cap.limit,
-                                       seconds_limit=AUTO_SECONDS if limited else None, max_nodes=nodes)
+                                       max_nodes=AUTO_ALL_NODES if limited else nodes)
     return _mark_stop(outcome, cap)
 
 
