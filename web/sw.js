@@ -41,7 +41,11 @@ self.addEventListener("fetch", (event) => {
 
 async function networkFirst(request, preloaded) {
   try {
-    return (await preloaded) ?? await fetch(request);
+    const response = (await preloaded) ?? await fetch(request);
+    // A failed navigation preload rejects in Chromium but resolves in Firefox, with a network error
+    // (type "error"): either way the network failed, and the cache answers.
+    if (response.type === "error") throw new TypeError(`${request.url}: network error`);
+    return response;
   } catch (error) {
     const cache = await caches.open(CACHE);
     const cached = (await cache.match(request, { ignoreSearch: true }))
