@@ -3,6 +3,7 @@
     python bench/lighthouse.py                       # 3 mobile runs of the built site, served under a sub-path
     python bench/lighthouse.py --runs 5 --desktop    # Lighthouse's desktop preset
     python bench/lighthouse.py --link '#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1'
+    python bench/lighthouse.py --url http://localhost:8000/   # a site already served (`python build.py serve`)
 
 Runs the npm `lighthouse` that package.json pins (installed by the build's `npm ci`) against
 build.py's own server, in the Chromium the tests use (headless, fresh profile each run: a first
@@ -110,18 +111,23 @@ def main() -> int:
     parser.add_argument("--link", default="", help="a fragment to open, e.g. '#puzzle=8-puzzle&start=…'")
     parser.add_argument("--site", type=Path, default=None,
                         help="serve this built site instead of building ours (e.g. another branch's, to compare)")
+    parser.add_argument("--url", default=None, help="measure the site served at this URL instead of serving one")
     parser.add_argument("--save", type=Path, default=None, help="write the last run's JSON report here")
     args = parser.parse_args()
 
     build = load_build_module()
-    if args.site is None:
-        build.build()
     chromium = build.find_chromium()
     if not chromium:
         raise SystemExit("no Chromium found: set PZL_CHROMIUM")
-    server = build.make_server(args.site or build.SITE, port=0, prefix=PREFIX, quiet=True)
-    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}{args.link}"
+    server = None
+    if args.url:
+        url = args.url + args.link
+    else:
+        if args.site is None:
+            build.build()
+        server = build.make_server(args.site or build.SITE, port=0, prefix=PREFIX, quiet=True)
+        threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
+        url = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}{args.link}"
     rows, flagged = [], {}
     version = "?"
     try:
@@ -134,7 +140,8 @@ def main() -> int:
             print(f"run {run + 1}/{args.runs}: " + ", ".join(f"{key} {value:g}" for key, value in rows[-1].items()
                                                           if key in CATEGORIES), file=sys.stderr, flush=True)
     finally:
-        server.shutdown()
+        if server:
+            server.shutdown()
     if args.save:
         args.save.write_text(json.dumps(report, indent=1))
     kind = "desktop" if args.desktop else "mobile (simulated Slow 4G, 4x CPU slowdown)"

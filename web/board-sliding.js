@@ -20,10 +20,12 @@ const GLYPH_ARMS = {
 
 /**
  * Draw `entry`'s board into `svg`. Returns {show(position, options)}.
- * handlers.onCell(cell) is called when a cell or the piece on it is clicked.
+ * handlers.onCell(cell) is called when a cell or the piece on it is clicked. Without handlers the
+ * board is a picture (a goal, a thumbnail): no grid of named cells, no clicks; its user names it.
  */
-export function drawSlidingBoard(svg, entry, rules, handlers) {
+export function drawSlidingBoard(svg, entry, rules, handlers = null) {
   clear(svg);
+  const grid = handlers !== null;
   const rows = rules.cells.map(([row]) => row);
   const cols = rules.cells.map(([, col]) => col);
   const top = Math.min(...rows);
@@ -31,8 +33,10 @@ export function drawSlidingBoard(svg, entry, rules, handlers) {
   const width = (Math.max(...cols) - left + 1) * UNIT;
   const height = (Math.max(...rows) - top + 1) * UNIT;
   svg.setAttribute("viewBox", `${-PAD} ${-PAD} ${width + 2 * PAD} ${height + 2 * PAD}`);
-  svg.setAttribute("role", "grid");
-  svg.setAttribute("aria-label", `${entry.name} board`);
+  if (grid) {
+    svg.setAttribute("role", "grid");
+    svg.setAttribute("aria-label", `${entry.name} board`);
+  }
   svg.removeAttribute("aria-activedescendant");
   svg.dataset.family = "sliding";
   svg.dataset.puzzle = entry.id;
@@ -48,11 +52,11 @@ export function drawSlidingBoard(svg, entry, rules, handlers) {
   const slots = [];
   const rowGroups = new Map();
   rules.cells.forEach(([row], cell) => {
-    if (!rowGroups.has(row)) rowGroups.set(row, svgElement("g", { role: "row" }));
+    if (!rowGroups.has(row)) rowGroups.set(row, svgElement("g", { role: grid ? "row" : null }));
     const [x, y] = origin(cell);
     const slot = svgElement("rect", {
       class: "slot", x: x + GAP, y: y + GAP, width: UNIT - 2 * GAP, height: UNIT - 2 * GAP, rx: 10,
-      role: "gridcell", "data-slot": cell,
+      role: grid ? "gridcell" : null, "data-slot": cell,
     });
     slots[cell] = slot;
     rowGroups.get(row).append(slot);
@@ -64,14 +68,14 @@ export function drawSlidingBoard(svg, entry, rules, handlers) {
   svg.append(overlay);
 
   // A click is placed by geometry, so a block reports the very cell under the pointer.
-  svg.onclick = (event) => {
+  svg.onclick = grid ? (event) => {
     const matrix = svg.getScreenCTM();
     if (!matrix) return;
     const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
     const cell = rules.cellAt(Math.floor(point.y / UNIT) + top, Math.floor(point.x / UNIT) + left);
     if (cell === undefined) return;
     handlers.onCell(cell, svg.dataset.position?.split(" ")[cell] === EMPTY);
-  };
+  } : null;
 
   let elements = []; // [{label, cells, node}]
 
@@ -112,7 +116,7 @@ export function drawSlidingBoard(svg, entry, rules, handlers) {
     position.forEach((label, cell) => {
       const [row, col] = rules.cells[cell];
       const name = label === EMPTY ? "empty" : label;
-      slots[cell].setAttribute("aria-label", `row ${row + 1}, column ${col + 1}: ${name}`);
+      if (grid) slots[cell].setAttribute("aria-label", `row ${row + 1}, column ${col + 1}: ${name}`);
       slots[cell].classList.toggle("picked", cell === picked);
     });
     drawHint(hint);

@@ -436,7 +436,8 @@ def test_dark_mode_follows_the_system_and_a_remembered_choice(browser: Browser, 
         assert page.evaluate(background) != dark
         page.reload()
         expect(page.locator("html")).to_have_attribute("data-theme", "light")  # remembered
-        expect(toggle).to_have_text("☀ Light")
+        expect(toggle).to_have_accessible_name("Colour scheme: Light")  # the visible word, in the name (WCAG 2.5.3)
+        assert toggle.inner_text().endswith("☀ Light")
         toggle.click()
         expect(page.locator("html")).to_have_attribute("data-theme", "dark")
         expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=90_000)
