@@ -3,7 +3,7 @@
     python build.py                          build the deployable site into site/ (and the pattern tables, once)
     python build.py tables                   make the pattern tables (cached in .cache/tables/)
     python build.py serve [--port N] [--host [ADDR]] [--prefix /sub/path/]
-    python build.py test [pytest args...]    venv + Chromium + build + every test
+    python build.py test [pytest args...]    venv + Chromium, Firefox, WebKit + build + every test
     python build.py lint                     ruff over the project
 
 The pzl wheel is built by pip with the setuptools backend pyproject.toml declares
@@ -722,14 +722,73 @@ def ensure_chromium() -> str:
     return found
 
 
+# --------------------------------------------------------------------------- Firefox and WebKit (cross-engine tests)
+
+#: The Debian packages of the engines tests/e2e/test_engines_smoke.py drives besides Chromium: Firefox ESR
+#: (over WebDriver BiDi, by npm puppeteer-core) and WebKitGTK's MiniBrowser (through WebKitWebDriver, under Xvfb).
+ENGINE_PACKAGES = {"firefox": ["firefox-esr"], "webkit": ["webkit2gtk-driver", "xvfb"]}
+
+
+def find_firefox() -> str | None:
+    """A Firefox executable: $PZL_FIREFOX, else firefox-esr or firefox on the PATH."""
+    if os.environ.get("PZL_FIREFOX"):
+        return os.environ["PZL_FIREFOX"] if os.access(os.environ["PZL_FIREFOX"], os.X_OK) else None
+    return shutil.which("firefox-esr") or shutil.which("firefox")
+
+
+def find_webkit() -> tuple[str, str] | None:
+    """WebKitGTK's (WebKitWebDriver, MiniBrowser): $PZL_WEBKIT_DRIVER, $PZL_MINIBROWSER, else where Debian has them.
+
+    MiniBrowser needs a display: Xvfb (Debian's xvfb) when $DISPLAY is unset.
+    """
+    driver = os.environ.get("PZL_WEBKIT_DRIVER") or shutil.which("WebKitWebDriver")
+    browsers = [os.environ["PZL_MINIBROWSER"]] if os.environ.get("PZL_MINIBROWSER") else sorted(
+        [*Path("/usr/lib").glob("*/webkit2gtk-*/MiniBrowser"), *Path("/usr/libexec").glob("webkit2gtk-*/MiniBrowser")],
+        reverse=True)
+    browser = next((str(path) for path in browsers if os.access(path, os.X_OK)), None)
+    needs_display = not os.environ.get("DISPLAY") and shutil.which("Xvfb") is None
+    return (driver, browser) if driver and browser and not needs_display else None
+
+
+def missing_engines() -> list[str]:
+    """The cross-engine tests' engines not installed here ("firefox", "webkit")."""
+    return [name for name, found in (("firefox", find_firefox()), ("webkit", find_webkit())) if not found]
+
+
+def ensure_engines() -> dict[str, str]:
+    """Firefox and WebKit for the cross-engine tests, installed from Debian's packages when root on Debian.
+
+    Elsewhere an engine that is missing is said so here, and its tests skip naming it (under CI they fail).
+    Returns the environment that points the tests at the engines found.
+    """
+    missing = missing_engines()
+    if missing:
+        packages = [package for name in missing for package in ENGINE_PACKAGES[name]]
+        print(f"test: no {' or '.join(missing)} for the cross-engine tests; installing Debian's "
+              f"{' '.join(packages)}", flush=True)
+        try:
+            apt_install(packages, f"install {' '.join(packages)} (Debian) to run the cross-engine tests")
+        except BuildError as problem:
+            print(f"test: {problem}; the {' and '.join(missing)} tests will be skipped", flush=True)
+    env = {}
+    if find_firefox():
+        env["PZL_FIREFOX"] = find_firefox()
+    if find_webkit():
+        env["PZL_WEBKIT_DRIVER"], env["PZL_MINIBROWSER"] = find_webkit()
+    return env
+
+
 def test(pytest_args: list[str]) -> int:
     """Everything the tests need, then pytest over unit, Node and browser tests; pytest's exit status."""
     started = time.perf_counter()
     python = ensure_venv()
     chromium = ensure_chromium()
+    engines = ensure_engines()
     build()
-    print(f"test: chromium {chromium}; venv ready and site built in {time.perf_counter() - started:.0f} s", flush=True)
-    env = {**os.environ, "PZL_CHROMIUM": chromium, "PZL_REQUIRE_SITE": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    print(f"test: chromium {chromium}, firefox {engines.get('PZL_FIREFOX', '(none)')}, webkit "
+          f"{engines.get('PZL_MINIBROWSER', '(none)')}; venv ready and site built in "
+          f"{time.perf_counter() - started:.0f} s", flush=True)
+    env = {**os.environ, **engines, "PZL_CHROMIUM": chromium, "PZL_REQUIRE_SITE": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     # --timeout: a hung test fails with its traceback instead of eating CI's whole time budget
     command = [str(python), "-m", "pytest", "--durations=10", "--timeout=300", "--screenshot=only-on-failure",
                *pytest_args]
