@@ -17,7 +17,6 @@ with what it named (the elements that shifted, the resources that blocked render
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import shutil
@@ -27,8 +26,9 @@ import sys
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PREFIX = "/pzl/"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from page_boot import CHROMIUM_ARGS, PREFIX, ROOT, load_build_module
+
 LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 METRICS = {
@@ -38,16 +38,7 @@ METRICS = {
     "cumulative-layout-shift": "CLS",
     "speed-index": "SI",
 }
-CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update " \
-               "--disable-sync --no-first-run --disable-quic"
-
-
-def load_build_module():
-    spec = importlib.util.spec_from_file_location("pzl_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["pzl_build"] = module
-    spec.loader.exec_module(module)
-    return module
+CHROME_FLAGS = " ".join(["--headless=new", *CHROMIUM_ARGS])
 
 
 def lighthouse(url: str, chromium: str, desktop: bool) -> dict:
