@@ -348,3 +348,43 @@ def test_folders_are_never_listed(loud_server) -> None:
     port, _ = loud_server
     answer = raw_request(port, b"GET /web/ HTTP/1.1\r\nHost: x\r\n\r\n")
     assert status_of(answer) == 404 and b"x.js" not in answer
+
+
+# ---- Firefox and WebKit for the cross-engine tests ------------------------------------------------
+
+def test_firefox_is_found_by_its_variable_first(build_module: ModuleType, monkeypatch, tmp_path: Path) -> None:
+    firefox = tmp_path / "firefox"
+    firefox.write_text("#!/bin/sh\n")
+    firefox.chmod(0o755)
+    monkeypatch.setenv("PZL_FIREFOX", str(firefox))
+    assert build_module.find_firefox() == str(firefox)
+    monkeypatch.setenv("PZL_FIREFOX", str(tmp_path / "missing"))
+    assert build_module.find_firefox() is None
+
+
+def test_webkit_needs_a_display_or_xvfb(build_module: ModuleType, monkeypatch, tmp_path: Path) -> None:
+    for name in ("WebKitWebDriver", "MiniBrowser"):
+        (tmp_path / name).write_text("#!/bin/sh\n")
+        (tmp_path / name).chmod(0o755)
+    monkeypatch.setenv("PZL_WEBKIT_DRIVER", str(tmp_path / "WebKitWebDriver"))
+    monkeypatch.setenv("PZL_MINIBROWSER", str(tmp_path / "MiniBrowser"))
+    monkeypatch.setenv("DISPLAY", ":0")
+    assert build_module.find_webkit() == (str(tmp_path / "WebKitWebDriver"), str(tmp_path / "MiniBrowser"))
+    monkeypatch.delenv("DISPLAY")
+    monkeypatch.setenv("PATH", str(tmp_path))   # no Xvfb on it
+    assert build_module.find_webkit() is None
+
+
+def test_engines_that_cannot_be_installed_are_said_and_left_out(build_module: ModuleType, monkeypatch, capsys) -> None:
+    """Not root on Debian: a message naming them, no error (their tests skip, saying so)."""
+    monkeypatch.setattr(build_module, "find_firefox", lambda: None)
+    monkeypatch.setattr(build_module, "find_webkit", lambda: None)
+
+    def refuse(packages: list[str], otherwise: str) -> None:
+        raise build_module.BuildError(otherwise)
+
+    monkeypatch.setattr(build_module, "apt_install", refuse)
+    assert build_module.ensure_engines() == {}
+    said = capsys.readouterr().out
+    assert "firefox or webkit" in said and "firefox-esr webkit2gtk-driver xvfb" in said
+    assert "the firefox and webkit tests will be skipped" in said
