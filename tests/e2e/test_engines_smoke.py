@@ -140,13 +140,11 @@ def booted(visit: Visit) -> Visit:
     return visit
 
 
-def test_a_cold_first_visit_draws_the_board_and_readies_the_solver(visit: Visit, record_property):
-    started = time.monotonic()
+def test_a_cold_first_visit_draws_the_board_and_readies_the_solver(visit: Visit):
     visit.page.goto(visit.url)
     assert wait_until(visit.page, TILES, timeout=30, what="the board's tiles") == 8
     wait_until(visit.page, READY, timeout=BOOT_SECONDS, what="the solver ready")
     assert visit.page.run(STATE) == "ready", visit.page.run(f"() => ({TEXT})('status')")
-    record_property("cold boot seconds", round(time.monotonic() - started, 1))
     visit.booted = True
 
 
@@ -190,14 +188,12 @@ def test_cancel_stops_a_long_search(booted: Visit):
     booted.solve(1)   # the same solver answers the next request
 
 
-def test_a_warm_second_visit_opens_a_shared_link_with_its_moves(booted: Visit, record_property):
+def test_a_warm_second_visit_opens_a_shared_link_with_its_moves(booted: Visit):
     page = booted.page
     wait_until(page, CACHED, timeout=BOOT_SECONDS, what="the service worker's cache of the site")
     page.goto("about:blank")
-    started = time.monotonic()
     page.goto(booted.url + SHARED)
     wait_until(page, READY, timeout=BOOT_SECONDS, what="the solver ready")
-    record_property("warm boot seconds", round(time.monotonic() - started, 1))
     assert page.run("() => Boolean(navigator.serviceWorker.controller)"), f"{page.name}: not served by the worker"
     assert page.run(BOARD) == SHARED_POSITION
     assert page.run(f"() => ({TEXT})('move-count')") == "3"
