@@ -346,9 +346,9 @@ def front_end(files: dict[str, Path | bytes]) -> tuple[str, dict[str, Path | byt
     return folder, {folder + path.removeprefix("web/"): source for path, source in files.items()}
 
 
-def page_naming(index: Path, folder: str) -> bytes:
+def page_naming(index: Path | bytes, folder: str) -> bytes:
     """index.html with its `web/…` references (src, href) pointing into the build's front-end folder."""
-    html = index.read_text(encoding="utf-8")
+    html = index.decode() if isinstance(index, bytes) else index.read_text(encoding="utf-8")
     return re.sub(r'((?:src|href)=")web/', rf"\g<1>{folder}", html).encode()
 
 
@@ -357,10 +357,13 @@ def shell_list(front: Iterable[str]) -> list[str]:
     return ["./", "index.html", "build.json", *sorted(front)]
 
 
-def site_plan(pyodide_version: str) -> dict[str, Path | bytes]:
-    """Every file of site/ as site path → source file or content, compressed copies included."""
+def site_plan(pyodide_version: str, changes: dict[str, bytes] | None = None) -> dict[str, Path | bytes]:
+    """Every file of site/ as site path → source file or content, compressed copies included.
+
+    `changes` replace the page's sources (index.html, web/…) by path, e.g. a test's new release.
+    """
     project = read_project()
-    sources = web_files()
+    sources: dict[str, Path | bytes] = {**web_files(), **(changes or {})}
     worker_source = sources.pop("web/sw.js", None)
     index = sources.pop("index.html")
     folder, front = front_end({**sources, "catalog.json": export_catalog(), "explain.json": export_explanations()})
@@ -386,7 +389,7 @@ def site_plan(pyodide_version: str) -> dict[str, Path | bytes]:
     for name, cached in ensure_tables().items():
         table_paths[name] = table_site_path(name, cached.read_bytes())
         plan[table_paths[name]] = cached
-    version = content_version(plan)
+    version = content_version({**plan, **({"sw.js": worker_source} if worker_source is not None else {})})
     if worker_source is not None:
         plan["sw.js"] = Path(worker_source).read_text(encoding="utf-8").replace(VERSION_PLACEHOLDER, version).encode()
     copies = compressed(plan)
@@ -507,6 +510,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     default_request_version = "HTTP/1.0"   # a refused request line still gets a status line (not HTTP/0.9's bare body)
     #: A held connection that sends nothing for this long is closed (its thread ends).
     timeout = IDLE_SECONDS
+    #: False: never answer with a compressed copy (a host that serves files as they are; tests).
+    serve_copies = True
     #: When a list, every answered request is appended to it as (path as requested, status).
     journal: ClassVar[list[tuple[str, int]] | None] = None
 
@@ -541,7 +546,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def _send_file(self, file: str):
         """Headers for `file` or its compressed copy (by Accept-Encoding); the open file to send, or None."""
-        copies = [coding for coding, suffix in precompressed.CODINGS if os.path.isfile(file + suffix)]
+        copies = [coding for coding, suffix in precompressed.CODINGS
+                  if self.serve_copies and os.path.isfile(file + suffix)]
         coding = precompressed.chosen_coding(self.headers.get("Accept-Encoding"), copies)
         if coding is precompressed.NOT_ACCEPTABLE:
             self.send_error(406, "no content coding this request accepts")

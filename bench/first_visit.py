@@ -92,13 +92,11 @@ SOLVE_TAKEN = """() => {
     const button = document.querySelector('[data-testid="solve"]');
     return Boolean(button) && !button.disabled;
 }"""
-#: The service worker is active and its cache holds the runtime (what the next visit needs).
-CACHED = """async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    if (!registration || !registration.active) return false;
-    const names = (await caches.keys()).filter((name) => name.startsWith('pzl-'));
-    return names.length > 0;
-}"""
+#: The service worker controls the page and (a build that says so) the whole build is cached. Synchronous:
+#: Playwright's wait_for_function does not await a promise.
+CACHED = """() => Boolean(navigator.serviceWorker.controller) && (performance.getEntriesByName('pzl-kept').length > 0
+    || !performance.getEntriesByName('pzl-boot-chose-snapshot').length
+        && !performance.getEntriesByName('pzl-boot-chose-plain').length)"""
 NAVIGATION_START = "() => performance.timeOrigin"
 
 
@@ -209,7 +207,7 @@ def visit(playwright, chromium: str, profile: str, url: str, link: Link, meter: 
         counted = {name: wire_bytes(context, page, progress[name]) for name in ("board", "ready", "solution")}
         if settle:  # the next visit needs the cache: wait for it and for the background downloads
             page.wait_for_function(CACHED, timeout=900_000, polling=200)
-            quiet_for(meter, 3.0)
+            quiet_for(meter, 3.0)  # the page's background downloads (the rest of the build) are over
         return Visit(board=(progress["board"] - start) / 1000, ready=(progress["ready"] - start) / 1000,
                      solution=(progress["solution"] - start) / 1000, bytes_board=counted["board"],
                      bytes_ready=counted["ready"], bytes_solution=counted["solution"], bytes_sent=meter.take(),

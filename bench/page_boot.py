@@ -53,10 +53,11 @@ READY = """() => performance.getEntriesByName('pzl-boot-ready').length > 0
     || performance.getEntriesByName('pzl-solver-ready').length > 0
     || document.querySelector('[data-testid="status"]')?.dataset.state === 'error'"""
 SNAPSHOT_USED = "() => performance.getEntriesByName('pzl-boot-ready')[0]?.detail?.snapshot ?? null"
-CACHED = """async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return Boolean(registration.active) && (await caches.keys()).some((name) => name.startsWith('pzl-'));
-}"""
+#: The service worker controls the page and (a build that says so) the whole build is cached. Synchronous:
+#: Playwright's wait_for_function does not await a promise.
+CACHED = """() => Boolean(navigator.serviceWorker.controller) && (performance.getEntriesByName('pzl-kept').length > 0
+    || !performance.getEntriesByName('pzl-boot-chose-snapshot').length
+        && !performance.getEntriesByName('pzl-boot-chose-plain').length)"""
 
 
 def load_build_module():

@@ -7,11 +7,12 @@
 /**
  * A keeper for the cache named `cacheName` (null: no Cache Storage here, e.g. an insecure
  * origin — then every fetch goes to the network). `fetchFile` is the fetch to use.
- * Returns {cached(url), fetch(url), put(url, body, headers), remove(url)}:
+ * Returns {cached(url), fetch(url), keep(url), put(url, body, headers), remove(url)}:
  * - `cached(url)`: the kept Response, or undefined;
  * - `fetch(url)`: the kept Response, else the network's, which is kept (a clone) once it is whole;
  *   a second call for the same url while the first is under way shares its download (each caller
  *   gets its own clone);
+ * - `keep(url)`: resolves once `url` is in the cache (downloaded when it is not; false: it could not be);
  * - `put(url, body, headers)`: keep bytes under `url` (e.g. a copy the worker unpacked itself);
  * - `remove(url)`: forget it (a damaged copy).
  */
@@ -41,11 +42,11 @@ export function keeper(cacheName, fetchFile = fetch) {
     const kept = await cached(url);
     if (kept) return kept;
     if (!underway.has(url)) {
-      const entry = { spare: null };
+      const entry = { spare: null, kept: null };
       entry.first = fetchFile(url).then((response) => {
         if (response.ok) {
           entry.spare = response.clone(); // for whoever asks meanwhile: the first caller reads the original
-          put(url, response.clone()).finally(() => underway.delete(url));
+          entry.kept = put(url, response.clone()).finally(() => underway.delete(url));
         } else {
           underway.delete(url);
         }
@@ -62,6 +63,16 @@ export function keeper(cacheName, fetchFile = fetch) {
     return entry.spare ? entry.spare.clone() : response;
   }
 
+  async function keep(url) {
+    if (await cached(url)) return true;
+    const response = await fetchKept(url);
+    if (!response.ok) return false;
+    const entry = underway.get(url);
+    await response.arrayBuffer(); // the whole body: the copy being put is whole then too
+    await entry?.kept;
+    return Boolean(await cached(url));
+  }
+
   async function remove(url) {
     try {
       const cache = await open();
@@ -71,5 +82,5 @@ export function keeper(cacheName, fetchFile = fetch) {
     }
   }
 
-  return { cached, fetch: fetchKept, put, remove };
+  return { cached, fetch: fetchKept, keep, put, remove };
 }

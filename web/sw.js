@@ -77,7 +77,7 @@ async function offline(request, error) {
 function notFoundOffline() {
   const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Not found (offline) — pzl</title></head>
+<title>Not found (offline) — pzl</title><link rel="icon" href="data:,"></head>
 <body><h1>Not found</h1><p>You are offline, and this address is not a page of pzl.</p>
 <p><a href="${PAGE}">Open pzl</a></p></body></html>
 `;

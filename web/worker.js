@@ -95,7 +95,7 @@ async function boot(buildURL, asked = null) {
     const runtimeScript = await importScript(downloads, scripts[0]);
     const { loadPyodide } = await importScript(downloads, scripts[1]);
     mark("scripts");
-    const choice = asked ? { boot: asked, seconds: {}, why: "asked for" } : await chooseHow(build, downloads, deviceMs);
+    const choice = await chooseHow(build, downloads, deviceMs, asked);
     Object.assign(self.pzlBoot, { deviceMs, rate: downloads.link.rate(), ...choice });
     mark(`chose-${choice.boot}`);
     downloads.expecting(choice.seconds[choice.boot] ?? null);
@@ -154,9 +154,9 @@ function bootDownloads(build, at, paths) {
   function expect(path, bytes = wireBytes(build, path, counter.coding)) {
     counter.total += bytes;
   }
-  async function fetchCounted(path) {
+  async function fetchCounted(path, given) {
     const url = at(path);
-    const kept = await site.files.cached(url);
+    const kept = given ? null : await site.files.cached(url);
     if (kept) {
       counter.loaded += wireBytes(build, path, counter.coding);
       arrived.add(path);
@@ -165,7 +165,8 @@ function bootDownloads(build, at, paths) {
     }
     let response;
     try {
-      response = await site.files.fetch(url);
+      response = await (given ?? site.files.fetch(url));
+      if (given && response.ok) site.files.put(url, response.clone());
     } catch (error) {
       throw failed(new DownloadError(`${fileName(path)} could not be downloaded (${error.message || "network error"})`));
     }
@@ -199,16 +200,17 @@ function bootDownloads(build, at, paths) {
     secondsLeft,
     /** Whether all of `path` has arrived (or came from the cache). */
     arrived: (path) => arrived.has(path),
-    get(path) {
-      if (!started.has(path)) started.set(path, fetchCounted(path));
+    /** `path`'s Response, fetched once (`given`: a fetch of it already under way, to count and keep). */
+    get(path, given = null) {
+      if (!started.has(path)) started.set(path, fetchCounted(path, given));
       return started.get(path);
     },
     /** A fresh copy of a file already fetched (its first Response was used up): from the cache or the network. */
     async again(path) {
       return (await site.files.cached(at(path))) ?? fetchFile(at(path));
     },
-    async bytes(path) {
-      const response = await this.get(path);
+    async bytes(path, given = null) {
+      const response = await this.get(path, given);
       return new Uint8Array(await response.arrayBuffer());
     },
     /** Whether `path` is in the build's cache (it then costs no download). */
@@ -238,8 +240,11 @@ async function importScript(downloads, path) {
   }
 }
 
-/** Which boot, by the bytes each still needs on the wire and the device's speed (boot-choice.js). */
-async function chooseHow(build, downloads, deviceMs) {
+/**
+ * Which boot, by the bytes each still needs on the wire and the device's speed (boot-choice.js);
+ * `asked` ("snapshot", "plain" or null) overrides the choice, not the estimates.
+ */
+async function chooseHow(build, downloads, deviceMs, asked) {
   if (!build.snapshot) return { boot: "plain", seconds: { plain: null }, why: "the build has no snapshot" };
   const cost = async (paths) => {
     let sum = 0;
@@ -255,7 +260,8 @@ async function chooseHow(build, downloads, deviceMs) {
   }
   const rate = downloads.link.rate() ?? (navigator.connection?.downlink ? navigator.connection.downlink * 125_000
     : UNMEASURED_RATE);
-  return chooseBoot({ snapshotBytes, plainBytes, rate, deviceMs });
+  const choice = chooseBoot({ snapshotBytes, plainBytes, rate, deviceMs });
+  return asked ? { ...choice, boot: asked, why: "asked for (?boot=)" } : choice;
 }
 
 /** Restore the snapshot: its pages from the WebAssembly's own memory, an empty standard library. */
@@ -280,8 +286,9 @@ async function restore(build, at, downloads, start, wasm) {
 }
 
 /**
- * The snapshot's bytes. A host that would send it without Content-Encoding (no brotli or gzip
- * copy served: 31 MB) is asked for its gzip copy instead, unzipped here and kept as the snapshot.
+ * The snapshot's bytes. A host that sends it without Content-Encoding (it serves no brotli or
+ * gzip copy: 31 MB) is left at its first bytes and asked for the gzip copy instead, which is
+ * unzipped here and kept as the snapshot.
  */
 async function snapshotBytes(build, at, downloads) {
   const url = at(build.snapshot);
@@ -290,14 +297,17 @@ async function snapshotBytes(build, at, downloads) {
     downloads.expect(build.snapshot);
     return downloads.bytes(build.snapshot);
   }
-  const probe = await fetchFile(url, { method: "HEAD" }).catch(() => null);
-  if (!probe?.ok || probe.headers.get("Content-Encoding")) {
+  const stop = new AbortController();
+  const response = await fetchFile(url, { signal: stop.signal }).catch(() => null);
+  if (!response?.ok || response.headers.get("Content-Encoding")) {
     downloads.expect(build.snapshot);
-    return downloads.bytes(build.snapshot);
+    return downloads.bytes(build.snapshot, response ? Promise.resolve(response) : null);
   }
+  stop.abort();
   downloads.expect(`${build.snapshot}.gz`, gzipped);
   const bytes = await gunzipped(await downloads.bytes(`${build.snapshot}.gz`));
   site.files.put(url, bytes, { "Content-Type": "application/octet-stream" });
+  site.files.remove(at(`${build.snapshot}.gz`)); // kept as the snapshot itself
   return bytes;
 }
 
@@ -373,8 +383,7 @@ async function keepTheRest(build, at) {
   if (!self.caches) return;
   for (const path of build.prefetch ?? []) {
     try {
-      const response = await site.files.fetch(at(path));
-      await response.arrayBuffer(); // whole: kept once it has all come
+      await site.files.keep(at(path));
     } catch {
       // offline, say: the next visit tries again
     }
