@@ -140,12 +140,13 @@ def load_build_module():
     return module
 
 
-def start_server(build, site: Path, meter: Meter):
-    """build.py's server for `site` under PREFIX, counting what it sends."""
+def start_server(build, site: Path, meter: Meter, copies: bool = True):
+    """build.py's server for `site` under PREFIX, counting what it sends (`copies`: serve compressed copies)."""
 
     class Handler(build.SiteHandler):
         prefix = PREFIX
         quiet = True
+        serve_copies = copies
 
         def setup(self) -> None:
             super().setup()
@@ -258,6 +259,8 @@ def main() -> int:
                         f"(default none,4g,slow4g; known: {', '.join(LINKS)})")
     parser.add_argument("--site", type=Path, default=None,
                         help="serve this built site instead of building ours (e.g. another branch's, to compare)")
+    parser.add_argument("--no-copies", action="store_true",
+                        help="serve every file as it is, as a host without the compressed copies does")
     args = parser.parse_args()
     links = [LINKS[name.strip()] for name in args.links.split(",") if name.strip()]
     from playwright.sync_api import sync_playwright
@@ -269,7 +272,7 @@ def main() -> int:
     if not chromium:
         raise SystemExit("no Chromium found: set PZL_CHROMIUM")
     meter = Meter()
-    server = start_server(build, args.site or build.SITE, meter)
+    server = start_server(build, args.site or build.SITE, meter, copies=not args.no_copies)
     url = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
     results: dict[tuple[str, str], list[Visit]] = {}
     loads = [os.getloadavg()[0]]
@@ -287,7 +290,8 @@ def main() -> int:
                       file=sys.stderr, flush=True)
     server.shutdown()
     print(f"first visit of {LINK}, then Solve; median of {args.runs} (min–max); headless Chromium "
-          f"{os.cpu_count()} cores, load average {min(loads):.1f}–{max(loads):.1f}")
+          f"{os.cpu_count()} cores, load average {min(loads):.1f}–{max(loads):.1f}"
+          f"{'; no compressed copies served' if args.no_copies else ''}")
     for link in links:
         print(f"  {link.name}: {link.words()}")
     print(table(results, args.runs))
