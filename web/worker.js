@@ -20,7 +20,7 @@
 // The messages it receives and sends are protocol.js's (shared with the page's solver.js).
 
 import { chooseBoot, deviceMilliseconds, linkMeter, wireBytes } from "./boot-choice.js";
-import { DownloadError, gunzipped, readAll } from "./download.js";
+import { download, DownloadError, gunzipped, readAll } from "./download.js";
 import { keeper } from "./kept.js";
 import { fromWorker, pageEvents, TO_WORKER, versionProblem } from "./protocol.js";
 import { unpackSnapshot } from "./snapshot.js";
@@ -251,7 +251,9 @@ async function chooseHow(build, downloads, deviceMs, asked) {
     for (const path of paths) if (!(await downloads.isKept(path))) sum += wireBytes(build, path, downloads.coding());
     return sum;
   };
-  const snapshotBytes = await cost([build.snapshot]);
+  // a host that sends files as they are gets the snapshot's gzip copy asked for instead (snapshotBytes)
+  const snapshotBytes = downloads.coding() || (await downloads.isKept(build.snapshot)) ? await cost([build.snapshot])
+    : build.encodedSizes?.[build.snapshot]?.gzip ?? await cost([build.snapshot]);
   const plainBytes = await cost([build.wheel, build.stdlib.boot]);
   // wait until the runtime's downloads have measured the link (or have all come, e.g. from a cache)
   const wasm = `${build.pyodide}pyodide.asm.wasm`;
@@ -287,27 +289,43 @@ async function restore(build, at, downloads, start, wasm) {
 
 /**
  * The snapshot's bytes. A host that sends it without Content-Encoding (it serves no brotli or
- * gzip copy: 31 MB) is left at its first bytes and asked for the gzip copy instead, which is
- * unzipped here and kept as the snapshot.
+ * gzip copy: 31 MB) is asked for the gzip copy instead (4.3 MB), unzipped here and kept as the
+ * snapshot.
  */
 async function snapshotBytes(build, at, downloads) {
-  const url = at(build.snapshot);
-  const gzipped = build.encodedSizes?.[build.snapshot]?.gzip;
-  if (!gzipped || (await downloads.isKept(build.snapshot))) {
+  if (await downloads.isKept(build.snapshot)) {
     downloads.expect(build.snapshot);
     return downloads.bytes(build.snapshot);
   }
-  const stop = new AbortController();
-  const response = await fetchFile(url, { signal: stop.signal }).catch(() => null);
-  if (!response?.ok || response.headers.get("Content-Encoding")) {
+  const response = await compressedSnapshot(build, at);
+  if (response) {
     downloads.expect(build.snapshot);
-    return downloads.bytes(build.snapshot, response ? Promise.resolve(response) : null);
+    return downloads.bytes(build.snapshot, Promise.resolve(response));
+  }
+  const copy = `${build.snapshot}.gz`;
+  downloads.expect(copy, build.encodedSizes[build.snapshot].gzip);
+  return keptUnzipped(build, at, await downloads.bytes(copy));
+}
+
+/**
+ * The snapshot's response when the host compresses it (or it cannot be had: the caller reports
+ * that); null when it would come whole — its download is then stopped at once.
+ */
+async function compressedSnapshot(build, at) {
+  const stop = new AbortController();
+  const response = await fetchFile(at(build.snapshot), { signal: stop.signal }).catch(() => null);
+  if (!response?.ok || response.headers.get("Content-Encoding") || !build.encodedSizes?.[build.snapshot]?.gzip) {
+    return response ?? fetchFile(at(build.snapshot));
   }
   stop.abort();
-  downloads.expect(`${build.snapshot}.gz`, gzipped);
-  const bytes = await gunzipped(await downloads.bytes(`${build.snapshot}.gz`));
-  site.files.put(url, bytes, { "Content-Type": "application/octet-stream" });
-  site.files.remove(at(`${build.snapshot}.gz`)); // kept as the snapshot itself
+  return null;
+}
+
+/** The snapshot unzipped from its gzip copy, kept as the snapshot (and the copy forgotten). */
+async function keptUnzipped(build, at, packed) {
+  const bytes = await gunzipped(packed);
+  await site.files.put(at(build.snapshot), bytes, { "Content-Type": "application/octet-stream" });
+  await site.files.remove(at(`${build.snapshot}.gz`));
   return bytes;
 }
 
@@ -383,7 +401,13 @@ async function keepTheRest(build, at) {
   if (!self.caches) return;
   for (const path of build.prefetch ?? []) {
     try {
-      await site.files.keep(at(path));
+      if (path === build.snapshot && !(await site.files.cached(at(path)))) {
+        const response = await compressedSnapshot(build, at);
+        if (response?.ok) await site.files.put(at(path), response);
+        else if (!response) await keptUnzipped(build, at, await download(at(`${path}.gz`), () => {}, fetchFile));
+      } else {
+        await site.files.keep(at(path));
+      }
     } catch {
       // offline, say: the next visit tries again
     }
