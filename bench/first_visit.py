@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib.util
 import os
 import statistics
 import sys
@@ -37,12 +36,11 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PREFIX = "/pzl/"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from page_boot import CACHED, CHROMIUM_ARGS, PREFIX, load_build_module
+
 LINK = "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1"
 MOVES = "31"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-quic"]
 
 
 @dataclass(frozen=True)
@@ -92,11 +90,6 @@ SOLVE_TAKEN = """() => {
     const button = document.querySelector('[data-testid="solve"]');
     return Boolean(button) && !button.disabled;
 }"""
-#: The service worker controls the page and (a build that says so) the whole build is cached. Synchronous:
-#: Playwright's wait_for_function does not await a promise.
-CACHED = """() => Boolean(navigator.serviceWorker.controller) && (performance.getEntriesByName('pzl-kept').length > 0
-    || !performance.getEntriesByName('pzl-boot-chose-snapshot').length
-        && !performance.getEntriesByName('pzl-boot-chose-plain').length)"""
 NAVIGATION_START = "() => performance.timeOrigin"
 
 
@@ -130,14 +123,6 @@ class CountingWriter:
 
     def __getattr__(self, name):
         return getattr(self.writer, name)
-
-
-def load_build_module():
-    spec = importlib.util.spec_from_file_location("pzl_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["pzl_build"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def start_server(build, site: Path, meter: Meter, copies: bool = True):

@@ -3,39 +3,17 @@
 //
 //   node bench/snapshot_contents.mjs SITE
 
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants } from "node:zlib";
+import { restoreSite } from "../tests/node/pyodide_pzl.mjs";
 
-const site = process.argv[2];
-const build = JSON.parse(readFileSync(join(site, "build.json"), "utf8"));
-const front = join(site, build.front);
-const { unpackSnapshot } = await import(pathToFileURL(join(front, "snapshot.js")).href);
-const { EMPTY_ZIP } = await import(pathToFileURL(join(front, "stdlib.js")).href);
-const { loadPyodide } = await import(pathToFileURL(join(site, build.pyodide, "pyodide.mjs")).href);
-const runtime = await import(pathToFileURL(join(site, build.pyodide, "pyodide.asm.mjs")).href);
-
-const file = new Uint8Array(readFileSync(join(site, build.snapshot)));
-const snapshot = unpackSnapshot(file);
-const shipped = snapshot.image.slice(); // as shipped: the module's own pages still zeros
+const { pyodide, build, snapshot, module } = await restoreSite(process.argv[2]);
+// as shipped: the module's own pages zeros (restoreSite copied them back into the image)
+const shipped = snapshot.image.slice();
 const heapOffset = new Uint32Array(shipped.buffer, 0, 2)[1];
-const emptyStdlib = join(process.env.TMPDIR ?? "/tmp", `pzl-empty-${process.pid}.zip`);
-(await import("node:fs")).writeFileSync(emptyStdlib, EMPTY_ZIP);
-let module = null;
-const pyodide = await loadPyodide({
-  indexURL: join(site, build.pyodide),
-  lockFileContents: { info: build.pyodideLock, packages: {} },
-  stdLibURL: emptyStdlib,
-  _loadSnapshot: snapshot.image,
-  createPyodideModule: (settings) => {
-    settings.preRun.unshift((instance) => {
-      module = instance;
-      snapshot.refill(new Uint8Array(instance.HEAP8.buffer));
-    });
-    return runtime.default(settings);
-  },
-});
+const zero = new Uint8Array(snapshot.pageSize);
+for (const [first, count] of snapshot.runs) {
+  for (let page = first; page < first + count; page++) shipped.set(zero, heapOffset + page * zero.length);
+}
 const full = snapshot.image.subarray(heapOffset);
 const asShipped = shipped.subarray(heapOffset);
 const stackEnd = module._emscripten_stack_get_end();

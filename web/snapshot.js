@@ -45,10 +45,10 @@ export function packSnapshot(snapshot, pristine) {
 }
 
 /**
- * Read a shipped snapshot. Returns {image, pages, refill(memory)}: `image` is what Pyodide's
- * `_loadSnapshot` takes (still without the module's pages), `pages` how many pages come from the
- * module, and `refill(memory)` copies them from a fresh instance's memory (a Uint8Array over it,
- * before Pyodide restores the image) into `image`.
+ * Read a shipped snapshot. Returns {image, pages, runs, pageSize, refill(memory)}: `image` is
+ * what Pyodide's `_loadSnapshot` takes (still without the module's pages), `pages` how many pages
+ * come from the module (`runs` of them: [first, count]), and `refill(memory)` copies them from a
+ * fresh instance's memory (a Uint8Array over it, before Pyodide restores the image) into `image`.
  */
 export function unpackSnapshot(file) {
   if (file.length < MAGIC.length + 4 || new TextDecoder().decode(file.subarray(0, MAGIC.length)) !== MAGIC) {
@@ -63,6 +63,8 @@ export function unpackSnapshot(file) {
   return {
     image,
     pages: fromWasm.reduce((sum, [, count]) => sum + count, 0),
+    runs: fromWasm,
+    pageSize,
     refill(memory) {
       for (const [first, count] of fromWasm) {
         const from = first * pageSize;
