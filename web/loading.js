@@ -55,7 +55,8 @@ export function showLoading(container, solver) {
     const label = download.label ? capitalised(download.label).replace(/…$/, "")
       : PHASES[download.phase] ?? capitalised(download.phase);
     text.textContent = `${label}…`;
-    left.textContent = download.phase === "boot" && seconds !== null ? `(${about(seconds)} left)` : "";
+    left.textContent = download.phase === "boot" && seconds !== null
+      ? (seconds < 0.5 ? "(any moment now)" : `(${about(seconds)} left)`) : "";
     if (download.total > 0) {
       bar.max = download.total;
       bar.value = Math.min(download.loaded, download.total);
@@ -92,9 +93,9 @@ export function showLoading(container, solver) {
   };
 }
 
-/** "about 8 s" (at least 1 s: a wait is never announced as 0). */
+/** "about 8 s"; "any moment now" once the estimate has run out (a loaded machine is slower than it said). */
 export function about(seconds) {
-  return `about ${Math.max(1, Math.ceil(seconds))} s`;
+  return seconds < 0.5 ? "any moment now" : `about ${Math.max(1, Math.ceil(seconds))} s`;
 }
 
 function capitalised(text) {

@@ -271,7 +271,8 @@ def test_copy_link_puts_the_current_link_on_the_clipboard(app_page: Page, app_co
 
 def test_a_worker_of_another_protocol_version_refuses_to_boot(app_page: Page):
     answer = app_page.evaluate("""() => new Promise((resolve) => {
-        const worker = new Worker(new URL('web/worker.js', document.baseURI), {type: 'module'});
+        const front = document.querySelector('script[type=module][src$="/app.js"]').src;  // web/<hash>/app.js
+        const worker = new Worker(new URL('worker.js', front), {type: 'module'});
         worker.onmessage = (message) => { worker.terminate(); resolve(message.data); };
         worker.postMessage({type: 'boot', version: -1, build: new URL('build.json', document.baseURI).href});
     })""")
