@@ -17,7 +17,8 @@ import { createPlayerPanel } from "./player-panel.js";
 import { createNewStarts } from "./new-start.js";
 import { ATLAS_HOLES, createNumbersPanel } from "./numbers.js";
 import { createSearchPanel } from "./search-panel.js";
-import { solver } from "./start.js";
+import { about } from "./loading.js";
+import { showSolveQueued, solver } from "./start.js";
 import { createStore } from "./state.js";
 import { $, clear, htmlElement } from "./dom.js";
 import { capitalise } from "./words.js";
@@ -55,6 +56,8 @@ const { compare, closeCompare, explanation } = createComparePanel(store, {
 });
 // The link says whether the Compare panel is open: it is rewritten whenever the store's `compareOpen` changes.
 let linkedCompare = false;
+// A Solve pressed while the solver starts waits in the store; the loading line says so while it does.
+store.subscribe(() => showSolveQueued(app.pendingSolve));
 store.subscribe(() => {
   if (app.compareOpen === linkedCompare) return;
   linkedCompare = app.compareOpen;
@@ -86,7 +89,8 @@ async function main() {
 }
 
 async function fetchJSON(name) {
-  const response = await fetch(new URL(name, document.baseURI), { cache: "no-cache" });
+  // beside the page's modules, in the build's own folder (versioned: a cache never serves another build's)
+  const response = await fetch(new URL(name, import.meta.url));
   if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
   return response.json();
 }
@@ -107,6 +111,17 @@ function onSolverState({ state, message }) {
   }
 }
 
+/** Solve now, or once the solver is ready while it starts (said in the loading line and to screen readers). */
+function solveOrQueue() {
+  if (app.solver?.state() !== "starting") {
+    solve();
+    return;
+  }
+  store.awaitSolve();
+  const seconds = app.solver.secondsLeft();
+  announce(`Will solve when the solver is ready${seconds === null ? "" : ` — ${about(seconds)}`}.`);
+}
+
 function showStatus(state, message) {
   const status = $("status");
   status.dataset.state = state;
@@ -118,7 +133,8 @@ function showStatus(state, message) {
 function updateSolveButtons() {
   const state = $("status").dataset.state;
   const blocked = Boolean(app.game && app.tree && app.game.problem(app.position, app.goal));
-  $("solve").disabled = state !== "ready" || blocked;
+  // while the solver starts, Solve is taken and runs once it is ready (solveOrQueue)
+  $("solve").disabled = !app.game || !["ready", "starting"].includes(state) || blocked;
   $("hint").disabled = state !== "ready" || blocked;
   $("longest").disabled = state !== "ready";
   $("census").disabled = state !== "ready";
@@ -742,7 +758,7 @@ function wireControls() {
       announce(`Copy this link: ${location.href}`);
     }
   });
-  $("solve").addEventListener("click", () => solve());
+  $("solve").addEventListener("click", solveOrQueue);
   $("hint").addEventListener("click", hint);
   $("longest").addEventListener("click", () => longest());
   $("numbers").addEventListener("click", () => {

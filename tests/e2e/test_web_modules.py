@@ -258,7 +258,8 @@ def catalog_entries() -> list[dict]:
 def test_the_worker_protocol_is_one_module_both_sides_build_their_messages_with():
     made = run_node({"protocol.js": ["PROTOCOL_VERSION", "TO_WORKER", "FROM_WORKER", "toWorker", "fromWorker",
                                      "versionProblem"]}, """
-        const sent = [toWorker.boot("https://x/build.json", "lock"), toWorker.run(3, {puzzle: "8-puzzle"}),
+        const sent = [toWorker.boot("https://x/build.json", "lock"),
+                      toWorker.boot("https://x/build.json", "lock", "plain"), toWorker.run(3, {puzzle: "8-puzzle"}),
                       toWorker.cancel(3), fromWorker.ready([], true), fromWorker.event(3, {event: "cancelled"}, null),
                       fromWorker.event(3, {event: "progress"}), fromWorker.fatal("broke"),
                       fromWorker.fatal("broke", 3)];
@@ -267,7 +268,8 @@ def test_the_worker_protocol_is_one_module_both_sides_build_their_messages_with(
                     other: versionProblem(PROTOCOL_VERSION + 1), missing: versionProblem(undefined)}));""")
     version = made["version"]
     assert made["sent"] == [
-        {"type": "boot", "version": version, "build": "https://x/build.json", "lock": "lock"},
+        {"type": "boot", "version": version, "build": "https://x/build.json", "lock": "lock", "boot": None},
+        {"type": "boot", "version": version, "build": "https://x/build.json", "lock": "lock", "boot": "plain"},
         {"type": "run", "id": 3, "request": {"puzzle": "8-puzzle"}}, {"type": "cancel", "id": 3},
         {"type": "ready", "version": version, "stages": [], "snapshot": True},
         {"type": "event", "id": 3, "event": {"event": "cancelled"}, "heard": None},
