@@ -21,8 +21,8 @@ Slide = tuple[int, tuple[int, ...], tuple[int, ...]]   # (mask of cells entered,
 class BlockProblem:
     """The search Problem for any pieces: states are tuples of codes per cell, 0 empty."""
 
-    def __init__(self, board: Board, start: Codes, goal: Codes, shapes: dict[int, tuple[tuple[int, int], ...]]
-                 ) -> None:
+    def __init__(self, board: Board, start: Codes, goal: Codes, shapes: dict[int, tuple[tuple[int, int], ...]],
+                 directions: dict[int, tuple[tuple[int, int], ...]] | None = None) -> None:
         self.board = board
         self.start = start
         self.goal = goal
@@ -46,7 +46,7 @@ class BlockProblem:
                     continue
                 self._claim[code][anchor] = sum(1 << cell for cell in covered if cell != anchor)  # type: ignore[operator]
                 slides = []
-                for direction in DIRECTIONS:
+                for direction in (directions or {}).get(code, DIRECTIONS):
                     moved = [board.neighbour(cell, direction) for cell in covered]  # type: ignore[arg-type]
                     if None in moved:
                         continue

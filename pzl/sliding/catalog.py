@@ -1,7 +1,11 @@
 """The sliding puzzles pzl knows, as data: board geometry, pieces, default start and goal.
 
 Each entry is JSON-able (the page draws boards from it before Python has booted);
-`definition(id)` turns an entry back into a Board and a PieceSet.
+`board_of` and `pieces_of` turn an entry back into a Board and a PieceSet. A sliding-block puzzle
+from the literature is drawn as a layout (`layout`, `goal_layout`, `rules`), with where its goal
+piece leaves the box (`exit`), its `source` and the counts published for it (`published`, each
+with the metric it counts in); its label fields (cells, start, goal, pieces) are derived from the
+layout by `pzl.sliding.layout`, for pages that read labels. docs/sliding.md lists the fields.
 """
 
 from __future__ import annotations
@@ -10,7 +14,16 @@ from typing import Any
 
 from pzl.errors import CatalogError, shown
 from pzl.sliding.board import Board, from_rows, rectangle
-from pzl.sliding.position import Piece, PieceSet, rectangle_piece
+from pzl.sliding.layout import (
+    check_rush_hour,
+    goal_text,
+    kinds,
+    labels_in_cells,
+    parse_goal,
+    parse_layout,
+    rush_hour_goal,
+)
+from pzl.sliding.position import Piece, PieceSet, format_labels, rectangle_piece
 
 SYMBOLS = (("┌", "1", "top-left corner"), ("─", "2", "horizontal bar"), ("┐", "3", "top-right corner"),
            ("│", "4", "vertical bar"), ("└", "5", "bottom-left corner"), ("┘", "6", "bottom-right corner"))
@@ -22,7 +35,7 @@ def _numbered_goal(size: int) -> str:
 
 def _entry(puzzle_id: str, group: str, name: str, description: str, board: Board, start: str, goal: str,
            pieces: tuple[Piece, ...] = (), notes: str | None = None, start_note: str | None = None,
-           ) -> dict[str, Any]:
+           goal_pieces: tuple[str, ...] = (), exit_side: str | None = None) -> dict[str, Any]:
     """A catalog entry; `start_note` says something true of the default start only (the page hides it
     once the start changes)."""
     entry: dict[str, Any] = {
@@ -36,7 +49,50 @@ def _entry(puzzle_id: str, group: str, name: str, description: str, board: Board
         entry["notes"] = notes
     if start_note:
         entry["start_note"] = start_note
+    if goal_pieces:
+        entry["goal_pieces"] = list(goal_pieces)
+    if exit_side:
+        placed = [board.cells[cell] for cell, label in enumerate(goal.split()) if label in goal_pieces]
+        entry["exit"] = exit_of(board.rows, board.cols, placed, exit_side)
     return entry
+
+
+def _layout_entry(puzzle_id: str, name: str, description: str, layout_text: str, goal: str | None, *,
+                  source: str, published: list[dict[str, Any]], exit_side: str | None = None,
+                  rules: str | None = None, group: str = "sliding blocks", notes: str | None = None,
+                  start_note: str | None = None) -> dict[str, Any]:
+    """A catalog entry drawn as a layout; its label fields are derived from the layout.
+
+    `exit_side` names the side of the box the goal piece leaves by (None: the goal is a place in
+    the box); the exit spans the goal piece's cells along that side.
+    """
+    layout = parse_layout(layout_text)
+    if rules == "rush-hour":
+        check_rush_hour(layout)
+    targets = parse_goal(goal, layout) if goal else rush_hour_goal(layout)
+    found = kinds(layout, targets)
+    board = Board(layout.cells)
+    pieces = tuple(Piece(label, found.shape[key], None if key[0] == "shape" else f"piece {label} (the goal's)")
+                   for key, label in found.label.items() if len(found.shape[key]) > 1 or key[0] == "named")
+    entry = _entry(puzzle_id, group, name, description, board,
+                   format_labels(labels_in_cells(layout, found)),
+                   format_labels(labels_in_cells(layout, found, targets)), pieces, notes, start_note)
+    entry.update(layout=layout.text(), goal_layout=goal or goal_text(layout, targets))
+    if rules:
+        entry["rules"] = rules
+    entry["goal_pieces"] = sorted(targets)
+    if exit_side:
+        entry["exit"] = exit_of(layout.rows, layout.cols, [cell for cells in targets.values() for cell in cells],
+                                exit_side)
+    entry.update(source=source, published=published)
+    return entry
+
+
+def exit_of(rows: int, cols: int, cells: list[tuple[int, int]], side: str) -> dict[str, Any]:
+    """The `exit` field: the goal piece's cells (numbered over the box) along `side`."""
+    edge = {"top": lambda r, c: r == min(r for r, _ in cells), "bottom": lambda r, c: r == max(r for r, _ in cells),
+            "left": lambda r, c: c == min(c for _, c in cells), "right": lambda r, c: c == max(c for _, c in cells)}
+    return {"side": side, "cells": sorted(r * cols + c for r, c in cells if edge[side](r, c))}
 
 
 _HAKOIRI_PIECES = (
@@ -80,9 +136,28 @@ CATALOG: list[dict[str, Any]] = [
            "* * * * * * * * * * * * * M M * * M M *",
            pieces=_HAKOIRI_PIECES,
            notes="Only the daughter's place is set by the goal.",
+           goal_pieces=("M",), exit_side="bottom",
            start_note="This start needs 116 moves of one piece by one cell; books count a piece's whole slide "
                       "(any distance, corners included) as one move: 81 at fewest, or 90 counting each "
                       "straight slide."),
+    _layout_entry("dads-puzzle", "Dad's Puzzle (Pennant)",
+                  "Move the 2×2 block from the top left to the bottom left of a 4×5 box; the four 1×2 and the "
+                  "two 2×1 blocks and the two small squares are each interchangeable.",
+                  "AABB/AACC/de../FGHH/FGII", "..../..../..../AA../AA..",
+                  source="L. W. Hardy's Pennant Puzzle (1909), sold as Dad's Puzzle; S. Coffin, Geometric Puzzle "
+                         "Design (A K Peters, 2007), the chapter on sliding block puzzles: \"It requires 59 moves\"",
+                  published=[{"metric": "piece", "moves": 59, "source": "S. Coffin, Geometric Puzzle Design (2007)"}]),
+    _layout_entry("rush-hour-hardest", "Rush Hour: the hardest start",
+                  "Rush Hour (Nob Yoshigahara): drive car A out at the right edge of its row; every car slides "
+                  "only along its length. The hardest of all 6×6 starts with the standard cars and walls.",
+                  "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", None, rules="rush-hour", exit_side="right",
+                  source="M. Fogleman, Solving Rush Hour, the Puzzle (2018): a database of every interesting 6×6 "
+                         "start, found by exhausting every arrangement of cars and walls; this is its hardest",
+                  published=[{"metric": "piece", "moves": 60, "states": 2332,
+                              "source": "M. Fogleman, Solving Rush Hour, the Puzzle (2018), database rush.txt",
+                              "note": "a move slides one car any distance (for cars that is one straight slide); "
+                                      "2,332 positions can be reached from this start"}],
+                  notes="Written as a Rush Hour card: 36 characters row by row, o empty, x a wall."),
 ]
 
 _BY_ID = {entry["id"]: entry for entry in CATALOG}

@@ -10,7 +10,6 @@ A request's `algorithm` or `bound` keeps only the rows that use it.
 
 from __future__ import annotations
 
-import re
 from itertools import pairwise
 from typing import Any
 
@@ -19,7 +18,6 @@ from pzl.request import choice
 from pzl.sliding.bound_choice import BOUNDS
 from pzl.sliding.effort import breadth_kernel
 from pzl.sliding.packed import PackedProblem
-from pzl.sliding.position import EMPTY
 from pzl.sliding.service import problem_for
 from pzl.sliding.task import Puzzle, from_request
 
@@ -50,7 +48,7 @@ def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str
             if bound is not None:
                 sub["bound"] = bound
             runs.append({"algorithm": algorithm, "bound": bound, "request": sub, "kernel": _kernel(puzzle, algorithm)})
-    head = {"puzzle": puzzle.puzzle_id, "start": puzzle.text(puzzle.start), "goal": puzzle.text(puzzle.goal),
+    head = {"puzzle": puzzle.puzzle_id, "start": puzzle.start_text, "goal": puzzle.goal_text,
             "family": "sliding"}
     return head, runs
 
@@ -79,8 +77,8 @@ def replay(request: dict[str, Any], solution: list[str]) -> None:
     """
     puzzle = from_request(request)
     problem = problem_for(puzzle)
-    codes = {label: code for code, label in enumerate(puzzle.labels)}
-    states = [_state(problem, codes, text) for text in solution]
+    encode = problem.codec.pack if isinstance(problem, PackedProblem) else tuple
+    states = [encode(puzzle.codes_of(text, "solution")) for text in solution]
     if not states or states[0] != problem.start:
         raise RuntimeError(f"{request.get('algorithm')}: the solution does not begin at the start")
     for number, (before, after) in enumerate(pairwise(states), 1):
@@ -88,9 +86,3 @@ def replay(request: dict[str, Any], solution: list[str]) -> None:
             raise RuntimeError(f"{request.get('algorithm')}: move {number} of its solution is not a legal slide")
     if not problem.is_goal(states[-1]):
         raise RuntimeError(f"{request.get('algorithm')}: its solution does not end on the goal")
-
-
-def _state(problem: Any, codes: dict[str, int], text: str) -> Any:
-    labels = [label for label in re.split(r"[\s,]+", text.strip()) if label]
-    position = tuple(EMPTY if label == "0" else codes[label] for label in labels)
-    return problem.codec.pack(position) if isinstance(problem, PackedProblem) else position
