@@ -77,7 +77,7 @@ def replay(request: dict[str, Any], solution: list[str]) -> None:
     """
     puzzle = from_request(request)
     problem = problem_for(puzzle)
-    encode = problem.codec.pack if isinstance(problem, PackedProblem) else tuple
+    encode = problem.codec.pack if isinstance(problem, PackedProblem) else problem.encode
     states = [encode(puzzle.codes_of(text, "solution")) for text in solution]
     if not states or states[0] != problem.start:
         raise RuntimeError(f"{request.get('algorithm')}: the solution does not begin at the start")

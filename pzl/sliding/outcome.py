@@ -15,13 +15,12 @@ from pzl.errors import SearchLimitError
 from pzl.search import deepening
 from pzl.search.problem import SearchOutcome
 from pzl.sliding.blocks import BlockProblem
-from pzl.sliding.coarse import CoarseProblem
 from pzl.sliding.packed import PackedProblem
 from pzl.sliding.piece_moves import move_counts, steps_of
 from pzl.sliding.task import Codes, Puzzle
 from pzl.wording import counted
 
-SlidingProblem = PackedProblem | BlockProblem | CoarseProblem
+SlidingProblem = PackedProblem | BlockProblem
 
 
 def impossible_result(reason: str, algorithm: str, every: bool, seconds: float) -> dict[str, Any]:
@@ -35,7 +34,7 @@ def impossible_result(reason: str, algorithm: str, every: bool, seconds: float) 
 
 def as_states(problem: SlidingProblem, outcome: SearchOutcome) -> SearchOutcome:
     """A tile kernel's outcome (paths of code tuples) with paths as the problem's states."""
-    encode = problem.codec.pack if isinstance(problem, PackedProblem) else tuple
+    encode = problem.codec.pack if isinstance(problem, PackedProblem) else problem.encode
     if outcome.path is not None:
         outcome.path = [encode(position) for position in outcome.path]
     outcome.paths = [[encode(position) for position in path] for path in outcome.paths]

@@ -20,10 +20,9 @@ from pzl.search import breadth, deepening, limits
 from pzl.search.astar import astar
 from pzl.search.problem import Search
 from pzl.sliding import fast_reach, tiles
-from pzl.sliding.blocks import BlockProblem
+from pzl.sliding.blocks import METRICS, BlockProblem
 from pzl.sliding.board import distances
 from pzl.sliding.bound_choice import pattern_database, read_bound, state_bound
-from pzl.sliding.coarse import METRICS, CoarseProblem
 from pzl.sliding.effort import breadth_floor, breadth_kernel, check_depth_first, what_to_try
 from pzl.sliding.fast import fast_solve
 from pzl.sliding.outcome import (
@@ -48,19 +47,11 @@ OPTIONS = ("board", "start", "goal", "metric", "bound", "layout", "rules")
 AUTO_BREADTH_LIMIT = 2_000_000
 
 def problem_for(puzzle: Puzzle, metric: str = "step", bound: str | None = None) -> SlidingProblem:
-    """The search Problem of a puzzle: packed ints for one-cell pieces and one blank, tuples otherwise.
-
-    Whole slides (`metric` piece or straight) search positions one piece move apart, with `bound`
-    as the lower bound (default: misplaced for piece moves, manhattan for straight slides).
-    """
-    if metric != "step":
-        return CoarseProblem(puzzle, metric, bound or ("manhattan" if metric == "straight" else "misplaced"))
-    if puzzle.kind == "packed":
+    """The search Problem of a puzzle: packed ints for one-cell pieces and one blank counted in steps, anchor bit
+    boards (`pzl.sliding.blocks`) otherwise, with `bound` as the lower bound (default: the metric's)."""
+    if puzzle.kind == "packed" and metric == "step":
         return PackedProblem(puzzle.board, puzzle.start, puzzle.goal, len(puzzle.labels) - 1)
-    codes = {code for code in set(puzzle.start) if code}
-    shapes = {code: puzzle.shape_of(code) for code in codes}
-    return BlockProblem(puzzle.board, puzzle.start, puzzle.goal, shapes,
-                        {code: puzzle.directions(code) for code in codes})
+    return BlockProblem(puzzle, metric, bound)
 
 
 def default_metric(puzzle: Puzzle) -> str:
