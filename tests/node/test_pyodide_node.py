@@ -63,7 +63,8 @@ def pyodide_answers(built_site: Path) -> list[dict]:
                           {"command": "solve", "puzzle": "no-such-puzzle"}, {"command": "catalog"},
                           {"command": "longest", "puzzle": "15-puzzle", "max_states": 0},
                           {"command": "solve", "puzzle": "8-puzzle", "algorithm": "bfs", "max_states": 0},
-                          {"command": "solve", "layout": "AABB/AACC/de../FGHH/FGII", "goal": "..../..../..../AA../AA.."},
+                          {"command": "solve", "layout": "AABB/AACC/de../FGHH/FGII",
+                           "goal": "..../..../..../AA../AA.."},
                           {"command": "solve", "puzzle": "rush-hour-hardest"})
 
 
