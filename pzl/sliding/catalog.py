@@ -60,8 +60,11 @@ def _entry(puzzle_id: str, group: str, name: str, description: str, board: Board
 def _layout_entry(puzzle_id: str, name: str, description: str, layout_text: str, goal: str | None, *,
                   source: str, published: list[dict[str, Any]], exit_side: str | None = None,
                   rules: str | None = None, group: str = "sliding blocks", notes: str | None = None,
-                  start_note: str | None = None) -> dict[str, Any]:
+                  start_note: str | None = None, metric: str | None = None) -> dict[str, Any]:
     """A catalog entry drawn as a layout; its label fields are derived from the layout.
+
+    `metric` is the count the puzzle's literature uses, when pzl's default would be another (one-cell
+    pieces count `step` by default): the puzzle's default metric.
 
     `exit_side` names the side of the box the goal piece leaves by (None: the goal is a place in
     the box); the exit spans the goal piece's cells along that side.
@@ -80,6 +83,8 @@ def _layout_entry(puzzle_id: str, name: str, description: str, layout_text: str,
     entry.update(layout=layout.text(), goal_layout=goal or goal_text(layout, targets))
     if rules:
         entry["rules"] = rules
+    if metric:
+        entry["metric"] = metric
     entry["goal_pieces"] = sorted(targets)
     if exit_side:
         entry["exit"] = exit_of(layout.rows, layout.cols, [cell for cells in targets.values() for cell in cells],
@@ -204,6 +209,26 @@ CATALOG: list[dict[str, Any]] = [
                   source="Klotski (ZH Computer, 1991, in Microsoft Entertainment Pack), as kept in GNOME Klotski's "
                          "levels",
                   published=[{"metric": "piece", "moves": 18, "source": "the level's name, \"Only 18 Steps\""}]),
+    _layout_entry("motor-garage", "Dudeney's Motor-Garage",
+                  "Exchange the top row of cars 1-4 with the bottom row 5-8, each row still in order, in a garage "
+                  "whose twelve stopping places join the rows by one narrow passage; one car moves at a time, "
+                  "any distance counting as one move.",
+                  "1234/#.##/..##/#.##/5678", "5678/#.##/..##/#.##/1234", metric="piece",
+                  source="H. E. Dudeney, Amusements in Mathematics (1917), no. 224, \"The Motor-Garage Puzzle\". "
+                         "The plan is a picture there; pzl reads it back from Dudeney's own 43-move answer: on a "
+                         "grid, the places of the four free stopping places where every move of that answer is a "
+                         "legal slide are this plan, its passage's mirror image (the side place on the right), and "
+                         "wider ones in which 18 to 22 moves suffice, so only the two narrow plans agree with his "
+                         "\"fewest possible moves\"",
+                  published=[{"metric": "piece", "moves": 43,
+                              "source": "H. E. Dudeney, Amusements in Mathematics (1917), answer to no. 224: \"The "
+                                        "exchange of cars can be made in forty-three moves\"",
+                              "note": "the puzzle counts any distance as one move; pzl's search stores about 9.5 "
+                                      "million positions for it"}],
+                  notes="The cars are all different (each row keeps its order), so the goal names every car.",
+                  start_note="The fewest moves from this start take a search of about 9.5 million positions (about "
+                             "1.5 minutes of CPU on the command line, with --max-states 0: more than the default "
+                             "state budget)."),
     _layout_entry("rush-hour-hardest", "Rush Hour: hardest card",
                   "Rush Hour (Nob Yoshigahara): drive car A out at the right edge of its row; every car slides "
                   "only along its length. The hardest of all 6×6 starts with the standard cars and a wall (x).",

@@ -55,9 +55,9 @@ def problem_for(puzzle: Puzzle, metric: str = "step", bound: str | None = None) 
 
 
 def default_metric(puzzle: Puzzle) -> str:
-    """What one move is unless the request says: a piece's whole move for sliding blocks (as the books count),
-    one cell for tiles."""
-    return "piece" if puzzle.has_blocks else "step"
+    """What one move is unless the request says: the count the puzzle's catalog entry names, else a piece's whole
+    move for sliding blocks (as the books count), one cell for tiles."""
+    return puzzle.metric or ("piece" if puzzle.has_blocks else "step")
 
 
 def read_metric(request: dict[str, Any], puzzle: Puzzle) -> str:

@@ -60,6 +60,7 @@ class Puzzle:
     goal: Codes
     rules: str = "free"
     form: LayoutForm | None = None
+    metric: str | None = None           # the count its catalog entry says its literature uses (None: by its pieces)
 
     @property
     def goal_is_partial(self) -> bool:
@@ -206,6 +207,8 @@ def _from_layout(request: dict[str, Any]) -> Puzzle:
         rules = "rush-hour"   # a Rush Hour card is played by Rush Hour's rules
         check_rush_hour(layout)
     puzzle = layout_puzzle(entry["id"] if entry else "layout", layout, targets, rules)
+    if entry is not None and entry.get("metric"):
+        puzzle = replace(puzzle, metric=entry["metric"])
     if entry is not None and request.get("layout") != entry["layout"]:
         own = layout_puzzle(entry["id"], parse_layout(entry["layout"]), parse_goal(entry["goal_layout"],
                                                                                  parse_layout(entry["layout"])), rules)
