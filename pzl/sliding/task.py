@@ -162,12 +162,11 @@ def from_request(request: dict[str, Any], start_from_goal: bool = False) -> Puzz
             request.get("board") in (None, "") and "layout" in catalog.entry(entry_id):
         return _from_layout({**request, "layout": catalog.entry(entry_id)["layout"]})
     puzzle = _from_labels(request, start_from_goal)
-    rules = read_rules(request, catalog.entry(puzzle.puzzle_id).get("rules", "free")
-                       if request.get("board") in (None, "") else "free")
+    entry = catalog.entry(puzzle.puzzle_id) if request.get("board") in (None, "") else {}
+    rules = read_rules(request, entry.get("rules", "free"))
     if rules != "free":
         _check_cars(puzzle)
-        puzzle = replace(puzzle, rules=rules)
-    return puzzle
+    return replace(puzzle, rules=rules, metric=entry.get("metric"))
 
 
 def _check_cars(puzzle: Puzzle) -> None:
