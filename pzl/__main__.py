@@ -24,7 +24,7 @@ PROGRESS_LOG_EVERY = 10.0  # seconds between progress lines written to a file or
 #: Exit statuses: answered, a request pzl cannot take, and the shells' 128 + signal for SIGINT / SIGPIPE.
 OK, REFUSED, INTERRUPTED, BROKEN_PIPE = 0, 2, 130, 141
 
-SLIDING_FLAGS = ("board", "start", "goal", "metric", "bound")
+SLIDING_FLAGS = ("board", "start", "goal", "metric", "bound", "layout", "rules")
 PEG_FLAGS = ("mask", "lattice", "empty", "finish", "pegs", "first")
 #: What the CLI adds to a message whose search a limit stopped (`stopped` in the api's error or result).
 LIMIT_HINTS = {
@@ -150,9 +150,16 @@ def _parser() -> argparse.ArgumentParser:
                          help="cap on the positions a search stores (default: the search's own; compare: "
                               "1,000,000 per row; 0: no cap of pzl's own, only the memory available)")
         sliding = sub.add_argument_group("sliding puzzles")
+        sliding.add_argument("--layout", metavar="ROWS",
+                             help="any sliding-block puzzle drawn as rows separated by /, one character per cell: "
+                                  ". empty, # a wall or outside the box, a letter or digit a piece (pieces of one "
+                                  "shape are interchangeable unless the goal names them); or a 36-character Rush "
+                                  "Hour card")
+        sliding.add_argument("--rules", help="free (default) or rush-hour: every piece slides only along its length")
         sliding.add_argument("--board", help="a custom rectangular board, e.g. 3x4")
         sliding.add_argument("--start", help="start position: labels in cell order, 0 = empty")
-        sliding.add_argument("--goal", help="goal position (default: the puzzle's)")
+        sliding.add_argument("--goal", help="goal position (default: the puzzle's); with --layout, the box drawn "
+                                            "again with the pieces that must end somewhere, . or * elsewhere")
         peg = sub.add_argument_group("peg solitaire")
         peg.add_argument("--mask", help="a custom board: rows of o (hole) and . (no hole), separated by / or newlines")
         peg.add_argument("--lattice", help="lattice of a custom board: square, square-diagonal, triangular")
@@ -178,8 +185,11 @@ def _parser() -> argparse.ArgumentParser:
             sub.add_argument("--max-solutions", metavar="N",
                              help="with --all: how many solutions to list (the count is exact; 0: count only)")
             peg.add_argument("--first", help="fix the first jump, e.g. 0-6")
-            sliding.add_argument("--metric", help="count a move as one cell (step, default), a piece's whole "
-                                                  "slide along any path (piece) or one straight slide (straight)")
+        if name in ("solve", "compare", "longest"):
+            sliding.add_argument("--metric", help="what one move is: a piece moved any distance along any path "
+                                                  "(piece: the books' count, the default for sliding blocks), one "
+                                                  "straight slide (straight), or one cell (step: the default for "
+                                                  "tiles)")
     for name, help_text in (("census", "peg solitaire: positions, finishable positions and solutions, jump by jump"),
                             ("atlas", "peg solitaire: every single-vacancy start against every single-peg finish")):
         sub = commands.add_parser(name, help=help_text)
@@ -223,7 +233,8 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
         raise PuzzleError(f"{args.command} counts peg solitaire boards, and {args.puzzle} is a sliding puzzle")
     misplaced = [flag for flag in (PEG_FLAGS if family == "sliding" else SLIDING_FLAGS) if given[flag] is not None]
     if misplaced:
-        what = args.puzzle or (f"--board {args.board}" if args.board else f"--mask {args.mask}")
+        what = args.puzzle or (f"--board {args.board}" if args.board else f"--layout {args.layout}"
+                               if getattr(args, "layout", None) else f"--mask {args.mask}")
         kind = "a sliding puzzle" if family == "sliding" else "a peg solitaire board"
         other = "peg solitaire" if family == "sliding" else "sliding puzzles"
         raise PuzzleError(f"--{misplaced[0]} is an option of {other}, and {what} is {kind}")
@@ -249,15 +260,18 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
 
 def _family(args: argparse.Namespace, given: dict[str, str | None]) -> str:
     """The family a command line is about: its puzzle's, or the custom board's (--board or --mask)."""
-    if args.board is not None and args.mask is not None:
-        raise PuzzleError("--board draws a sliding board and --mask a peg board: give one of them")
-    custom = "--board" if args.board is not None else "--mask" if args.mask is not None else None
-    if args.puzzle and custom:
+    layout = getattr(args, "layout", None)
+    drawn = [flag for flag, value in (("--board", args.board), ("--layout", layout), ("--mask", args.mask))
+             if value is not None]
+    if len(drawn) > 1:
+        raise PuzzleError(f"{drawn[0]} and {drawn[1]} each draw a puzzle: give one of them")
+    custom = drawn[0] if drawn else None
+    if args.puzzle and custom == "--board":
         raise PuzzleError(f"give a puzzle or {custom}, not both ({args.puzzle} and {custom})")
-    if custom:
-        return "sliding" if custom == "--board" else "peg"
+    if custom and not args.puzzle:
+        return "peg" if custom == "--mask" else "sliding"
     if not args.puzzle:
-        raise PuzzleError("name a puzzle (see `python -m pzl list`), or draw one with --board or --mask")
+        raise PuzzleError("name a puzzle (see `python -m pzl list`), or draw one with --layout, --board or --mask")
     return catalog.find(args.puzzle)["family"]
 
 

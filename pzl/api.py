@@ -141,13 +141,14 @@ def _family_of(request: dict[str, Any]) -> str:
             raise PuzzleError(f"unknown puzzle family {shown(family)}; use one of: {', '.join(catalog.FAMILY_MODULES)}")
         return family
     puzzle = request.get("puzzle")
-    drawn = [key for key, family in (("board", "sliding"), ("mask", "peg")) if request.get(key) not in (None, "")]
+    drawn = {family for key, family in (("board", "sliding"), ("layout", "sliding"), ("mask", "peg"))
+             if request.get(key) not in (None, "")}
     if puzzle in (None, "") and drawn:   # a board drawn in the request says its family
         if len(drawn) > 1:
-            raise PuzzleError("`board` draws a sliding board and `mask` a peg board: give one of them")
-        return "sliding" if drawn == ["board"] else "peg"
+            raise PuzzleError("`board` and `layout` draw a sliding puzzle and `mask` a peg board: give one of them")
+        return drawn.pop()
     if not isinstance(puzzle, str) or not puzzle:
-        raise PuzzleError("the request names no puzzle: give `puzzle`, or draw a board with `board` or `mask`")
+        raise PuzzleError("the request names no puzzle: give `puzzle`, or draw one with `layout`, `board` or `mask`")
     return catalog.find(puzzle)["family"]
 
 

@@ -116,7 +116,7 @@ export function commandLine(request, entry) {
   }
   if (request.algorithm && request.algorithm !== "auto") words.push("--algorithm", request.algorithm);
   if (request.bound) words.push("--bound", request.bound);
-  if (request.metric && request.metric !== "step") words.push("--metric", request.metric);
+  if (request.metric) words.push("--metric", request.metric);
   if (request.all) words.push("--all");
   if (request.by_moves === false) words.push("--no-by-moves");
   if (request.max_states !== undefined && request.max_states !== null) words.push("--max-states", String(request.max_states));

@@ -116,7 +116,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     request.algorithm = $("algorithm").value;
     if (!$("bound-choice").hidden && $("bound").value) request.bound = $("bound").value;
     if (game.allowsAll && $("all").checked) request.all = true;
-    if (!$("metric-choice").hidden && $("metric").value !== "step") request.metric = $("metric").value;
+    if (!$("metric-choice").hidden) request.metric = $("metric").value; // explicit: blocks default to piece
     if (game.family === "peg" && (request.algorithm === "minimal" || request.all)) request.max_states = PEG_MAX_STATES;
     if (changes.max_states !== undefined) request.max_states = changes.max_states;
     growth.start();

@@ -78,6 +78,7 @@ export function resultDetails(result, family) {
  */
 export function classicMovesText(result) {
   const { moves, piece_moves: pieces, straight_moves: straight } = result;
+  if ((result.metric ?? "step") !== "step") return ""; // counted in whole slides already
   if (!Number.isInteger(pieces) || !Number.isInteger(straight) || (pieces === moves && straight === moves)) return "";
   return `This solution counted as books count sliding blocks: ${plural(pieces, "move")} if a piece moved any `
     + `distance is one move, ${plural(straight, "move")} if each straight slide is one (it is shortest in `

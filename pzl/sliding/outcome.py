@@ -15,9 +15,8 @@ from pzl.errors import SearchLimitError
 from pzl.search import deepening
 from pzl.search.problem import SearchOutcome
 from pzl.sliding.blocks import BlockProblem
-from pzl.sliding.coarse import CoarseProblem
 from pzl.sliding.packed import PackedProblem
-from pzl.sliding.piece_moves import classic_counts, steps_of
+from pzl.sliding.piece_moves import move_counts, steps_of
 from pzl.sliding.task import Codes, Puzzle
 from pzl.wording import counted
 
@@ -35,7 +34,7 @@ def impossible_result(reason: str, algorithm: str, every: bool, seconds: float) 
 
 def as_states(problem: SlidingProblem, outcome: SearchOutcome) -> SearchOutcome:
     """A tile kernel's outcome (paths of code tuples) with paths as the problem's states."""
-    encode = problem.codec.pack if isinstance(problem, PackedProblem) else tuple
+    encode = problem.codec.pack if isinstance(problem, PackedProblem) else problem.encode
     if outcome.path is not None:
         outcome.path = [encode(position) for position in outcome.path]
     outcome.paths = [[encode(position) for position in path] for path in outcome.paths]
@@ -43,12 +42,18 @@ def as_states(problem: SlidingProblem, outcome: SearchOutcome) -> SearchOutcome:
 
 
 def path_fields(puzzle: Puzzle, path: list[Codes]) -> tuple[list[str], list[dict[str, Any]]]:
-    """A solution (positions as code tuples) in the JSON contract: its positions as text, and its steps."""
+    """A solution (positions as code tuples) in the JSON contract: its positions as text, and its steps.
+
+    A layout puzzle's solution is layout text with each piece followed from the start, and its steps
+    number the cells of the whole box (row × columns + column).
+    """
+    if puzzle.form is not None:
+        return puzzle.form.path(path)
     steps = steps_of(puzzle.board, puzzle.pieces, puzzle.labels, path)
     return [puzzle.text(position) for position in path], [step.to_json() for step in steps]
 
 
-def solution_result(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, outcome: SearchOutcome, algorithm: str,
+def solution_result(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, algorithm: str,
                     every: bool) -> dict[str, Any]:
     """A search's answer: the solution (positions and steps), proved minimal, with the algorithm's figures."""
     stats = events.stats(outcome.nodes, outcome.states, outcome.seconds)
@@ -71,9 +76,8 @@ def solution_result(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, out
     solution, steps = path_fields(puzzle, decoded)
     result: dict[str, Any] = {"solvable": True, "moves": len(outcome.path) - 1, "solution": solution,
                               "algorithm": algorithm, "minimal": True, "steps": steps}
-    if not isinstance(problem, CoarseProblem):  # a coarse path's moves are counted already
-        result["piece_moves"], result["straight_moves"] = classic_counts(
-            puzzle.board, puzzle.pieces, puzzle.labels, decoded)
+    counts = move_counts(puzzle.board, puzzle.pieces, puzzle.labels, decoded, puzzle.directions)
+    result.update(step_moves=counts["step"], straight_moves=counts["straight"], piece_moves=counts["piece"])
     if outcome.bound is not None:   # ida, iddfs, astar: the lower bound; depth-first: the nodes per threshold
         result["bound"] = outcome.bound
         if algorithm in ("iddfs", "ida"):
@@ -109,6 +113,6 @@ def fast_result(puzzle: Puzzle, outcome: SearchOutcome, algorithm: str, bound: i
 
 def longest_result(puzzle: Puzzle, layers: Any, text: Any) -> dict[str, Any]:
     """A `longest` answer: reachable positions, the longest distance, the positions there, the histogram."""
-    return {"puzzle": puzzle.puzzle_id, "goal": puzzle.text(puzzle.goal), "states": layers.states,
+    return {"puzzle": puzzle.puzzle_id, "goal": puzzle.goal_text, "states": layers.states,
             "longest": layers.longest, "positions": sorted(text(s) for s in layers.last),
             "histogram": layers.histogram, "stats": events.stats(layers.nodes, layers.states, layers.seconds)}
