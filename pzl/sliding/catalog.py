@@ -135,7 +135,8 @@ CATALOG: list[dict[str, Any]] = [
            rectangle(5, 4), "V M M V V M M V V H H V V S S V S 0 0 S",
            "* * * * * * * * * * * * * M M * * M M *",
            pieces=_HAKOIRI_PIECES,
-           notes="Only the daughter's place is set by the goal.",
+           notes="Only the daughter's place is set by the goal. The same layout is L'Âne Rouge (lane-rouge), drawn "
+                 "as a layout.",
            goal_pieces=("M",), exit_side="bottom",
            start_note="This start needs 116 moves of one piece by one cell; books count a piece's whole slide "
                       "(any distance, corners included) as one move: 81 at fewest, or 90 counting each "
@@ -144,12 +145,68 @@ CATALOG: list[dict[str, Any]] = [
                   "Move the 2×2 block from the top left to the bottom left of a 4×5 box; the four 1×2 and the "
                   "two 2×1 blocks and the two small squares are each interchangeable.",
                   "AABB/AACC/de../FGHH/FGII", "..../..../..../AA../AA..",
-                  source="L. W. Hardy's Pennant Puzzle (1909), sold as Dad's Puzzle; S. Coffin, Geometric Puzzle "
-                         "Design (A K Peters, 2007), the chapter on sliding block puzzles: \"It requires 59 moves\"",
-                  published=[{"metric": "piece", "moves": 59, "source": "S. Coffin, Geometric Puzzle Design (2007)"}]),
+                  source="L. W. Hardy's Pennant Puzzle (1909), sold as Dad's Puzzle; M. Gardner, \"Sliding-Block "
+                         "Puzzles\" (Scientific American, February 1964), in Martin Gardner's Sixth Book of "
+                         "Mathematical Games; S. Coffin, Geometric Puzzle Design (2007)",
+                  published=[{"metric": "piece", "moves": 59, "source": "M. Gardner, Sixth Book of Mathematical "
+                              "Games from Scientific American (1971), answers: \"Dad's Puzzle: 59 moves\""},
+                             {"metric": "piece", "moves": 59, "source": "S. Coffin, Geometric Puzzle Design (2007): "
+                              "\"It requires 59 moves\""}]),
+    _layout_entry("lane-rouge", "L'Âne Rouge (Red Donkey)",
+                  "The French name of Hakoiri Musume's layout: bring the red donkey (the 2×2 block) to the exit at "
+                  "the bottom centre. Drawn as a layout; hakoiri-musume is the same puzzle in labels.",
+                  "BAAC/BAAC/DEEF/DGHF/I..J", "..../..../..../.AA./.AA.", exit_side="bottom",
+                  source="M. Gardner, \"Sliding-Block Puzzles\" (Scientific American, February 1964), in Martin "
+                         "Gardner's Sixth Book of Mathematical Games",
+                  published=[{"metric": "piece", "moves": 81, "source": "M. Gardner, Sixth Book of Mathematical "
+                              "Games from Scientific American (1971), answers: \"L'Âne Rouge: 81 moves\"",
+                              "note": "Gardner's moves take a piece round corners (\"up, left\"): the piece count"}]),
+    _layout_entry("century", "Century",
+                  "J. H. Conway's Century (about 1975): bring the 2×2 block from the top centre to the bottom centre "
+                  "of a 4×5 box; the 2×1 blocks, the 1×2 blocks and the small squares are each interchangeable.",
+                  "BAAC/DAAE/DF.E/GF.H/IIJJ", "..../..../..../.AA./.AA.", exit_side="bottom",
+                  source="E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways vol. 2 (1982); counts from "
+                         "J. A. Storer, \"Century and Super-Century\" (Brandeis University puzzle collection)",
+                  published=[{"metric": "piece", "moves": 99, "source": "J. A. Storer: \"a minimal solution of 99 "
+                              "rectilinear moves\"", "note": "a rectilinear move slides one piece any distance, "
+                              "round corners too; 100 with the puzzle's initial half-unit move"},
+                             {"metric": "straight", "moves": 111, "source": "J. A. Storer: \"a solution of 111 "
+                              "straight-line moves\" (minimal in pzl's search)"}]),
+    _layout_entry("super-century", "Super Century",
+                  "Gil Dogon's Super Century (2004), with Century's pieces: bring the 2×2 block to the bottom centre. "
+                  "It is the farthest start from that goal among the positions of Century's pieces.",
+                  "DBCG/DEAA/FEAA/FIIH/..JJ", "..../..../..../.AA./.AA.", exit_side="bottom",
+                  source="G. Dogon (2004); the start drawn by the source text of his IOCCC 2005 entry "
+                         "(giljade.c), turned upside down (his goal is the top centre); counts from J. A. Storer, "
+                         "\"Century and Super-Century\" (Brandeis University puzzle collection)",
+                  published=[{"metric": "piece", "moves": 138, "source": "J. A. Storer: \"a minimal solution of "
+                              "138 rectilinear moves\""},
+                             {"metric": "straight", "moves": 150, "source": "J. A. Storer: \"a minimal straight-line "
+                              "solution\" of 150 moves"},
+                             {"metric": "step", "moves": 179, "source": "G. Dogon, IOCCC 2005 (giljade): \"179 "
+                              "steps in the shortest move sequence\", a step moving one piece one cell"}],
+                  notes="pzl's longest from the bottom-centre goal over Century's pieces (81,340 positions) finds "
+                        "138 piece moves at most, reached by this start, its mirror image, and the two positions "
+                        "one move away from each."),
+    _layout_entry("bickford-4x4", "Bickford's 4×4 (an L-shaped piece)",
+                  "Neil Bickford's bandaged 15-puzzle: move the 1×2 block AA from the top left to the bottom right. "
+                  "E is an L-shaped piece; the one-cell pieces are interchangeable.",
+                  "AAEb/FcEE/FDg./.Dhi", "..../..../..../..AA",
+                  source="N. Bickford, math-fun mailing list, 20 January 2011 (\"Is this the hardest 4x4 Sliding "
+                         "Block Puzzle there is?\")",
+                  published=[{"metric": "piece", "moves": 131, "source": "N. Bickford (2011): \"If a move is counted "
+                              "as moving 1 piece any direction (including L-shaped paths) any number of squares, 131 "
+                              "moves are minimum\"", "note": "the archived message lost the spacing of its third "
+                              "row; both readings (FDg. and FD.g) need 131 moves"}]),
+    _layout_entry("only-18-steps", "Only 18 Steps",
+                  "A Klotski level named for its answer: the 2×2 block to the exit at the bottom centre.",
+                  "AZZB/MZZN/CDEF/GHIJ/K..L", "..../..../..../.ZZ./.ZZ.", exit_side="bottom",
+                  source="Klotski (ZH Computer, 1991, in Microsoft Entertainment Pack), as kept in GNOME Klotski's "
+                         "levels",
+                  published=[{"metric": "piece", "moves": 18, "source": "the level's name, \"Only 18 Steps\""}]),
     _layout_entry("rush-hour-hardest", "Rush Hour: the hardest start",
                   "Rush Hour (Nob Yoshigahara): drive car A out at the right edge of its row; every car slides "
-                  "only along its length. The hardest of all 6×6 starts with the standard cars and walls.",
+                  "only along its length. The hardest of all 6×6 starts with the standard cars and a wall (x).",
                   "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", None, rules="rush-hour", exit_side="right",
                   source="M. Fogleman, Solving Rush Hour, the Puzzle (2018): a database of every interesting 6×6 "
                          "start, found by exhausting every arrangement of cars and walls; this is its hardest",

@@ -1,5 +1,7 @@
 """The sliding rows of `compare` (`pzl.compare`): which runs a position gets, and the replay of a solution.
 
+Every row counts moves in the request's metric (a sliding-block puzzle's default: whole piece moves).
+
 Every algorithm with every bound it takes, weakest first: breadth-first, bidirectional,
 iterative deepening, A* and IDA* with each bound of `pzl.sliding.bound_choice.BOUNDS` (IDA*
 without a bound is iterative deepening, listed once), and the fast solver. Rows that cannot take
@@ -13,12 +15,11 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from pzl.errors import PuzzleError
 from pzl.request import choice
 from pzl.sliding.bound_choice import BOUNDS
 from pzl.sliding.effort import breadth_kernel
 from pzl.sliding.packed import PackedProblem
-from pzl.sliding.service import problem_for
+from pzl.sliding.service import problem_for, read_metric, same_as_steps
 from pzl.sliding.task import Puzzle, from_request
 
 #: The algorithms of a comparison, in the order of its rows (`auto` is one of these, so it has no row).
@@ -27,13 +28,12 @@ ORDER = ("bfs", "bidirectional", "iddfs", "astar", "ida", "fast")
 
 def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The head of a comparison's result and its rows (the fields of `pzl.compare.Run`), for a sliding position."""
-    if request.get("metric") not in (None, "", "step"):
-        raise PuzzleError("compare counts one-cell moves (the step metric): leave metric out")
     puzzle = from_request(request)
+    metric = read_metric(request, puzzle)
     wanted_algorithm = _wanted(request, "algorithm", ORDER)
     wanted_bound = _wanted(request, "bound", BOUNDS)
     base = {key: value for key, value in request.items() if key not in ("algorithm", "bound", "all")}
-    base["command"] = "solve"
+    base.update(command="solve", metric=metric)
     runs = []
     for algorithm in ORDER:
         bounds: tuple[str | None, ...] = (None,)
@@ -48,7 +48,7 @@ def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str
             if bound is not None:
                 sub["bound"] = bound
             runs.append({"algorithm": algorithm, "bound": bound, "request": sub, "kernel": _kernel(puzzle, algorithm)})
-    head = {"puzzle": puzzle.puzzle_id, "start": puzzle.start_text, "goal": puzzle.goal_text,
+    head = {"puzzle": puzzle.puzzle_id, "start": puzzle.start_text, "goal": puzzle.goal_text, "metric": metric,
             "family": "sliding"}
     return head, runs
 
@@ -76,7 +76,7 @@ def replay(request: dict[str, Any], solution: list[str]) -> None:
     Raises RuntimeError (a bug: a solver answered a wrong solution) at the first fault.
     """
     puzzle = from_request(request)
-    problem = problem_for(puzzle)
+    problem = problem_for(puzzle, "step" if same_as_steps(puzzle) else read_metric(request, puzzle))
     encode = problem.codec.pack if isinstance(problem, PackedProblem) else problem.encode
     states = [encode(puzzle.codes_of(text, "solution")) for text in solution]
     if not states or states[0] != problem.start:

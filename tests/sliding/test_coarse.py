@@ -8,8 +8,8 @@ from itertools import pairwise
 import pytest
 
 from pzl import api
-from pzl.sliding.catalog import entry
 from pzl.sliding.blocks import BlockProblem
+from pzl.sliding.catalog import entry
 from pzl.sliding.piece_moves import _step
 from pzl.sliding.position import decompose
 from pzl.sliding.service import problem_for

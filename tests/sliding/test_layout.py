@@ -217,3 +217,24 @@ def test_a_layout_answer_in_json_from_the_cli_is_the_api_s():
     result = json.loads(run.stdout)
     assert result["solution"] == ["AA./...", ".AA/..."]
     assert result == answer(layout="AA./...", goal=".AA/...") | {"stats": result["stats"]}
+
+
+def test_super_century_is_the_farthest_start_from_the_goal_among_centurys_positions():
+    final = api.answer({"command": "longest", "puzzle": "century", "metric": "piece"})
+    result = final["result"]
+    assert (result["states"], result["longest"], len(result["positions"])) == (81_340, 138, 6)
+    super_century = api.answer({"command": "catalog"})["result"]["puzzles"]
+    layout = next(entry for entry in super_century if entry["id"] == "super-century")["layout"]
+
+    def drawn(text):   # the position as shapes where they lie, the goal piece told apart
+        return {(char == "A", shape(cells), min(cells)) for char, cells in pieces_of(text)}
+
+    assert drawn(layout) in [drawn(text) for text in result["positions"]]
+
+
+def test_compare_runs_every_algorithm_on_a_layout_in_its_metric_and_the_minimal_rows_agree():
+    final = api.answer({"command": "compare", "layout": "AAB/C../..D", "goal": ".../.../AA.", "seconds": 5})
+    result = final["result"]
+    assert result["metric"] == "piece"
+    minimal = {row["algorithm"]: row["moves"] for row in result["rows"] if row["minimal"]}
+    assert {"bfs", "iddfs", "ida", "astar"} <= set(minimal) and len(set(minimal.values())) == 1
