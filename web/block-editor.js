@@ -90,6 +90,7 @@ export function createBlockEditor(store, { reshape, announce, fitBoard, showBoar
     drawn = drawingOf(app.game.entry, app.position);
     stroke = null;
     drafts.clear();
+    document.querySelector("input[name=block-tool][value=paint]").checked = true;
     cursor = [0, 0];
     syncControls();
   }
