@@ -722,6 +722,7 @@ function longest(changes = {}) {
     ...(game.longestRequest?.(app.position) ?? { goal: game.request(app.position, app.goal).goal }),
     max_states: LONGEST_LIMIT, ...changes,
   };
+  if (!$("metric-choice").hidden) request.metric = $("metric").value; // the distances in the moves the page counts
   startSearch(request, (result) => {
     finishFigures(result);
     const summary = showLongest(result, game, app.goal, (labels) => {
