@@ -2,7 +2,7 @@
 // and the "Type a position…" form (Tatham's "Specific…"), each a new game from that position.
 
 import { scrambleTo, SHUFFLE_DISTANCES } from "./scramble.js";
-import { formatPosition, parsePosition } from "./sliding.js";
+import { formatPosition } from "./sliding.js";
 import { $, clear, htmlElement } from "./dom.js";
 import { plural } from "./words.js";
 
@@ -83,7 +83,8 @@ export function createNewStarts(store, { newGame, stopSearch, puzzleFields, anno
           resolve(null);
           return;
         }
-        resolve({ moves: result.moves, positions: result.solution.map(parsePosition) });
+        const solution = app.game.solutionOf(result, position); // labels, or a layout's texts, read by the game
+        resolve(solution ? { moves: result.moves, positions: solution.positions } : null);
       }, { quiet: true });
       timer = setTimeout(() => handle.cancel(), SHUFFLE_SOLVE_MS);
     });
