@@ -137,7 +137,7 @@ function updateSolveButtons() {
 /** The link fields that name the puzzle. */
 function puzzleLink(entry) {
   if (!entry.custom) return { puzzle: entry.id };
-  if (entry.blocks) return {}; // the game's link fields draw it (layout, goal, rules)
+  if (entry.asLayout) return {}; // the game's link fields draw it (layout, goal, rules)
   if (entry.family === "peg") return { mask: entry.mask, lattice: entry.lattice };
   return { board: { rows: entry.rows, cols: entry.cols } };
 }
@@ -293,7 +293,7 @@ function openGameFromLink(game, link) {
   }
   openPuzzle(game, task.start, task.goal,
     { algorithm: link.algorithm, all: link.all, metric: link.metric, bound: link.bound });
-  if (game.entry.custom && game.entry.blocks && game.entry.problem) { // still being drawn
+  if (game.entry.custom && game.entry.asLayout && game.entry.problem) { // still being drawn
     setEditing("blocks");
     render({ animate: false });
   }
@@ -795,7 +795,7 @@ function wireControls() {
   });
   $("edit").addEventListener("click", () => {
     clearSolution();
-    if (!app.editing && app.game.blocks) { // a layout is edited in the block editor, as a puzzle of your own
+    if (!app.editing && app.game.asLayout) { // a layout is edited in the block editor, as a puzzle of your own
       const game = blocksGame(blockEditor.entryFrom(app.game, app.position));
       openPuzzle(game, game.start, game.goal, { algorithm: $("algorithm").value, metric: $("metric").value });
       setEditing("blocks");

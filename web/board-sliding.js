@@ -29,7 +29,7 @@ const GLYPH_ARMS = {
  */
 export function drawSlidingBoard(svg, entry, rules, handlers) {
   clear(svg);
-  const layout = Boolean(entry.blocks); // drawn in its box: walls where the box has no cell
+  const layout = Boolean(entry.asLayout); // drawn in its box: walls where the box has no cell
   const rows = rules.cells.map(([row]) => row);
   const cols = rules.cells.map(([, col]) => col);
   const top = layout ? 0 : Math.min(...rows);

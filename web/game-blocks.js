@@ -14,7 +14,7 @@ import { EMPTY, piecesOf } from "./sliding.js";
  * made by layoutEntry (web/layout.js) for a puzzle of your own.
  */
 export function blocksGame(source) {
-  const entry = source.blocks ? source : layoutEntry(source.layout, source.goal_layout, source.rules ?? "free", source);
+  const entry = source.asLayout ? source : layoutEntry(source.layout, source.goal_layout, source.rules ?? "free", source);
   const game = slidingGame(entry);
   const { rules } = game;
   const box = entry.box;
@@ -85,8 +85,12 @@ export function blocksGame(source) {
     return read.position;
   }
 
+  const request = (position) => (entry.custom
+    ? { layout: text(position), goal: entry.goal_layout, rules: entry.rules }
+    : { layout: text(position) });
+
   /** A solver step {piece, from, to} numbers the cells of the whole box: as board cells. */
-  const boardStep = (step) => {
+  const stepOnBoard = (step) => {
     const cell = (n) => rules.cellAt(Math.floor(n / box.cols), n % box.cols);
     return { piece: step.piece, from: step.from.map(cell), to: step.to.map(cell) };
   };
@@ -125,29 +129,15 @@ export function blocksGame(source) {
     positionHelp: "The layout, row by row (rows separated by / or new lines): . an empty cell, # a wall, a letter or "
       + "digit for each piece (pieces of one shape are interchangeable).",
     /** The solver request's task fields: the position as layout text (with the goal and rules of a puzzle of your own). */
-    request: (position) => (entry.custom
-      ? { layout: text(position), goal: entry.goal_layout, rules: entry.rules }
-      : { layout: text(position) }),
+    request,
     /** The request fields of a `longest` search: every position of this box and pieces. */
-    longestRequest: (position) => (entry.custom
-      ? { layout: text(position), goal: entry.goal_layout, rules: entry.rules }
-      : { layout: text(position) }),
-    /** A position of a `longest` answer (layout text). */
+    longestRequest: request,
+    /** A position of the solver's answers (layout text; identical pieces may have traded characters). */
     readAnswer: answerPosition,
-    solutionOf(result, from, index = null) {
-      const path = index === null ? result.solution : result.solutions?.[index];
-      if (!Array.isArray(path)) return null;
-      const positions = path.map(answerPosition);
-      const steps = index === null ? result.steps : result.solutions_steps?.[index];
-      const words = Array.isArray(steps) && steps.length === positions.length - 1
-        ? steps.map((step) => game.describeStep(boardStep(step)))
-        : positions.slice(1).map((position, i) => game.describeMove(positions[i], position));
-      return { positions, paths: null, words };
-    },
-    layoutText: text,
-    blocks: true,
+    stepOnBoard,
+    asLayout: true,
   };
 }
 
 /** Whether a catalog entry is drawn as a layout (its game is a blocksGame). */
-export const isLayoutEntry = (entry) => Boolean(entry.layout || entry.blocks);
+export const isLayoutEntry = (entry) => Boolean(entry.layout || entry.asLayout);

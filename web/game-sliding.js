@@ -23,7 +23,7 @@ export function slidingGame(entry) {
   const goal = parsePosition(entry.goal);
   const tileRectangle = isTileRectangle(entry);
   // A board of your own opens shuffled: solved already, it would have nothing to do (a layout opens as drawn).
-  const start = entry.custom && !entry.blocks ? shuffled(Math.random, Math.max(200, rules.size * 40))
+  const start = entry.custom && !entry.asLayout ? shuffled(Math.random, Math.max(200, rules.size * 40))
     : parsePosition(entry.start ?? entry.goal);
 
   /**
@@ -297,14 +297,18 @@ export function slidingGame(entry) {
     },
     /** The solver request's task fields. */
     request: (position, target) => ({ start: formatPosition(position), goal: formatPosition(target) }),
+    /** A position of the solver's answers (labels in cell order), as a position. */
+    readAnswer: parsePosition,
+    /** A solver step {piece, from, to} with its cells as board cells (they are already). */
+    stepOnBoard: (step) => step,
     /** A solve result's positions (and each move in words), or null (`index`: of result.solutions). */
     solutionOf(result, from, index = null) {
       const path = index === null ? result.solution : result.solutions?.[index];
       if (!Array.isArray(path)) return null;
-      const positions = path.map(parsePosition);
+      const positions = path.map((text) => this.readAnswer(text));
       const steps = index === null ? result.steps : result.solutions_steps?.[index];
       const words = Array.isArray(steps) && steps.length === positions.length - 1
-        ? steps.map((step) => this.describeStep(step)) // the solver names each move: no diffing
+        ? steps.map((step) => this.describeStep(this.stepOnBoard(step))) // the solver names each move: no diffing
         : positions.slice(1).map((position, i) => this.describeMove(positions[i], position));
       return { positions, paths: null, words };
     },

@@ -357,7 +357,7 @@ export function layoutEntry(text, goal, rules = null, base = null) {
     goal_pieces: [...targets.keys()].sort(),
     exit: base ? base.exit ?? null : rushHour ? rushHourExit(layout, targets) : null,
     box: layout,
-    blocks: true,
+    asLayout: true, // positions hold each piece's own character (web/game-blocks.js plays it)
     problem,
     algorithms: ["auto", "bfs", "bidirectional", "iddfs", "ida", "astar"],
   };

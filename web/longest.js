@@ -36,7 +36,7 @@ export function openLongestPanel(entry, family) {
 }
 
 /**
- * Show a `longest` result for `game` (its entry and rules; `game.readAnswer` reads a layout's positions);
+ * Show a `longest` result for `game` (its entry and rules; `game.readAnswer` reads each position);
  * onPick(position) loads a thumbnail's position. Returns the summary in words.
  */
 export function showLongest(result, game, goal, onPick) {
@@ -53,7 +53,7 @@ export function showLongest(result, game, goal, onPick) {
   const list = $("longest-positions");
   clear(list);
   for (const text of positions.slice(0, THUMBNAILS)) {
-    const labels = game.readAnswer ? game.readAnswer(text) : text.split(/\s+/);
+    const labels = game.readAnswer(text);
     const button = htmlElement("button", {
       type: "button", class: "thumbnail", "data-testid": "longest-position", "data-position": labels.join(" "),
       "aria-label": `Load ${labels.join(" ")}`,

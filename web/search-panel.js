@@ -48,7 +48,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
   function puzzleFields() {
     const entry = app.game.entry;
     if (!entry.custom) return { puzzle: entry.id };
-    if (entry.blocks) return {}; // a layout of your own: the game's request fields draw it whole
+    if (entry.asLayout) return {}; // a layout of your own: the game's request fields draw it whole
     if (entry.family === "peg") return { family: "peg", mask: entry.mask, lattice: entry.lattice };
     return { family: entry.family, board: `${entry.rows}x${entry.cols}` };
   }

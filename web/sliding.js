@@ -20,7 +20,7 @@ export const ANY = "*";
 /**
  * Rules for one catalog entry: {cells, cellAt(row, col), shapes, size, regions, rushHour, kind(piece)}.
  * entry.pieces maps a label to {shape: [[dr, dc]…]}; labels with more than one cell move as one block.
- * A layout entry (`entry.blocks`, web/layout.js) holds each piece's own character instead: a piece is a
+ * A layout entry (`entry.asLayout`, web/layout.js) holds each piece's own character instead: a piece is a
  * 4-connected region of one character (`regions`), pieces of one shape are one kind, and under
  * rush-hour rules (`rushHour`) every piece slides only along its length.
  */
@@ -38,7 +38,7 @@ export function slidingRules(entry) {
     }
   }
   const layoutKind = kindOf(new Set(entry.goal_pieces ?? []));
-  const regionsRule = Boolean(entry.blocks);
+  const regionsRule = Boolean(entry.asLayout);
   return {
     cells,
     size: cells.length,
@@ -332,7 +332,7 @@ export function positionProblem(rules, position, pieces, { goal = false } = {}) 
  * only half are reachable (permutation parity).
  */
 export function positionCount(entry) {
-  if (entry.blocks) return null;
+  if (entry.asLayout) return null;
   if (Object.values(entry.pieces ?? {}).some((piece) => piece.shape?.length > 1)) return null;
   const labels = String(entry.goal).split(/\s+/);
   if (labels.includes(ANY)) return null;
@@ -374,7 +374,7 @@ export function parityAllows(rules, position, goal) {
  * cell each and all different, one empty cell, a complete goal, on a full rectangle of cells.
  */
 export function isTileRectangle(entry) {
-  if (entry.blocks) return false;
+  if (entry.asLayout) return false;
   if (Object.values(entry.pieces ?? {}).some((piece) => piece.shape?.length > 1)) return false;
   const labels = parsePosition(entry.goal);
   if (labels.includes(ANY) || labels.filter((label) => label === EMPTY).length !== 1) return false;

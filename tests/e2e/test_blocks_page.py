@@ -16,9 +16,9 @@ from playwright.sync_api import CDPSession, Page, expect
 
 from pzl import api
 from pzl.sliding import catalog
+from tests.e2e.test_game_page import board_position, solve_and_wait
 from tests.e2e.test_phone_page import SPACING
 
-SOLVE_TIMEOUT_MS = 60_000
 DADS = "AABB/AACC/de../FGHH/FGII"
 DADS_GOAL = "..../..../..../AA../AA.."
 #: Dad's Puzzle painted piece by piece: each drag's cells, in order (the first piece is A, the goal's).
@@ -69,16 +69,6 @@ def touch_drag(page: Page, cdp: CDPSession, cells: list[tuple[int, int]]) -> Non
         for step in (1, 2, 3):
             touch("touchMove", x0 + (x1 - x0) * step / 3, y0 + (y1 - y0) * step / 3)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-
-
-def board_position(page: Page) -> str:
-    return page.get_by_test_id("board").get_attribute("data-position")
-
-
-def solve_and_wait(page: Page) -> None:
-    page.get_by_test_id("solve").click()
-    expect(page.get_by_test_id("result")).to_be_visible(timeout=SOLVE_TIMEOUT_MS)
-    expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=SOLVE_TIMEOUT_MS)
 
 
 def open_editor(page: Page, base_url: str) -> None:
