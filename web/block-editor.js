@@ -6,8 +6,8 @@
 import { UNIT } from "./board-blocks.js";
 import { blocksGame } from "./game-blocks.js";
 import {
-  boxOf, checkRushHour, EMPTY_CELL, isCard, LayoutError, layoutEntry, MAX_SIDE, PIECE_CHARACTERS, readGoal, readLayout,
-  regions, rushHourGoal, WALL,
+  boxOf, checkRushHour, EMPTY_CELL, goalText, isCard, LayoutError, layoutEntry, MAX_SIDE, PIECE_CHARACTERS, readGoal,
+  readLayout, regions, rushHourGoal, WALL,
 } from "./layout.js";
 import { $, htmlElement, svgElement } from "./dom.js";
 import { plural } from "./words.js";
@@ -48,7 +48,7 @@ export function createBlockEditor(store, { reshape, announce, fitBoard, showBoar
   /** An entry of your own for the layout game `game` at `position` (a catalog classic becomes yours to change). */
   function entryFrom(game, position) {
     const edited = drawingOf(game.entry, position);
-    return layoutEntry(layoutText(edited), goalText(edited), edited.rules);
+    return layoutEntry(layoutText(edited), goalOf(edited), edited.rules);
   }
 
   /** The puzzle drawn, for a layout entry and a position of it. */
@@ -69,7 +69,7 @@ export function createBlockEditor(store, { reshape, announce, fitBoard, showBoar
     if (entry.rules === "rush-hour") { // the default goal stays implicit: it follows car A
       try {
         const own = rushHourGoal(boxOf(grid));
-        if (goalTextOf(grid, own) === goalTextOf(grid, goal)) edited.goal = null;
+        if (goalText(boxOf(grid), own) === goalText(boxOf(grid), goal)) edited.goal = null;
       } catch (error) {
         if (!(error instanceof LayoutError)) throw error;
       }
@@ -78,12 +78,8 @@ export function createBlockEditor(store, { reshape, announce, fitBoard, showBoar
   }
 
   const layoutText = (edited) => edited.grid.map((row) => row.join("")).join("/");
-  const goalTextOf = (grid, goal) => {
-    const rows = grid.map((row) => row.map((ch) => (ch === WALL ? WALL : EMPTY_CELL)));
-    for (const [char, cells] of goal) for (const [r, c] of cells) rows[r][c] = char;
-    return rows.map((row) => row.join("")).join("/");
-  };
-  const goalText = (edited) => (edited.goal && edited.goal.size ? goalTextOf(edited.grid, edited.goal) : null);
+  /** The goal drawn as text (null: none drawn, Rush Hour's own). */
+  const goalOf = (edited) => (edited.goal?.size ? goalText(boxOf(edited.grid), edited.goal) : null);
 
   /** Open the editor on the puzzle shown. */
   function open() {
@@ -97,7 +93,7 @@ export function createBlockEditor(store, { reshape, announce, fitBoard, showBoar
 
   /** The puzzle drawn becomes the game (a new start); the form follows, except the field being typed in. */
   function commit(said = null) {
-    const entry = layoutEntry(layoutText(drawn), goalText(drawn), drawn.rules);
+    const entry = layoutEntry(layoutText(drawn), goalOf(drawn), drawn.rules);
     reshape(blocksGame(entry));
     syncControls();
     if (said) announce(said);
@@ -140,7 +136,7 @@ export function createBlockEditor(store, { reshape, announce, fitBoard, showBoar
     $("block-rush-hour").checked = drawn.rules === "rush-hour";
     const kept = (field) => document.activeElement === field || drafts.has(field);
     if (!kept($("block-layout"))) $("block-layout").value = drawn.grid.map((row) => row.join("")).join("\n");
-    if (!kept($("block-goal"))) $("block-goal").value = (goalText(drawn) ?? "").replaceAll("/", "\n");
+    if (!kept($("block-goal"))) $("block-goal").value = (goalOf(drawn) ?? "").replaceAll("/", "\n");
     $("block-layout").rows = drawn.grid.length;
     $("block-goal").rows = drawn.grid.length;
     showProblems();
@@ -155,7 +151,7 @@ export function createBlockEditor(store, { reshape, announce, fitBoard, showBoar
     try {
       const layout = readLayout(text);
       if (drawn.rules === "rush-hour") checkRushHour(layout);
-      if (drawn.goal && drawn.goal.size) readGoal(goalText(drawn), layout);
+      if (drawn.goal && drawn.goal.size) readGoal(goalOf(drawn), layout);
       else if (drawn.rules === "rush-hour") rushHourGoal(layout);
       else goalProblem = "no goal yet: choose the goal tool, press the piece that must move and drag it where it must end";
     } catch (error) {
@@ -390,7 +386,6 @@ export function createBlockEditor(store, { reshape, announce, fitBoard, showBoar
         "data-testid": "editor-cursor",
       }));
     }
-    svg.dataset.layout = layoutText(drawn);
     svg.onclick = null;
     svg.onpointerdown = pressed;
     svg.onpointermove = moved;
@@ -571,11 +566,7 @@ export function createBlockEditor(store, { reshape, announce, fitBoard, showBoar
     else show();
   }
 
-  return {
-    emptyEntry, entryFrom, open, show, help,
-    /** The puzzle drawn as layout text, for tests and devtools. */
-    layout: () => (drawn ? layoutText(drawn) : null),
-  };
+  return { emptyEntry, entryFrom, open, show, help };
 }
 
 /** The cells from `a` to `b` (both included) a pointer crossed, one step at a time along rows then columns. */
