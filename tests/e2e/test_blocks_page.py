@@ -80,12 +80,17 @@ def open_editor(page: Page, base_url: str) -> None:
     expect(page.get_by_test_id("block-layout")).to_have_value("....\n....\n....\n....\n....")
 
 
-def layout_text(page: Page) -> str:
-    return page.get_by_test_id("block-layout").input_value().replace("\n", "/")
+def expect_position(page: Page, position: str) -> None:
+    expect(page.get_by_test_id("board")).to_have_attribute("data-position", position)
 
 
-def goal_text(page: Page) -> str:
-    return page.get_by_test_id("block-goal").input_value().replace("\n", "/")
+def expect_layout(page: Page, text: str) -> None:
+    """The editor's layout box shows `text` (rows joined by / here, one per line there)."""
+    expect(page.get_by_test_id("block-layout")).to_have_value(text.replace("/", "\n"))
+
+
+def expect_goal(page: Page, text: str) -> None:
+    expect(page.get_by_test_id("block-goal")).to_have_value(text.replace("/", "\n"))
 
 
 def done_editing(page: Page) -> None:
@@ -99,11 +104,11 @@ def test_the_editor_builds_dads_puzzle_and_solves_it_in_the_published_59(app_pag
     open_editor(app_page, base_url)
     for cells in DADS_STROKES:
         mouse_drag(app_page, cells)
-    assert layout_text(app_page) == "AABB/AACC/DE../FGHH/FGII"
+    expect_layout(app_page, "AABB/AACC/DE../FGHH/FGII")
     expect(app_page.get_by_test_id("block-goal-problem")).to_contain_text("No goal yet")
     app_page.get_by_test_id("tool-goal").check()
     mouse_drag(app_page, [(0, 0), (1, 0), (2, 0), (3, 0)])  # the 2×2 block's target: the bottom left
-    assert goal_text(app_page) == DADS_GOAL
+    expect_goal(app_page, DADS_GOAL)
     expect(app_page.get_by_test_id("block-goal-problem")).to_be_hidden()
     board = app_page.get_by_test_id("board")
     expect(board.locator("[data-testid=target]")).to_have_count(1)
@@ -151,7 +156,7 @@ def test_a_rush_hour_puzzle_drawn_car_by_car_is_solved(app_page: Page, base_url:
     for cells in ([(2, 0), (2, 1)], [(0, 2), (1, 2), (2, 2)], [(5, 1), (5, 2)]):  # car A, a truck, a car
         mouse_drag(app_page, cells)
     drawn = "..B.../..B.../AAB.../....../....../.CC..."
-    assert layout_text(app_page) == drawn
+    expect_layout(app_page, drawn)
     expect(app_page.get_by_test_id("block-goal-problem")).to_be_hidden()  # Rush Hour's goal: A out at the right
     expect(app_page.get_by_test_id("board").get_by_test_id("exit")).to_have_attribute("data-side", "right")
     done_editing(app_page)
@@ -161,7 +166,7 @@ def test_a_rush_hour_puzzle_drawn_car_by_car_is_solved(app_page: Page, base_url:
     # under Rush Hour's rules the truck cannot be dragged sideways (the board shows the start)
     before = board_position(app_page)
     mouse_drag(app_page, [(1, 2), (1, 4)])
-    assert board_position(app_page) == before
+    expect_position(app_page, before)
     expect(app_page.get_by_test_id("announce")).to_have_text("B cannot go there.")
 
 
@@ -174,16 +179,16 @@ def test_an_odd_board_with_walls_and_an_l_shaped_piece_is_drawn_and_solved(app_p
     app_page.get_by_test_id("tool-paint").check()
     mouse_drag(app_page, [(0, 2), (0, 1), (1, 1)])  # an L
     mouse_drag(app_page, [(2, 1), (2, 2)])
-    assert layout_text(app_page) == "#AA#/.A../.BB./...#"
+    expect_layout(app_page, "#AA#/.A../.BB./...#")
     board = app_page.get_by_test_id("board")
     expect(board.locator(".walls .wall")).to_have_count(3)
     assert board.locator("[data-label=A] path.face").count() == 1  # one outline for the whole L
     app_page.get_by_test_id("tool-goal").check()
     mouse_drag(app_page, [(0, 1), (1, 1), (2, 1)])
-    assert goal_text(app_page) == "#..#/..../.AA./.A.#"
+    expect_goal(app_page, "#..#/..../.AA./.A.#")
     app_page.get_by_test_id("tool-recolour").check()  # B takes another letter (and shade): C
     mouse_drag(app_page, [(2, 2)])
-    assert layout_text(app_page) == "#AA#/.A../.CC./...#"
+    expect_layout(app_page, "#AA#/.A../.CC./...#")
     done_editing(app_page)
     solve_and_wait(app_page)
     expected = pzl_answer(layout="#AA#/.A../.CC./...#", goal="#..#/..../.AA./.A.#")["moves"]
@@ -228,7 +233,7 @@ def test_a_layout_link_reopens_the_puzzle_with_its_moves(app_page: Page, base_ur
     url = app_page.url
     assert f"layout={DADS}" in url and "&moves=" in url and "metric=piece" in url
     page.goto(url)  # the same link in another tab
-    expect(page.get_by_test_id("board")).to_have_attribute("data-position", shown)
+    expect_position(page, shown)
     expect(page.get_by_test_id("move-count")).to_have_text("4")
     expect(page.get_by_test_id("block-editor")).to_be_hidden()
     page.get_by_test_id("undo").click()
@@ -247,7 +252,7 @@ def test_dragging_hakoiris_small_square_two_cells_right_moves_that_square(app_pa
     app_page.goto(base_url + "#puzzle=hakoiri-musume")
     expect(app_page.get_by_test_id("board")).to_have_attribute("data-puzzle", "hakoiri-musume")
     mouse_drag(app_page, [(4, 0), (4, 1), (4, 2)])
-    assert board_position(app_page) == "V M M V V M M V V H H V V S S V 0 0 S S"
+    expect_position(app_page, "V M M V V M M V V H H V V S S V 0 0 S S")
     expect(app_page.get_by_test_id("announce")).to_have_text("S 2 right.")
     expect(app_page.get_by_test_id("move-count")).to_have_text("1")  # one whole-piece move, as books count
     assert "moves=16r-17r" in app_page.url
@@ -255,20 +260,20 @@ def test_dragging_hakoiris_small_square_two_cells_right_moves_that_square(app_pa
     expect(app_page.get_by_test_id("move-count")).to_have_text("2")
     app_page.get_by_test_id("metric").select_option("piece")
     mouse_drag(app_page, [(4, 3), (4, 0)])  # the other square cannot pass the first: it stops next to it
-    assert board_position(app_page) == "V M M V V M M V V H H V V S S V 0 0 S S"
+    expect_position(app_page, "V M M V V M M V V H H V V S S V 0 0 S S")
     expect(app_page.get_by_test_id("announce")).to_have_text("S cannot go there.")
     mouse_drag(app_page, [(3, 1), (4, 1)])  # an S drops into the gap below it
-    assert board_position(app_page) == "V M M V V M M V V H H V V 0 S V 0 S S S"
+    expect_position(app_page, "V M M V V M M V V H H V V 0 S V 0 S S S")
     app_page.get_by_test_id("undo").click()
     app_page.get_by_test_id("undo").click()
-    assert board_position(app_page) == "V M M V V M M V V H H V V S S V S 0 0 S"
+    expect_position(app_page, "V M M V V M M V V H H V V S S V S 0 0 S")
 
 
 def test_tiles_are_dragged_too(app_page: Page, base_url: str):
     app_page.goto(base_url + "#puzzle=8-puzzle&start=1,2,3,4,5,6,7,8,0")
-    expect(app_page.get_by_test_id("board")).to_have_attribute("data-position", "1 2 3 4 5 6 7 8 0")
+    expect_position(app_page, "1 2 3 4 5 6 7 8 0")
     mouse_drag(app_page, [(2, 1), (2, 2)])
-    assert board_position(app_page) == "1 2 3 4 5 6 7 0 8"
+    expect_position(app_page, "1 2 3 4 5 6 7 0 8")
     expect(app_page.get_by_test_id("announce")).to_have_text("8 right.")
 
 
@@ -280,12 +285,12 @@ def test_the_editor_and_play_work_from_the_keyboard(app_page: Page, base_url: st
     board.focus()
     for key in ("Enter", "Shift+ArrowRight", "ArrowDown", "Enter"):  # piece A on two cells, piece B below its right
         app_page.keyboard.press(key)
-    assert layout_text(app_page) == "AA./.B."
+    expect_layout(app_page, "AA./.B.")
     app_page.get_by_test_id("tool-goal").check()
     board.focus()
     for key in ("ArrowUp", "ArrowLeft", "Enter", "ArrowDown", "Enter"):  # A's target: one row down
         app_page.keyboard.press(key)
-    assert goal_text(app_page) == ".../AA."
+    expect_goal(app_page, ".../AA.")
     expect(app_page.get_by_test_id("announce")).to_contain_text("put down")
     app_page.get_by_test_id("tool-paint").check()
     board.focus()
@@ -295,18 +300,18 @@ def test_the_editor_and_play_work_from_the_keyboard(app_page: Page, base_url: st
     app_page.keyboard.press("ArrowDown")
     app_page.keyboard.press("ArrowLeft")
     app_page.keyboard.press("Delete")
-    assert layout_text(app_page) == "AA./..."
+    expect_layout(app_page, "AA./...")
     app_page.keyboard.press("Enter")
-    assert layout_text(app_page) == "AA./.B."
+    expect_layout(app_page, "AA./.B.")
     done_editing(app_page)
     board.focus()
     # play: the arrows move a cursor, Enter takes the piece under it, the arrows slide it, Enter puts it down
     for key in ("ArrowRight", "ArrowDown", "ArrowRight", "Enter", "ArrowRight", "Enter"):  # the first arrow shows it
         app_page.keyboard.press(key)
-    assert board_position(app_page) == "A A 0 0 0 B"
+    expect_position(app_page, "A A 0 0 0 B")
     for key in ("ArrowUp", "ArrowLeft", "Enter", "ArrowDown", "Enter"):
         app_page.keyboard.press(key)
-    assert board_position(app_page) == "0 0 0 A A B"
+    expect_position(app_page, "0 0 0 A A B")
     expect(app_page.get_by_test_id("solved")).to_be_visible()
     expect(app_page.get_by_test_id("move-count")).to_have_text("2")
 
@@ -354,16 +359,16 @@ def test_on_a_phone_the_editor_paints_by_touch_and_swipes_move_the_grabbed_piece
     open_editor(phone_page, base_url)
     for cells in DADS_STROKES:
         touch_drag(phone_page, cdp, cells)
-    assert layout_text(phone_page) == "AABB/AACC/DE../FGHH/FGII"
+    expect_layout(phone_page, "AABB/AACC/DE../FGHH/FGII")
     phone_page.get_by_test_id("tool-goal").check()
     touch_drag(phone_page, cdp, [(0, 0), (1, 0), (2, 0), (3, 0)])
-    assert goal_text(phone_page) == DADS_GOAL
+    expect_goal(phone_page, DADS_GOAL)
     no_sideways = "() => document.documentElement.scrollWidth <= window.innerWidth"
     assert phone_page.evaluate(no_sideways)
     done_editing(phone_page)
     assert phone_page.evaluate(SPACING) >= 40
     touch_drag(phone_page, cdp, [(2, 1), (2, 3)])  # a swipe: E goes two cells right
-    assert board_position(phone_page) == "A A B B A A C C D 0 0 E F G H H F G I I"
+    expect_position(phone_page, "A A B B A A C C D 0 0 E F G H H F G I I")
     expect(phone_page.get_by_test_id("announce")).to_have_text("E 2 right.")
     solve_and_wait(phone_page)
     expected = pzl_answer(layout="AABB/AACC/D..E/FGHH/FGII", goal=DADS_GOAL)["moves"]
@@ -372,6 +377,6 @@ def test_on_a_phone_the_editor_paints_by_touch_and_swipes_move_the_grabbed_piece
     phone_page.goto(base_url + "#puzzle=hakoiri-musume")
     expect(phone_page.get_by_test_id("board")).to_have_attribute("data-puzzle", "hakoiri-musume")
     touch_drag(phone_page, cdp, [(4, 0), (4, 2)])
-    assert board_position(phone_page) == "V M M V V M M V V H H V V S S V 0 0 S S"
+    expect_position(phone_page, "V M M V V M M V V H H V V S S V 0 0 S S")
     assert phone_page.evaluate(no_sideways)
     cdp.detach()
