@@ -23,7 +23,7 @@ import { createSearchPanel } from "./search-panel.js";
 import { solver } from "./start.js";
 import { createStore } from "./state.js";
 import { $, clear, htmlElement } from "./dom.js";
-import { capitalise } from "./words.js";
+import { capitalise, publishedLines } from "./words.js";
 
 const GAMES = { sliding: slidingGame, peg: pegGame };
 /** The game of a catalog (or custom) entry: a sliding puzzle drawn as a layout is played as blocks. */
@@ -344,6 +344,7 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric
   }
   $("description").textContent = game.entry.description ?? "";
   $("notes").textContent = game.entry.notes ?? "";
+  showPublished(game.entry);
   fillAlgorithms(game, algorithm);
   $("bound").value = ["none", "misplaced", "manhattan", "linear-conflict", "pdb"].includes(bound) ? bound : "";
   showBoundChoice();
@@ -372,6 +373,15 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric
   watchPosition();
 }
 
+/** A classic's source and published counts (pzl's tests reproduce each), folded under the description. */
+function showPublished(entry) {
+  const lines = publishedLines(entry);
+  $("published").hidden = !lines.length && !entry.source;
+  $("published-source").textContent = entry.source ? `${capitalise(entry.source)}.` : "";
+  clear($("published-list"));
+  for (const line of lines) $("published-list").append(htmlElement("li", {}, line));
+}
+
 /** The choice of what counts as one move, where it matters, set to `metric` (null: the game's default). */
 function showMetricChoice(game, metric = null) {
   // Whole slides differ from one-cell moves only where a piece can move twice in a row: two empty cells or more.
@@ -390,6 +400,7 @@ function reshapeBlocks(game) {
   $("picker").value = game.entry.id;
   $("description").textContent = game.entry.description;
   $("notes").textContent = "";
+  showPublished(game.entry);
   $("result").hidden = true;
   $("longest-panel").hidden = true;
   showMetricChoice(game, $("metric-choice").hidden ? null : $("metric").value);

@@ -159,3 +159,19 @@ export function refusalText(name, count, limit) {
   return `Not in a browser tab: the ${name} has about ${count.toExponential(2).replace("e+", " × 10^")} positions, `
     + `and listing them all needs every one in memory (the limit here is ${formatCount(limit)}).`;
 }
+
+/** What one move of a published count is, in words (the metrics of pzl's answers). */
+const METRIC_WORDS = { piece: "whole-piece move", straight: "straight slide", step: "one-cell move" };
+
+/**
+ * A catalog classic's published counts, one line each: "59 whole-piece moves — M. Gardner, …" (and the
+ * positions reachable where the source counts them, its note where it has one).
+ */
+export function publishedLines(entry) {
+  return (entry.published ?? []).map((figure) => {
+    const moves = Number.isInteger(figure.moves) ? plural(figure.moves, METRIC_WORDS[figure.metric] ?? "move") : "";
+    const states = Number.isInteger(figure.states) ? `, ${formatCount(figure.states)} positions` : "";
+    const note = figure.note ? ` (${figure.note})` : "";
+    return `${moves}${states} — ${figure.source}${note}`;
+  });
+}

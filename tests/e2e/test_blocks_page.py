@@ -337,6 +337,10 @@ def test_every_block_classic_is_drawn_with_its_goal_piece_target_exit_and_walls(
     cars = entry.get("rules") == "rush-hour"
     expect(board.locator(".tile.car")).to_have_count(board.locator(".tile").count() if cars else 0)
     assert app_page.get_by_test_id("legend-blocks").get_attribute("hidden") is None
+    figures = app_page.get_by_test_id("published-list").locator("li")
+    expect(figures).to_have_count(len(entry.get("published", [])))  # the source and its counts, under the description
+    for figure, item in zip(entry.get("published", []), figures.all(), strict=True):
+        expect(item).to_contain_text(f"{figure['moves']} ")
 
 
 def test_the_books_count_is_the_default_with_the_other_two_beside_it(app_page: Page, base_url: str):
