@@ -25,7 +25,8 @@ SLOW_CHUNK = PROGRESS_EVERY // 8
 
 
 def _chunk(problem: Problem[Any]) -> int:
-    return CHUNK if hasattr(problem, "expand") else SLOW_CHUNK
+    """States between progress events: the problem's own `chunk` when it says, else by whether it expands in bulk."""
+    return getattr(problem, "chunk", None) or (CHUNK if hasattr(problem, "expand") else SLOW_CHUNK)
 
 
 def _limit_error(states: int, limit: int, what: str, **reached: int) -> SearchLimitError:

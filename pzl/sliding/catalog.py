@@ -152,7 +152,7 @@ CATALOG: list[dict[str, Any]] = [
                               "Games from Scientific American (1971), answers: \"Dad's Puzzle: 59 moves\""},
                              {"metric": "piece", "moves": 59, "source": "S. Coffin, Geometric Puzzle Design (2007): "
                               "\"It requires 59 moves\""}]),
-    _layout_entry("lane-rouge", "L'Âne Rouge (Red Donkey)",
+    _layout_entry("lane-rouge", "L'Âne Rouge",
                   "The French name of Hakoiri Musume's layout: bring the red donkey (the 2×2 block) to the exit at "
                   "the bottom centre. Drawn as a layout; hakoiri-musume is the same puzzle in labels.",
                   "BAAC/BAAC/DEEF/DGHF/I..J", "..../..../..../.AA./.AA.", exit_side="bottom",
@@ -185,10 +185,10 @@ CATALOG: list[dict[str, Any]] = [
                               "solution\" of 150 moves"},
                              {"metric": "step", "moves": 179, "source": "G. Dogon, IOCCC 2005 (giljade): \"179 "
                               "steps in the shortest move sequence\", a step moving one piece one cell"}],
-                  notes="pzl's longest from the bottom-centre goal over Century's pieces (81,340 positions) finds "
-                        "138 piece moves at most, reached by this start, its mirror image, and the two positions "
-                        "one move away from each."),
-    _layout_entry("bickford-4x4", "Bickford's 4×4 (an L-shaped piece)",
+                  notes="The farthest start from the bottom-centre goal among Century's 81,340 positions (pzl's "
+                        "longest): 138 piece moves, reached by this start, its mirror image, and one position one "
+                        "move away from each."),
+    _layout_entry("bickford-4x4", "Bickford's 4×4",
                   "Neil Bickford's bandaged 15-puzzle: move the 1×2 block AA from the top left to the bottom right. "
                   "E is an L-shaped piece; the one-cell pieces are interchangeable.",
                   "AAEb/FcEE/FDg./.Dhi", "..../..../..../..AA",
@@ -204,7 +204,7 @@ CATALOG: list[dict[str, Any]] = [
                   source="Klotski (ZH Computer, 1991, in Microsoft Entertainment Pack), as kept in GNOME Klotski's "
                          "levels",
                   published=[{"metric": "piece", "moves": 18, "source": "the level's name, \"Only 18 Steps\""}]),
-    _layout_entry("rush-hour-hardest", "Rush Hour: the hardest start",
+    _layout_entry("rush-hour-hardest", "Rush Hour: hardest card",
                   "Rush Hour (Nob Yoshigahara): drive car A out at the right edge of its row; every car slides "
                   "only along its length. The hardest of all 6×6 starts with the standard cars and a wall (x).",
                   "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", None, rules="rush-hour", exit_side="right",

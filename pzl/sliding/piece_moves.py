@@ -11,7 +11,7 @@ the same direction one straight slide.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
 from typing import Any, NamedTuple
 
@@ -89,13 +89,23 @@ def steps_of(board: Board, pieces: dict[str, Piece], labels: Sequence[str], path
     that change are the ones it leaves and the ones it enters, so a move costs the cells it
     touches, not the board (a 10×10 solution of 1,600 moves is read at once).
     """
+    return [Step(labels[code], tuple(sorted(mover)), tuple(sorted(moved)))
+            for _, _, code, mover, moved in _moves(board, pieces, labels, path)]
+
+
+def _moves(board: Board, pieces: dict[str, Piece], labels: Sequence[str], path: Sequence[Codes],
+           ) -> Iterator[tuple[Codes, Codes, int, frozenset[int], frozenset[int]]]:
+    """Each move of `path` as (before, after, the mover's code, its cells before, its cells after).
+
+    One piece moves per move: the cells that change are the ones it leaves and the ones it enters,
+    and each piece is followed from the start, so identical pieces side by side are told apart.
+    """
     if len(path) < 2:
-        return []
+        return
     owner: dict[int, frozenset[int]] = {}   # cell -> the cells of the piece standing on it
     for label, anchor in decompose([labels[code] for code in path[0]], board, pieces, "start"):
         cells = frozenset(_cells(board, pieces[label], anchor))
         owner.update(dict.fromkeys(cells, cells))
-    steps = []
     for before, after in pairwise(path):
         changed = [cell for cell, (was, now) in enumerate(zip(before, after, strict=True)) if was != now]
         mover = next(owner[cell] for cell in changed if before[cell] != EMPTY)
@@ -105,8 +115,7 @@ def steps_of(board: Board, pieces: dict[str, Piece], labels: Sequence[str], path
         for cell in mover:
             del owner[cell]
         owner.update(dict.fromkeys(moved, moved))
-        steps.append(Step(labels[code], tuple(sorted(mover)), tuple(sorted(moved))))
-    return steps
+        yield before, after, code, mover, moved
 
 
 def move_counts(board: Board, pieces: dict[str, Piece], labels: Sequence[str], path: Sequence[Codes],
@@ -126,29 +135,14 @@ def unit_path(board: Board, pieces: dict[str, Piece], labels: Sequence[str], pat
               directions: Callable[[int], tuple[Cell, ...]] = lambda code: DIRECTIONS) -> list[Codes]:
     """`path` with each move (one piece, any distance) replaced by one-cell slides along a shortest way,
     fewest turns first."""
-    if len(path) < 2:
-        return list(path)
-    owner: dict[int, frozenset[int]] = {}
-    for label, anchor in decompose([labels[code] for code in path[0]], board, pieces, "start"):
-        cells = frozenset(_cells(board, pieces[label], anchor))
-        owner.update(dict.fromkeys(cells, cells))
-    unit = [path[0]]
-    for before, after in pairwise(path):
-        changed = [cell for cell, (was, now) in enumerate(zip(before, after, strict=True)) if was != now]
-        mover = next(owner[cell] for cell in changed if before[cell] != EMPTY)
-        code = before[next(iter(mover))]
-        moved = frozenset([*(cell for cell in mover if cell not in changed),
-                           *(cell for cell in changed if after[cell] == code)])
-        for cell in mover:
-            del owner[cell]
-        owner.update(dict.fromkeys(moved, moved))
+    unit = [path[0]] if path else []
+    for before, after, code, mover, moved in _moves(board, pieces, labels, path):
         free = {cell for cell, was in enumerate(before) if was == EMPTY} | mover
-        for shift in _way(board, mover, moved, free, directions(code)):
+        for cells_before, cells_after in _way(board, mover, moved, free, directions(code)):
             position = list(unit[-1])
-            old = [cell for cell, now in enumerate(position) if now == code and cell in shift[0]]
-            for cell in old:
+            for cell in cells_before:
                 position[cell] = EMPTY
-            for cell in shift[1]:
+            for cell in cells_after:
                 position[cell] = code
             unit.append(tuple(position))
         if unit[-1] != after:
