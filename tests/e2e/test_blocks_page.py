@@ -27,6 +27,12 @@ DADS_STROKES = [[(0, 0), (0, 1), (1, 1), (1, 0)], [(0, 2), (0, 3)], [(1, 2), (1,
 RUSH_HOUR_CARD = catalog.entry("rush-hour-hardest")["layout"]
 
 
+@pytest.fixture(scope="module")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """The desktop the editor is tried on: 1280 × 800 (the phone is conftest's 390 × 844 touch screen)."""
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 800}}
+
+
 def published(puzzle_id: str) -> int:
     return catalog.entry(puzzle_id)["published"][0]["moves"]
 
@@ -121,6 +127,7 @@ def test_the_editor_builds_dads_puzzle_and_solves_it_in_the_published_59(app_pag
     assert kinds["F"] == kinds["G"] and kinds["D"] == kinds["E"]
     assert len({kinds["B"], kinds["F"], kinds["D"], kinds["A"]}) == 4
     assert "layout=AABB/AACC/DE../FGHH/FGII" in app_page.url and f"goal={DADS_GOAL}" in app_page.url
+    assert app_page.viewport_size == {"width": 1280, "height": 800}
     done_editing(app_page)
     solve_and_wait(app_page)
     expect(app_page.get_by_test_id("result-moves")).to_have_text(str(published("dads-puzzle")))
