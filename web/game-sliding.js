@@ -79,31 +79,22 @@ export function slidingGame(entry) {
   }
 
   /**
-   * The one-cell slides that turn `before` into `after` when only pieces of one label move (a whole
-   * slide of one piece, as books count moves): breadth-first over those slides; null if none do.
+   * The one-cell slides, as link tokens ("16r"), that turn `before` into `after` where one piece moved
+   * (a whole slide, as books count moves): along a shortest way, fewest turns first; null if none.
    */
   function slidesBetween(before, after) {
-    const label = after.find((now, cell) => now !== EMPTY && before[cell] === EMPTY);
-    const key = (position) => position.join(" ");
-    const others = (position) => position.every((now, cell) => now === label || now === EMPTY
-      || now === before[cell]);
-    const back = new Map([[key(before), null]]);
-    let layer = [before];
-    while (layer.length && !back.has(key(after))) {
-      const next = [];
-      for (const position of layer) {
-        for (const move of legalSlides(rules, position)) {
-          if (move.piece.label !== label || back.has(key(move.position)) || !others(move.position)) continue;
-          back.set(key(move.position), [position, move]);
-          next.push(move.position);
-        }
-      }
-      layer = next;
-    }
-    if (!back.has(key(after))) return null;
-    const steps = [];
-    for (let at = after; back.get(key(at)); at = back.get(key(at))[0]) steps.unshift(back.get(key(at))[1]);
-    return steps.length ? steps : null;
+    const move = movedPiece(rules, before, after);
+    const path = move && piecePaths(rules, before, move.piece).get(move.shift.join(","));
+    if (!path?.length) return null;
+    let cells = move.piece.cells;
+    return path.map((direction) => {
+      const token = `${Math.min(...cells)}${DIRECTION_LETTERS[direction.join(",")]}`;
+      cells = cells.map((cell) => {
+        const [row, col] = rules.cells[cell];
+        return rules.cellAt(row + direction[0], col + direction[1]);
+      });
+      return token;
+    });
   }
 
   return {
@@ -243,9 +234,7 @@ export function slidingGame(entry) {
     },
     /** The link token of one slide ("7u": the piece on cell 7 slides up), or null. */
     moveToken(before, after) {
-      const steps = slidesBetween(before, after);
-      return steps && steps.map((move) => `${Math.min(...move.piece.cells)}${DIRECTION_LETTERS[move.direction.join(",")]}`)
-        .join("-");
+      return slidesBetween(before, after)?.join("-") ?? null;
     },
     /** Play a link token on `position`: {position, words}, or null when it is not a legal move there. */
     playToken(position, token) {
@@ -276,13 +265,8 @@ export function slidingGame(entry) {
     },
     /** One move in words: "8 left" (one cell), "S 2 right", "V 1 down, 1 left" (a whole slide). */
     describeMove(before, after) {
-      const label = after.find((now, cell) => now !== EMPTY && before[cell] === EMPTY);
-      if (label === undefined) return "?";
-      const moved = (position) => piecesOf(rules, position)
-        .find((piece) => piece.label === label && piece.cells.some((cell) => before[cell] !== after[cell]));
-      const [was, now] = [moved(before), moved(after)];
-      if (!was || !now) return "?";
-      return this.describeStep({ piece: label, from: was.cells, to: now.cells });
+      const move = movedPiece(rules, before, after);
+      return move ? this.describeStep({ piece: move.piece.label, from: move.piece.cells, to: move.after }) : "?";
     },
     /** A solver's step {piece, from, to} (the piece's cells before and after) in words. */
     describeStep({ piece: label, from, to }) {

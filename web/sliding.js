@@ -108,18 +108,13 @@ export function slidesThatWay(rules, piece, [dr, dc]) {
 /** The position after sliding `piece` one step by [dr, dc], or null if it cannot go there. */
 export function slide(rules, position, piece, [dr, dc]) {
   if (!slidesThatWay(rules, piece, [dr, dc])) return null;
-  const targets = [];
   for (const cell of piece.cells) {
     const [row, col] = rules.cells[cell];
     const target = rules.cellAt(row + dr, col + dc);
     if (target === undefined) return null;
     if (position[target] !== EMPTY && !piece.cells.includes(target)) return null;
-    targets.push(target);
   }
-  const next = position.slice();
-  for (const cell of piece.cells) next[cell] = EMPTY;
-  for (const target of targets) next[target] = piece.label;
-  return next;
+  return shifted(rules, position, piece, [dr, dc]);
 }
 
 /** Every legal slide: [{piece, direction, position}]. */
@@ -186,15 +181,35 @@ export function piecePaths(rules, position, piece) {
   return best;
 }
 
-/** `position` with `piece` shifted by [dr, dc] (assumed free). */
+/**
+ * `position` with `piece` shifted by [dr, dc] (assumed free). In a layout a piece is a region of one
+ * character, so a piece that comes to touch another of its character takes one no piece uses.
+ */
 function shifted(rules, position, piece, [dr, dc]) {
   const next = position.slice();
   for (const cell of piece.cells) next[cell] = EMPTY;
-  for (const cell of piece.cells) {
+  const moved = piece.cells.map((cell) => {
     const [row, col] = rules.cells[cell];
-    next[rules.cellAt(row + dr, col + dc)] = piece.label;
+    return rules.cellAt(row + dr, col + dc);
+  });
+  for (const cell of moved) next[cell] = piece.label;
+  if (rules.regions && moved.some((cell) => touchesOwnKind(rules, next, cell, moved))) {
+    const spare = [...SPARE_CHARACTERS].find((ch) => !next.includes(ch));
+    for (const cell of moved) next[cell] = spare;
   }
   return next;
+}
+
+/** Characters a piece may take when it must be told apart (no o or x: a Rush Hour card reads those as cells). */
+const SPARE_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnpqrstuvwyz123456789";
+
+/** Whether `cell` (one of the piece's cells `own`) has a neighbour outside the piece with the same character. */
+function touchesOwnKind(rules, position, cell, own) {
+  const [row, col] = rules.cells[cell];
+  return [[-1, 0], [1, 0], [0, -1], [0, 1]].some(([dr, dc]) => {
+    const next = rules.cellAt(row + dr, col + dc);
+    return next !== undefined && !own.includes(next) && position[next] === position[cell];
+  });
 }
 
 /**

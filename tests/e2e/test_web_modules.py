@@ -505,3 +505,19 @@ def test_a_layout_link_round_trips_walls_and_rules_included():
                            f"try {{ readLink({json.dumps(bad)}); console.log('null'); }}"
                            "catch (error) { console.log(JSON.stringify(error instanceof LinkError)); }")
         assert refused is True, bad
+
+
+def test_a_piece_moved_next_to_one_of_its_letter_takes_another_and_its_move_plays_back():
+    """In a layout a piece is a region of one letter: two B's that come to touch would read as one piece."""
+    seen = run_node(
+        {"layout.js": ["layoutEntry"], "game-blocks.js": ["blocksGame"]},
+        """
+        const game = blocksGame(layoutEntry('B.B/.../..A', 'A../.../...', 'free'));
+        const moved = game.drag(game.start, 0, [0, 1]).position;
+        const token = game.moveToken(game.start, moved);
+        const again = game.playToken(game.start, token);
+        console.log(JSON.stringify([moved.join(' '), token, again.position.join(' '), again.words,
+                                    game.problem(moved), game.same(again.position, moved)]));
+        """,
+    )
+    assert seen == ["0 C B 0 0 0 0 0 A", "0r", "0 C B 0 0 0 0 0 A", "B right", None, True]
