@@ -27,7 +27,8 @@ import { capitalise, publishedLines } from "./words.js";
 
 const GAMES = { sliding: slidingGame, peg: pegGame };
 /** The game of a catalog (or custom) entry: a sliding puzzle drawn as a layout is played as blocks. */
-const gameOf = (entry) => (entry.family === "sliding" && isLayoutEntry(entry) ? blocksGame(entry) : GAMES[entry.family](entry));
+const gameOf = (entry) => (entry.family === "sliding" && isLayoutEntry(entry)
+  ? blocksGame(entry) : GAMES[entry.family](entry));
 const DEFAULT_PUZZLE = "8-puzzle";
 const CUSTOM_SLIDING = "custom-sliding";
 const CUSTOM_PEG = "custom-peg";
