@@ -580,7 +580,8 @@ function showBoardHelp() {
     const keys = app.game.start.filter((label) => label === "0").length >= 2
       ? "focus the board: the arrow keys move a cursor, Enter takes a piece, the arrows slide it"
       : "focus the board and use the arrow keys";
-    text = `Drag a piece where it should go (it takes any free way there), ${press().toLowerCase()} it to slide it, or ${keys}.`;
+    text = `Drag a piece where it should go (it takes any free way there), ${press().toLowerCase()} it to slide `
+      + `it, or ${keys}.`;
   } else {
     text = `${press()} a piece next to an empty cell, drag it there, or focus the board and use the arrow keys.`;
   }

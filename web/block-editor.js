@@ -6,8 +6,8 @@
 import { UNIT } from "./board-blocks.js";
 import { blocksGame } from "./game-blocks.js";
 import {
-  boxOf, checkRushHour, EMPTY_CELL, goalText, isCard, LayoutError, layoutEntry, MAX_SIDE, PIECE_CHARACTERS, readGoal,
-  readLayout, regions, rushHourGoal, WALL,
+  boxOf, cellsWhere, checkRushHour, EMPTY_CELL, goalText, isCard, LayoutError, layoutEntry, MAX_SIDE, PIECE_CHARACTERS,
+  readGoal, readLayout, regions, rushHourGoal, WALL,
 } from "./layout.js";
 import { $, htmlElement, svgElement } from "./dom.js";
 import { plural } from "./words.js";
@@ -103,7 +103,9 @@ export function createBlockEditor(store, { reshape, announce, fitBoard, showBoar
 
   function wireControls() {
     for (const select of [$("block-rows"), $("block-cols")]) {
-      for (let side = 1; side <= MAX_SIDE; side += 1) select.append(htmlElement("option", { value: side }, String(side)));
+      for (let side = 1; side <= MAX_SIDE; side += 1) {
+        select.append(htmlElement("option", { value: side }, String(side)));
+      }
       select.addEventListener("change", () => resize(Number($("block-rows").value), Number($("block-cols").value)));
     }
     for (const radio of document.querySelectorAll("input[name=block-tool]")) {
@@ -153,7 +155,8 @@ export function createBlockEditor(store, { reshape, announce, fitBoard, showBoar
       if (drawn.rules === "rush-hour") checkRushHour(layout);
       if (drawn.goal && drawn.goal.size) readGoal(goalOf(drawn), layout);
       else if (drawn.rules === "rush-hour") rushHourGoal(layout);
-      else goalProblem = "no goal yet: choose the goal tool, press the piece that must move and drag it where it must end";
+      else goalProblem = "no goal yet: choose the goal tool, press the piece that must move and drag it where it "
+        + "must end";
     } catch (error) {
       if (!(error instanceof LayoutError)) throw error;
       if (/^(the goal|a Rush Hour layout without|car A)/.test(error.message)) goalProblem = error.message;
@@ -324,7 +327,8 @@ export function createBlockEditor(store, { reshape, announce, fitBoard, showBoar
       drawn.goal?.delete(piece.char);
       return `Piece ${piece.char} is no longer the goal's.`;
     }
-    if (drawn.grid.flat().filter((ch) => ch === piece.char).length !== piece.cells.length) { // its letter names two pieces
+    const named = drawn.grid.flat().filter((ch) => ch === piece.char).length;
+    if (named !== piece.cells.length) { // its letter names two pieces: it takes one of its own
       const fresh = freshChar();
       for (const [r, c] of piece.cells) drawn.grid[r][c] = fresh;
       piece = { ...piece, char: fresh };
@@ -339,12 +343,13 @@ export function createBlockEditor(store, { reshape, announce, fitBoard, showBoar
     const cells = drawn.goal.get(char).map(([r, c]) => [r + dr, c + dc]);
     if (!cells.every((cell) => inBox(cell) && at(cell) !== WALL)) return false;
     drawn.goal.set(char, cells);
-    return `The goal: ${char} ends at ${where(cells)}.`;
+    return `The goal: ${char} ends at ${cellsWhere(cells)}.`;
   }
 
   function resize(rows, cols) {
     const old = drawn.grid;
-    drawn.grid = Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (__, c) => old[r]?.[c] ?? EMPTY_CELL));
+    drawn.grid = Array.from({ length: rows }, (_, r) => Array.from({ length: cols },
+      (__, c) => old[r]?.[c] ?? EMPTY_CELL));
     for (const char of new Set(drawn.grid.flat())) if (isPiece(char)) splitApart(char);
     if (drawn.goal) {
       for (const [char, cells] of [...drawn.goal]) {
@@ -362,7 +367,8 @@ export function createBlockEditor(store, { reshape, announce, fitBoard, showBoar
     const svg = $("board");
     const board = app.game.draw(svg, { onCell: () => {} });
     board.show(app.position, { goal: app.goal });
-    svg.setAttribute("aria-label", `Block editor: the box, ${drawn.grid.length} rows by ${drawn.grid[0].length} columns`);
+    const [rows, cols] = [drawn.grid.length, drawn.grid[0].length];
+    svg.setAttribute("aria-label", `Block editor: the box, ${rows} rows by ${cols} columns`);
     const marks = svgElement("g", { class: "editor-marks", "aria-hidden": "true" });
     svg.append(marks);
     if (stroke?.cells) {
@@ -416,9 +422,14 @@ export function createBlockEditor(store, { reshape, announce, fitBoard, showBoar
     if (kind === "goal") {
       const piece = pieceAt(cell);
       const target = piece && drawn.goal?.get(piece.char);
-      const onTarget = drawn.goal && [...drawn.goal].find(([, cells]) => cells.some(([r, c]) => r === cell[0] && c === cell[1]));
-      if (piece) stroke = { tool: kind, piece, from: cell, base: target ?? piece.cells, wasGoal: Boolean(target), target: null };
-      else if (onTarget) stroke = { tool: kind, char: onTarget[0], from: cell, base: onTarget[1], wasGoal: true, target: null };
+      const onTarget = drawn.goal && [...drawn.goal]
+        .find(([, cells]) => cells.some(([r, c]) => r === cell[0] && c === cell[1]));
+      if (piece) {
+        stroke = { tool: kind, piece, from: cell, base: target ?? piece.cells, wasGoal: Boolean(target), target: null };
+      }
+      else if (onTarget) {
+        stroke = { tool: kind, char: onTarget[0], from: cell, base: onTarget[1], wasGoal: true, target: null };
+      }
       else stroke = null;
     }
     show();
@@ -581,11 +592,3 @@ function between([r0, c0], [r1, c1]) {
   }
   return cells;
 }
-
-function where(cells) {
-  const rows = [...new Set(cells.map(([r]) => r + 1))].sort((a, b) => a - b);
-  const cols = [...new Set(cells.map(([, c]) => c + 1))].sort((a, b) => a - b);
-  const span = (noun, values) => (values.length === 1 ? `${noun} ${values[0]}` : `${noun}s ${values[0]}-${values[values.length - 1]}`);
-  return `${span("row", rows)}, ${span("column", cols)}`;
-}
-

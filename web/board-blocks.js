@@ -165,5 +165,7 @@ export function exitShapes(exit, cols, [width, height]) {
 
 /** The target outline of a goal piece: where it must end (cells as corners), dashed. */
 export function targetShape(corners, label) {
-  return svgElement("path", { class: "target", d: outlinePath(corners, GAP + 3), "data-testid": "target", "data-piece": label });
+  return svgElement("path", {
+    class: "target", d: outlinePath(corners, GAP + 3), "data-testid": "target", "data-piece": label,
+  });
 }

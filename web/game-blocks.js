@@ -58,7 +58,8 @@ export function blocksGame(source) {
         + "with its walls)" };
     }
     const shapeKey = (piece) => shapeOf(piece.cells).join(";");
-    const namedShape = new Map(box.pieces.filter((piece) => named.has(piece.char)).map((piece) => [piece.char, shapeKey(piece)]));
+    const namedShape = new Map(box.pieces.filter((piece) => named.has(piece.char))
+      .map((piece) => [piece.char, shapeKey(piece)]));
     const otherShapes = new Set(box.pieces.filter((piece) => !named.has(piece.char)).map(shapeKey));
     const position = start.map(() => EMPTY);
     const taken = new Set([...other.pieces.map((piece) => piece.char), ...named]);

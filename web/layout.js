@@ -43,7 +43,8 @@ function rowsOf(text, what) {
   const trimmed = text.trim();
   if (!trimmed) throw new LayoutError(`the ${what} is empty: write its rows, one character per cell, separated by /`);
   if (isCard(trimmed)) {
-    return { rows: Array.from({ length: CARD_SIDE }, (_, i) => trimmed.slice(i * CARD_SIDE, (i + 1) * CARD_SIDE)), card: true };
+    const rows = Array.from({ length: CARD_SIDE }, (_, i) => trimmed.slice(i * CARD_SIDE, (i + 1) * CARD_SIDE));
+    return { rows, card: true };
   }
   return { rows: trimmed.split(ROW_SEPARATORS), card: false };
 }
@@ -126,7 +127,7 @@ export function shapeOf(cells) {
 const shapeKey = (cells) => shapeOf(cells).map(([r, c]) => `${r},${c}`).join(";");
 
 /** Where cells lie, for a message: "rows 1-2, columns 3-4". */
-function where(cells) {
+export function cellsWhere(cells) {
   const span = (noun, values) => {
     const sorted = [...new Set(values)].sort((a, b) => a - b);
     return sorted.length === 1 ? `${noun} ${sorted[0] + 1}` : `${noun}s ${sorted[0] + 1}-${sorted[sorted.length - 1] + 1}`;
@@ -198,8 +199,8 @@ export function readGoal(text, layout, what = "goal") {
   for (const region of regions(layout.rows, layout.cols, (r, c) => grid[r][c])) {
     const piece = namedPiece(layout, region.char, what);
     if (targets.has(region.char)) {
-      throw new LayoutError(`the ${what} draws ${region.char} in two places (${where(targets.get(region.char))} and `
-        + `${where(region.cells)}); one piece ends in one place`);
+      throw new LayoutError(`the ${what} draws ${region.char} in two places (${cellsWhere(targets.get(region.char))} `
+        + `and ${cellsWhere(region.cells)}); one piece ends in one place`);
     }
     if (shapeKey(region.cells) !== shapeKey(piece.cells)) {
       throw new LayoutError(`the ${what} draws ${region.char} as ${shapeText(shapeOf(region.cells))} but the piece is `
@@ -207,7 +208,8 @@ export function readGoal(text, layout, what = "goal") {
     }
     const blocked = region.cells.find(([r, c]) => layout.walls.has(`${r},${c}`));
     if (blocked) {
-      throw new LayoutError(`the ${what} puts ${region.char} on the wall at row ${blocked[0] + 1}, column ${blocked[1] + 1}`);
+      const [row, col] = blocked;
+      throw new LayoutError(`the ${what} puts ${region.char} on the wall at row ${row + 1}, column ${col + 1}`);
     }
     targets.set(region.char, region.cells);
   }
@@ -222,7 +224,7 @@ function namedPiece(layout, char, what) {
   const found = layout.pieces.filter((piece) => piece.char === char);
   if (!found.length) throw new LayoutError(`the ${what} names ${char}, which is not a piece of the layout`);
   if (found.length > 1) {
-    const places = found.slice(0, 3).map((piece) => where(piece.cells)).join(" and ");
+    const places = found.slice(0, 3).map((piece) => cellsWhere(piece.cells)).join(" and ");
     throw new LayoutError(`the ${what} names ${char}, but ${char} stands for ${found.length} pieces of the layout `
       + `(${places}): give the piece that must move a character of its own`);
   }
@@ -243,11 +245,11 @@ export function checkRushHour(layout) {
   for (const piece of layout.pieces) {
     if (piece.cells.length < 2) {
       throw new LayoutError("under rush-hour rules every piece is a car that moves along its length, and "
-        + `${piece.char} (${where(piece.cells)}) is a single cell: it has no length to move along`);
+        + `${piece.char} (${cellsWhere(piece.cells)}) is a single cell: it has no length to move along`);
     }
     if (!carDirection(piece.cells)) {
       throw new LayoutError("under rush-hour rules every piece is a car that moves along its length, and "
-        + `${piece.char} (${where(piece.cells)}) is neither a row nor a column of cells`);
+        + `${piece.char} (${cellsWhere(piece.cells)}) is neither a row nor a column of cells`);
     }
   }
 }
@@ -295,10 +297,11 @@ export function kindOf(named) {
 /**
  * A catalog-like entry for a layout puzzle, whose positions hold each board cell's piece character
  * ("0" for an empty cell): `text` the start (layout rows or a card), `goal` a goal text (absent: a
- * Rush Hour layout's default goal), `rules` "free" or "rush-hour" (absent: Rush Hour's for a card). `base` (a catalog entry drawn as a
- * layout) gives its id, name, notes and exit. A layout that reads but cannot be solved as it is (no
- * piece, no empty cell, a bad goal, a car that is not straight) gives an entry with `problem` set to
- * pzl's message; a text that does not even draw a box throws LayoutError.
+ * Rush Hour layout's default goal), `rules` "free" or "rush-hour" (absent: Rush Hour's for a card).
+ * `base` (a catalog entry drawn as a layout) gives its id, name, notes and exit. A layout that reads
+ * but cannot be solved as it is (no piece, no empty cell, a bad goal, a car that is not straight)
+ * gives an entry with `problem` set to pzl's message; a text that does not even draw a box throws
+ * LayoutError.
  */
 export function layoutEntry(text, goal, rules = null, base = null) {
   const { rows, card } = rowsOf(text, "layout");

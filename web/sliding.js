@@ -167,7 +167,9 @@ export function piecePaths(rules, position, piece) {
         const bend = last && (last[0] !== sr || last[1] !== sc) ? 1 : 0;
         const key = `${nr},${nc},${sr},${sc}`;
         const seen = next.get(key);
-        if (!seen || seen.turns > turns + bend) next.set(key, { dr: nr, dc: nc, path: [...path, [sr, sc]], turns: turns + bend });
+        if (!seen || seen.turns > turns + bend) {
+          next.set(key, { dr: nr, dc: nc, path: [...path, [sr, sc]], turns: turns + bend });
+        }
       }
     }
     layer = [...next.values()];
