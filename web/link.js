@@ -5,6 +5,8 @@
 // bound of ida/astar; compare=1 opens the Compare panel and runs the comparison)
 // #puzzle=hoppers&empty=6&finish=6        #board=3x4&start=…  (a custom sliding board)
 // #mask=..o../.ooo./ooooo&lattice=square&empty=6&finish=any  (a custom peg board)
+// #layout=AABB/AACC/de../FGHH/FGII&goal=..../..../..../AA../AA..&rules=rush-hour  (a sliding-block layout;
+// with puzzle=, the layout is that catalog puzzle's start)
 
 const KEYS = [
   "puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish", "moves", "algorithm", "bound", "metric", "all",
@@ -12,7 +14,7 @@ const KEYS = [
 ];
 const BOUNDS = ["none", "misplaced", "manhattan", "linear-conflict", "pdb"];
 const METRICS = ["step", "piece", "straight"];
-const ORDER = ["puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish", "moves"];
+const ORDER = ["puzzle", "board", "mask", "lattice", "layout", "start", "goal", "rules", "empty", "finish", "moves"];
 const MOVE = /^[0-9a-z-]{1,120}$/i;
 const MAX_MOVES = 2000;
 const ALGORITHM = /^[a-z][a-z0-9_-]{0,31}$/;
@@ -58,7 +60,7 @@ export function readLink(hash) {
 /** The link's puzzle part alone (the first value of each puzzle key), when it reads on its own; else null. */
 function puzzlePart(params) {
   const part = new URLSearchParams();
-  for (const key of PUZZLE_KEYS) {
+  for (const key of [...PUZZLE_KEYS, ...layoutPuzzleKeys(params)]) {
     if (params.has(key)) part.set(key, params.get(key));
   }
   try {
@@ -71,12 +73,13 @@ function puzzlePart(params) {
 function readParams(params) {
   const link = {};
   for (const [key, value] of params) {
-    if (!KEYS.includes(key)) throw new LinkError(`The link has an unknown part “${shorten(key)}”.`);
+    if (!KEYS.includes(key) && !LAYOUT_KEYS.includes(key)) throw new LinkError(`The link has an unknown part “${shorten(key)}”.`);
     if (key in link) throw new LinkError(`The link names “${key}” twice.`);
     link[key] = value;
   }
   const names = ["puzzle", "board", "mask"].filter((key) => link[key]);
-  if (names.length === 0) throw new LinkError("The link does not name a puzzle.");
+  if (names.length === 0 && !link.layout) throw new LinkError("The link does not name a puzzle.");
+  if (link.layout && (link.board || link.mask)) throw new LinkError("The link names more than one puzzle or board.");
   if (names.length > 1) throw new LinkError("The link names more than one puzzle or board.");
   if (link.mask && !/^[o./]{1,100}$/.test(link.mask)) {
     throw new LinkError("The link's mask must be rows of o (hole) and . (no hole) separated by /.");
@@ -97,9 +100,10 @@ function readParams(params) {
       throw new LinkError(`The link's ${key} must be hole numbers separated by commas.`);
     }
   }
-  for (const key of ["start", "goal"]) {
+  for (const key of link.layout ? ["start"] : ["start", "goal"]) { // a layout's goal is drawn as a layout
     if (key in link) link[key] = readPosition(link[key], key);
   }
+  readLayoutFields(link);
   if ("moves" in link) {
     const moves = link.moves.split(",").map((move) => move.trim());
     if (moves.length > MAX_MOVES || moves.some((move) => !MOVE.test(move))) {
@@ -150,12 +154,38 @@ export function writeLink(link) {
   }
   if (link.algorithm && link.algorithm !== "auto") params.set("algorithm", link.algorithm);
   if (link.bound) params.set("bound", link.bound);
-  if (link.metric && link.metric !== "step") params.set("metric", link.metric);
+  if (link.metric) params.set("metric", link.metric);
   if (link.all) params.set("all", "1");
   if (Number.isInteger(link.step) && link.step > 0) params.set("step", String(link.step));
   if (link.compare) params.set("compare", "1");
   // Commas stay readable; URLSearchParams escapes them, which is legal but ugly.
   return params.toString().replaceAll("%2C", ",").replaceAll("%2F", "/");
+}
+
+// ---- layouts: a sliding-block puzzle drawn as text (web/layout.js reads it; here only its shape) ----
+
+const LAYOUT_KEYS = ["layout", "rules"];
+const LAYOUT_RULES = ["free", "rush-hour"];
+const LAYOUT_TEXT = /^[A-Za-z0-9.#*/]{1,120}$/;
+
+/** The keys that make up a layout puzzle of one's own, for a broken link's fallback (none for a catalog puzzle). */
+function layoutPuzzleKeys(params) {
+  return params.has("layout") && !params.has("puzzle") ? ["layout", "goal", "rules"] : [];
+}
+
+/** Check a link's layout fields: the layout and its goal as text (rows of cell characters), the rules by name. */
+function readLayoutFields(link) {
+  if ("layout" in link && !LAYOUT_TEXT.test(link.layout)) {
+    throw new LinkError("The link's layout must be rows of . (empty), # (wall) and letters or digits (pieces), "
+      + "separated by /.");
+  }
+  if (link.layout && "goal" in link && !LAYOUT_TEXT.test(link.goal)) {
+    throw new LinkError("The link's goal must be the layout's rows again, with the goal's pieces where they end.");
+  }
+  if ("rules" in link && !LAYOUT_RULES.includes(link.rules)) {
+    throw new LinkError(`The link's rules must be ${LAYOUT_RULES.join(" or ")}.`);
+  }
+  if ("rules" in link && !link.layout) throw new LinkError("The link's rules are for a layout (layout=).");
 }
 
 function shorten(text) {

@@ -48,6 +48,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
   function puzzleFields() {
     const entry = app.game.entry;
     if (!entry.custom) return { puzzle: entry.id };
+    if (entry.asLayout) return {}; // a layout of your own: the game's request fields draw it whole
     if (entry.family === "peg") return { family: "peg", mask: entry.mask, lattice: entry.lattice };
     return { family: entry.family, board: `${entry.rows}x${entry.cols}` };
   }
@@ -383,7 +384,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     $("result-moves").textContent = String(moves);
     $("result-unit").textContent = moves === 1 ? game.unit[0] : game.unit[1];
     $("result-detail").textContent = `(${resultDetails(result, game.family)})`;
-    const classic = classicMovesText(result);
+    const classic = classicMovesText(result, game.family === "sliding" && game.rules.blocks);
     $("result-classic").textContent = classic;
     $("result-classic").hidden = !classic;
     announce(moves === 0 ? $("result-text").textContent : `Solution from ${what}: ${plural(moves, game.unit[0])}.`);
