@@ -1,5 +1,5 @@
 // The loading line next to the board: what the solver is loading, a bar of bytes arrived out
-// of the total ("3.1 / 6.2 MB"), the time left by the worker's estimate ("about 8 s left"),
+// of the total ("3.1 / 6.2 MB"), the time left by the worker's estimate ("about 8 s left", before the bytes),
 // a Solve waiting for the solver ("Will solve when the solver is ready — about 8 s."), and when
 // loading fails, why, with a Retry button. It shows the boot's downloads and any a request needs
 // later (e.g. "loading pattern tables").
@@ -27,7 +27,7 @@ export function showLoading(container, solver) {
   const retry = htmlElement("button", { type: "button", "data-testid": "loading-retry", hidden: "" }, "Retry");
   retry.addEventListener("click", () => solver.retry());
   const line = htmlElement("p", { class: "loading-line" });
-  line.append(text, " ", bytes, " ", left);
+  line.append(text, " ", left, " ", bytes); // the bytes at the line's end: the estimate appears without moving them
   container.replaceChildren(line, bar, queued, retry);
 
   let download = null;
