@@ -24,6 +24,7 @@ from math import comb
 from typing import Any
 
 from pzl import events
+from pzl.peg.board import after_jump
 from pzl.peg.bounds import class_masks
 from pzl.peg.bulk import INDEX_BITS, INDEX_MASK, BulkBoard, Slots, positions, small_slots
 from pzl.peg.search_tables import board_parts, permute, valid_symmetries
@@ -112,41 +113,44 @@ class CensusStopped(Exception):
         self.stopped = stopped
 
 
-def census(board: Any, start: int, finish: int | None, *, moves: bool = True, counts: bool = True,
-           max_states: int | None = None, seconds_limit: float | None = None) -> Search:
+def census(board: Any, start: int, finish: int | None, *, first: tuple[int, int, int] | None = None,
+           moves: bool = True, counts: bool = True, max_states: int | None = None,
+           seconds_limit: float | None = None) -> Search:
     """The census of the task start → finish (None: one peg anywhere); a generator returning a CensusOutcome.
 
-    census(board, start: int, finish: int | None, *, moves=True, counts=True, max_states=None,
+    census(board, start: int, finish: int | None, *, first=None, moves=True, counts=True, max_states=None,
            seconds_limit=None) -> Search
 
+    first: a jump (from, over, to) legal at the start that every game begins with: level 1 is then the
+    one position after it, and classes are taken under the symmetries that also keep that position.
     moves: also `by_moves`; counts: also `solutions` and the fewest-moves counts.
     max_states caps the classes stored (None: no cap); a limit gives complete=False with the
     levels finished so far. Progress events carry `phase` ("positions", "can finish",
     "solutions"), `depth` (the level, in jumps) and `most_jumps` (the start's pegs - 1: the last
     level there can be).
     """
-    engine = _Census(board, start, finish, max_states, seconds_limit)
+    engine = _Census(board, start, finish, first, max_states, seconds_limit)
     return (yield from engine.run(moves, counts))
 
 
-def estimate(board: Any, start: int, finish: int | None) -> Estimate:
+def estimate(board: Any, start: int, finish: int | None, first: tuple[int, int, int] | None = None) -> Estimate:
     """How big the census of start → finish may get: `REACH` of the positions with each peg count
     that share the start's position class, divided by the symmetries."""
     size, jumps, _ = board_parts(board)
     share = REACH / 2 ** len(class_masks(size, jumps))
-    order = len(symmetries_of(board, start, finish))
-    per_level = [comb(size, pegs) * share for pegs in range(1, start.bit_count() + 1)]
-    per_level[-1] = 1
+    order = len(symmetries_of(board, start, finish, first))
+    per_level = [comb(size, pegs) * share for pegs in range(1, start.bit_count())] + [1]   # [1]: the start
     positions = int(sum(per_level))
     classes = positions // order + 1
     peak = int(max(per_level)) // order + 1
     return Estimate(positions, classes, peak, classes * STORED_BYTES + peak * WORKING_BYTES)
 
 
-def symmetries_of(board: Any, start: int, finish: int | None) -> list[tuple[int, ...]]:
-    """The board symmetries (identity first) that keep the start and the finish."""
+def symmetries_of(board: Any, start: int, finish: int | None,
+                  first: tuple[int, int, int] | None = None) -> list[tuple[int, ...]]:
+    """The board symmetries (identity first) that keep the start, the finish and the first jump (if fixed)."""
     size, jumps, symmetries = board_parts(board)
-    fixed = [start] + ([finish] if finish is not None else [])
+    fixed = [start] + ([finish] if finish is not None else []) + ([after_jump(start, first)] if first else [])
     return [perm for perm in valid_symmetries(size, jumps, symmetries)
             if all(permute(mask, perm) == mask for mask in fixed)]
 
@@ -154,13 +158,13 @@ def symmetries_of(board: Any, start: int, finish: int | None) -> list[tuple[int,
 class _Census:
     """The three passes and their shared state: the levels, the limits, the counters."""
 
-    def __init__(self, board: Any, start: int, finish: int | None, max_states: int | None,
-                 seconds_limit: float | None) -> None:
+    def __init__(self, board: Any, start: int, finish: int | None, first: tuple[int, int, int] | None,
+                 max_states: int | None, seconds_limit: float | None) -> None:
         size, jumps, _ = board_parts(board)
         if size > MAX_HOLES:
             raise ValueError(f"a census takes boards of at most {MAX_HOLES} holes")
-        self.size, self.start, self.finish = size, start, finish
-        self.perms = symmetries_of(board, start, finish)
+        self.size, self.start, self.finish, self.first = size, start, finish, first
+        self.perms = symmetries_of(board, start, finish, first)
         self.bulk = BulkBoard(size, jumps, self.perms)
         self.max_states, self.seconds_limit = max_states, seconds_limit
         self.levels: list[array] = []        # canonical classes after n jumps, sorted
@@ -229,7 +233,12 @@ class _Census:
             depth = len(self.levels)
             if depth > self.start.bit_count() - 1:  # one peg left: no jump
                 break
-            if moves:
+            if depth == 1 and self.first is not None:   # one position, which every symmetry used keeps
+                level, fewest, landed = positions([after_jump(self.start, self.first)]), bytes([1]), \
+                    positions([1 << self.first[2]])
+                self.nodes += 1
+                by_moves += [1] if moves else []
+            elif moves:
                 level, fewest, landed = yield from self._next_with_moves(level, fewest, landed, depth)
                 for least, classes in _histogram(fewest):
                     by_moves += [0] * (least + 1 - len(by_moves))

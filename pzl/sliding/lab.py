@@ -34,7 +34,7 @@ def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str
     puzzle = from_request(request)
     wanted_algorithm = _wanted(request, "algorithm", ORDER)
     wanted_bound = _wanted(request, "bound", BOUNDS)
-    base = {key: value for key, value in request.items() if key not in ("algorithm", "bound", "all")}
+    base = {key: value for key, value in request.items() if key not in ("algorithm", "bound")}
     base["command"] = "solve"
     runs = []
     for algorithm in ORDER:
