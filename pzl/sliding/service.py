@@ -75,7 +75,7 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     every = flag(request, "all")
     max_states = state_cap(request, breadth.DEFAULT_MAX_STATES)
     max_solutions = solution_cap(request, every)
-    metric = choice(request, "metric", METRICS, "step", noun="move count")
+    metric = choice(request, "metric", METRICS, "step")
     bound = read_bound(request, algorithm, puzzle)
     if algorithm == "ida" and bound == "none":
         algorithm = "iddfs"   # IDA* without a bound is plain iterative deepening (and is estimated as such)
@@ -267,17 +267,18 @@ def _astar(puzzle: Puzzle, problem: SlidingProblem, bound: str, every: bool, max
 def longest(request: dict[str, Any]) -> Iterator[Event]:
     """Answer a `longest` request: the positions farthest from the goal (in the request's `metric`), with the
     sweep's progress."""
+    metric = choice(request, "metric", METRICS, "step")
+    limit = state_cap(request, breadth.DEFAULT_MAX_STATES * 2)
     if isinstance(request.get("goal"), str) and request.get("start") is None and "*" not in request["goal"]:
         request = {**request, "start": request["goal"]}   # a complete goal is the whole task
     puzzle = from_request(request, start_from_goal=True)
     if not puzzle.goal_is_partial and request.get("start") not in (None, "", request.get("goal")):
         raise PuzzleError("longest sweeps from a complete goal to every position it reaches: a start is read only "
                           "with a partial goal (it says which positions count); leave start out")
-    metric = choice(request, "metric", METRICS, "step", noun="move count")
     problem = problem_for(puzzle) if metric == "step" else CoarseProblem(puzzle, metric)
     kernel = breadth_kernel(puzzle, "", "longest") if metric == "step" else \
         "reachable-blocks" if puzzle.goal_is_partial else "longest-blocks"
-    cap = limits.state_cap(state_cap(request, breadth.DEFAULT_MAX_STATES * 2), kernel, puzzle.board.size)
+    cap = limits.state_cap(limit, kernel, puzzle.board.size)
     names, advice = what_to_try(puzzle, "longest", command="longest", cap=cap)
     if puzzle.single_cell:   # the count is exact: finding the hardest positions needs every one of them
         name = f"the {puzzle.puzzle_id} board" if request.get("board") else puzzle.puzzle_id
