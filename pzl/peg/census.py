@@ -171,6 +171,7 @@ class _Census:
         self.stabilisers: list[bytes] = []   # per class: how many symmetries fix it
         self.rows: list[Level] = []
         self.nodes = 0
+        self.held = 0   # the classes held when the state budget stopped the census
         self.clock = time.perf_counter()
 
     # ------------------------------------------------------------------ driving
@@ -187,19 +188,25 @@ class _Census:
                 outcome.finishes = [] if self.finish is None else None
         except CensusStopped as stop:
             outcome.complete, outcome.stopped, outcome.reason = False, stop.stopped, str(stop)
-        outcome.nodes, outcome.states = self.nodes, self._stored()
+        outcome.nodes, outcome.states = self.nodes, max(self._stored(), self.held)
         outcome.seconds = time.perf_counter() - self.clock
         return outcome
 
     def _stored(self, working: int = 0) -> int:
         return sum(map(len, self.levels)) + working
 
-    def _tick(self, phase: str, depth: int, working: int) -> dict:
-        """A progress event; raises CensusStopped when a limit is reached."""
+    def _make_room(self, working: int, adding: int) -> None:
+        """Raise CensusStopped when `adding` more classes beside the levels and the `working` ones would pass the
+        state budget: the classes held (levels and the level being made) never exceed it."""
         stored = self._stored(working)
-        if self.max_states is not None and stored > self.max_states:
+        if self.max_states is not None and stored + adding > self.max_states:
+            self.held = stored
             raise CensusStopped("max_states", f"stopped after storing {stored:,} classes "
                                               f"(the state budget is {self.max_states:,})")
+
+    def _tick(self, phase: str, depth: int, working: int) -> dict:
+        """A progress event; raises CensusStopped when the time limit is reached."""
+        stored = self._stored(working)
         elapsed = time.perf_counter() - self.clock
         if self.seconds_limit is not None and elapsed > self.seconds_limit:
             raise CensusStopped("seconds", f"stopped after {self.seconds_limit:g} s (the time limit)")
@@ -255,7 +262,9 @@ class _Census:
             chunk = level[begin:begin + CHUNK]
             fresh = set(self._children(chunk))
             fresh -= found  # a child found already is canonical: no need to canonicalise it again
-            found.update(bulk.canonical(list(fresh)))
+            canonical = bulk.canonical(list(fresh))
+            self._make_room(len(found), len(canonical))
+            found.update(canonical)
             self.nodes += len(chunk)
             yield self._tick("positions", depth, len(found))
         return positions(found)
@@ -319,7 +328,9 @@ class _Census:
                 index = packed & Slots(len(children)).low_bits(INDEX_BITS)
                 packed = (packed - index) << (12 - INDEX_BITS)  # child << 12, slot by slot
                 packed |= (small_slots(bytes(cost)) << 6) | small_slots(moved)
-                keys.update(bulk.from_slot_int(packed, len(children)))
+                made = bulk.from_slot_int(packed, len(children))
+                self._make_room(len(keys), len(made))
+                keys.update(made)
             self.nodes += count
             yield self._tick("positions", depth, len(keys))
         classes = positions()
@@ -376,8 +387,9 @@ class _Census:
             later = found[depth + 1]
             for begin in range(0, len(later), CHUNK):
                 chunk = later[begin:begin + CHUNK]
-                children = self._children(chunk, reverse=True)
-                parents.update(self.bulk.canonical(list(set(children))))
+                children = self.bulk.canonical(list(set(self._children(chunk, reverse=True))))
+                self._make_room(len(parents), len(children))
+                parents.update(children)
                 self.nodes += len(chunk)
                 yield self._tick("can finish", depth, len(parents))
             found[depth] = positions(parents.intersection(self.levels[depth]))
@@ -414,6 +426,7 @@ class _Census:
                     reached[child] = reached.get(child, 0) + totals[parent]
                     tally = found.get(child)
                     if tally is None:
+                        self._make_room(len(found), 1)
                         tally = found[child] = {}
                     a, c = from_to[jump]
                     tallies[parent].pass_on(tally, a, self.perms[packed & INDEX_MASK][c], weights[parent])

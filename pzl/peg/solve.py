@@ -20,7 +20,7 @@ from pzl.errors import PositionError
 from pzl.peg.board import Move
 from pzl.peg.bounds import PagodaTest, class_masks, distance_pagoda, position_class, weight
 from pzl.peg.bulk import BulkBoard, positions
-from pzl.peg.chains import Chains
+from pzl.peg.chains import STATES_PER_TICK, Chains
 from pzl.peg.outcome import PegOutcome, check_position, continued
 from pzl.peg.pagodas import find_pagodas
 from pzl.peg.search_fast import solve_fast
@@ -206,7 +206,7 @@ class _MeetInMiddle:
         passed_over = {over for _, over, _ in jumps}
         self.corners = sum(1 << hole for hole in range(size) if hole not in passed_over)
         self.nodes = 0
-        self.pending = 0  # positions found in a layer but not stored yet, when a limit strikes
+        self.pending = 0  # positions found by the step under way but not stored yet, when a limit strikes
         self.next_event = STEPS_PER_PROGRESS
         self.clock = time.perf_counter()
         # forwards, positions lighter than the finish (by a pagoda towards it) are dead; backwards,
@@ -344,12 +344,28 @@ class _MeetInMiddle:
         return len(self.forward.seen) + len(self.backward.seen) + pending
 
     def _over_limits(self, stored: int) -> tuple[str, str] | None:
-        """The limit that stops the search now and why, as ("max_states" | "seconds", reason), or None."""
+        """The limit that stops the search now and why, as ("max_states" | "seconds", reason), or None.
+
+        `stored` may count the positions of the step under way (its working set) beside those stored."""
         if self.max_states is not None and stored > self.max_states:
-            return "max_states", f"stopped after storing {stored:,} positions (the state budget is {self.max_states:,})"
+            return "max_states", self._cap_words(stored - self._stored())
         if self.seconds_limit is not None and time.perf_counter() - self.clock > self.seconds_limit:
             return "seconds", f"stopped after {self.seconds_limit:g} s (the time limit)"
         return None
+
+    def _cap_words(self, working: int = 0) -> str:
+        """Why the state budget stopped the search; `working`: positions found by the step under way (not stored)."""
+        stored = self._stored()
+        if not working:
+            return f"stopped after storing {stored:,} positions (the state budget is {self.max_states:,})"
+        return (f"stopped holding {stored + working:,} positions, {stored:,} stored and {working:,} found by the "
+                f"step under way (the state budget is {self.max_states:,}; a step finds at most "
+                f"{STATES_PER_TICK:,} positions before the budget is looked at again)")
+
+    def _make_room(self, adding: int) -> None:
+        """Raise _Stopped when storing `adding` more positions would exceed the state budget (it is never exceeded)."""
+        if self.max_states is not None and self._stored() + adding > self.max_states:
+            raise _Stopped(("max_states", self._cap_words()))
 
     def _goals(self) -> dict[int, int]:
         """Backward layer 0: canonical finish positions -> size of their orbit (one sequence per member)."""
@@ -437,12 +453,14 @@ class _MeetInMiddle:
                         if key in layer:
                             counts[key] += found[position]
                         elif key not in seen:
+                            self._make_room(1)
                             seen.add(key)
                             layer.add(key)
                             counts[key] = found[position]
                 else:
                     fresh = set(bulk.canonical(some))
                     fresh -= seen
+                    self._make_room(len(fresh))
                     seen.update(fresh)
                     fresh_list.extend(fresh)
                     meets.extend(fresh & other.seen)
