@@ -1,10 +1,12 @@
 """The census of a peg task: positions and finishable positions after every jump, fewest moves, solution counts.
 
 Exact and computed level by level. Level n holds the *classes* reachable in exactly n jumps —
-positions up to the board symmetries that keep the start and the finish — as a sorted array of
+positions up to the board symmetries that keep the start and the finish — as an array of
 canonical bitmasks (8 bytes each); the next level is made from whole chunks of it at once
-(`pzl.peg.bulk`). A pass back from the finish then keeps, level by level, the classes that can
-still finish, and a pass forwards over those counts the solutions.
+(`pzl.peg.bulk`). Every whole-level step (stabilisers, copies, grouping) goes a slice at a time,
+with progress between, so a page running the census in time slices hears Cancel within one. A pass
+back from the finish then keeps, level by level, the classes that can still finish, and a pass
+forwards over those counts the solutions.
 
 Counting with symmetry: `solutions` uses orbit totals (for a class, the jump sequences reaching
 any member of it: a jump into class R adds the parent's total once per jump of the canonical
@@ -18,15 +20,16 @@ from __future__ import annotations
 
 import time
 from array import array
+from collections.abc import Generator
 from dataclasses import dataclass
-from itertools import compress, repeat
+from itertools import compress, islice, repeat
 from math import comb
 from typing import Any
 
 from pzl import events
 from pzl.peg.board import after_jump
 from pzl.peg.bounds import class_masks
-from pzl.peg.bulk import INDEX_BITS, INDEX_MASK, BulkBoard, Slots, positions, small_slots
+from pzl.peg.bulk import INDEX_BITS, INDEX_MASK, SLICE, BulkBoard, Slots, in_slices, positions, small_slots
 from pzl.peg.search_tables import board_parts, permute, valid_symmetries
 from pzl.search.problem import COSTLY_EVERY, PROGRESS_EVERY, Search
 
@@ -213,10 +216,19 @@ class _Census:
         return events.progress(self.nodes, stored, elapsed, depth=depth, phase=phase,
                                most_jumps=self.start.bit_count() - 1)
 
-    def _keep(self, level: array) -> None:
-        """Store a finished level and its row of `by_jumps`."""
-        stabilisers = self.bulk.stabilisers(level)
+    def _sliced(self, work: Generator[None, None, Any], phase: str, depth: int, working: int = 0) -> Search:
+        """Run `work` (None ticks, then a value), a progress event for every tick; its value."""
+        while True:
+            try:
+                next(work)
+            except StopIteration as stop:
+                return stop.value
+            yield self._tick(phase, depth, working)
+
+    def _keep(self, level: array) -> Search:
+        """Store a finished level and its row of `by_jumps` (its stabilisers found a slice at a time)."""
         jumps = len(self.levels)
+        stabilisers = yield from self._sliced(self.bulk.stabilisers_of(level), "positions", jumps)
         self.levels.append(level)
         self.stabilisers.append(stabilisers)
         self.rows.append(Level(jumps, self.start.bit_count() - jumps, self.bulk.orbit_total(stabilisers), len(level)))
@@ -229,9 +241,9 @@ class _Census:
         landed = positions([0])          # per class: holes a last jump of such a fewest-moves sequence lands in
         by_moves: list[int] = [1] if moves else []
         while True:
-            self._keep(level)
+            yield from self._keep(level)
             if moves:
-                self._close_landings(level, landed)
+                yield from self._close_landings(level, landed)
             if not level:
                 self.levels.pop()
                 self.stabilisers.pop()
@@ -267,7 +279,9 @@ class _Census:
             found.update(canonical)
             self.nodes += len(chunk)
             yield self._tick("positions", depth, len(found))
-        return positions(found)
+        level = positions()
+        yield from self._sliced(in_slices(found, level), "positions", depth, len(found))
+        return level
 
     def _children(self, chunk: array, reverse: bool = False, sources: array | None = None,
                   made_by: list[int] | None = None) -> list[int]:
@@ -333,31 +347,35 @@ class _Census:
                 keys.update(made)
             self.nodes += count
             yield self._tick("positions", depth, len(keys))
-        classes = positions()
-        new_fewest = bytearray()
-        new_landed = positions()
-        current = -1
-        best = holes_mask = 0
-        for key in sorted(keys):
-            child = key >> 12
-            if child != current:
-                if current >= 0:
-                    classes.append(current)
-                    new_fewest.append(best)
-                    new_landed.append(holes_mask)
-                current, best, holes_mask = child, (key >> 6) & 63, 1 << (key & 63)
-            elif (key >> 6) & 63 == best:
-                holes_mask |= 1 << (key & 63)
-        if current >= 0:
-            classes.append(current)
-            new_fewest.append(best)
-            new_landed.append(holes_mask)
+        # per child: the fewest moves (above bit 48) and the holes a last jump of such a sequence lands in;
+        # the keys are taken out a slice at a time (freeing them as they go), never sorted or freed at once
+        best: dict[int, int] = {}
+        pop, get = keys.pop, best.get
+        while keys:
+            for key in [pop() for _ in range(min(SLICE, len(keys)))]:
+                child, fewest_here, hole = key >> 12, (key >> 6) & 63, 1 << (key & 63)
+                known = get(child)
+                if known is None or fewest_here < known >> 48:
+                    best[child] = fewest_here << 48 | hole
+                elif fewest_here == known >> 48:
+                    best[child] = known | hole
+            yield self._tick("positions", depth, len(keys) + len(best))
+        classes, new_fewest, new_landed = positions(), bytearray(), positions()
+        pairs = iter(best.items())
+        while len(classes) < len(best):
+            for child, value in islice(pairs, SLICE):
+                classes.append(child)
+                new_fewest.append(value >> 48)
+                new_landed.append(value & _HOLES)
+            yield self._tick("positions", depth, len(best))
         return classes, bytes(new_fewest), new_landed
 
-    def _close_landings(self, level: array, landed: array) -> None:
+    def _close_landings(self, level: array, landed: array) -> Search:
         """Holes a last jump lands in, closed under the symmetries that fix the class (rare; done one by one)."""
         stabilisers = self.stabilisers[-1]
-        for index in compress(range(len(level)), stabilisers.translate(_NOT_ONE)):
+        for number, index in enumerate(compress(range(len(level)), stabilisers.translate(_NOT_ONE)), 1):
+            if not number % COSTLY_EVERY:
+                yield self._tick("positions", len(self.levels) - 1, 0)
             position = level[index]
             holes = landed[index]
             for perm in self.perms:
@@ -392,7 +410,11 @@ class _Census:
                 parents.update(children)
                 self.nodes += len(chunk)
                 yield self._tick("can finish", depth, len(parents))
-            found[depth] = positions(parents.intersection(self.levels[depth]))
+            kept, level = positions(), self.levels[depth]
+            for low in range(0, len(level), SLICE):
+                kept.extend(filter(parents.__contains__, level[low:low + SLICE]))
+                yield self._tick("can finish", depth, len(parents))
+            found[depth] = kept
             self.rows[depth].can_finish = len(found[depth])
         return [found[depth] for depth in range(target + 1)]
 
@@ -407,8 +429,12 @@ class _Census:
         tallies = [_Tally(0, {-1: (1, 0)}, 1)]  # fewest moves and the sequences per landing hole
         for depth in range(len(finishing) - 1):
             level, later = finishing[depth], finishing[depth + 1]
-            wanted = set(later)
-            weights = [order // size for size in bulk.stabilisers(level)]
+            wanted: set[int] = set()
+            for low in range(0, len(later), SLICE):
+                wanted.update(later[low:low + SLICE])
+                yield self._tick("solutions", depth + 1, 0)
+            sizes = yield from self._sliced(bulk.stabilisers_of(level), "solutions", depth + 1)
+            weights = [order // size for size in sizes]
             reached: dict[int, int] = {}
             found: dict[int, dict[int, int]] = {}
             for begin in range(0, len(level), CHUNK):
@@ -432,8 +458,10 @@ class _Census:
                     tallies[parent].pass_on(tally, a, self.perms[packed & INDEX_MASK][c], weights[parent])
                 self.nodes += len(chunk)
                 yield self._tick("solutions", depth + 1, len(found))
-            stabilisers = bulk.stabilisers(later)
-            totals = [reached[child] for child in later]
+            stabilisers = yield from self._sliced(bulk.stabilisers_of(later), "solutions", depth + 1, len(found))
+            totals = []
+            yield from self._sliced(in_slices(map(reached.__getitem__, later), totals), "solutions", depth + 1,
+                                    len(found))
             tallies = []
             for number, (child, size) in enumerate(zip(later, stabilisers, strict=True), 1):
                 tallies.append(_Tally.settle(child, found[child], size, self.perms, order))
@@ -529,6 +557,7 @@ class _Tally:
 
 
 _NOT_ONE = bytes(0 if value == 1 else 1 for value in range(256))
+_HOLES = (1 << 48) - 1
 _INDICES = list(range(CHUNK))
 
 

@@ -18,7 +18,7 @@ proof stores 1.53 million positions instead of 3.37 million.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from fractions import Fraction
 from math import gcd, lcm
 
@@ -79,7 +79,7 @@ def find_pagodas(size: int, jumps: Sequence[Jump], symmetries: Sequence[Sequence
             if key not in seen and permute(target, perm) == target:
                 seen.add(key)
                 found.append(PagodaTest(key, sum(key[h] for h in range(size) if target >> h & 1)))
-    return _chosen(found, alive)
+    return (yield from _chosen(found, alive))
 
 
 def separating_pagoda(size: int, jumps: Sequence[Jump], position: int, target: int) -> tuple[int, ...] | None:
@@ -145,10 +145,14 @@ def _scrambled(position: int) -> int:
     return (position * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
 
 
-def _chosen(candidates: list[PagodaTest], samples: list[int]) -> list[PagodaTest]:
-    """Greedily, the candidates that kill the most samples not yet killed (at most MAX_KEPT)."""
+def _chosen(candidates: list[PagodaTest], samples: list[int]) -> Iterator[None]:
+    """Greedily, the candidates that kill the most samples not yet killed (at most MAX_KEPT); a generator
+    (a None tick after each candidate is scored) returning them."""
     pegs = [holes_of(x) for x in samples]
-    kills = [{k for k, held in enumerate(pegs) if _kills(test, held)} for test in candidates]
+    kills = []
+    for test in candidates:
+        kills.append({k for k, held in enumerate(pegs) if _kills(test, held)})
+        yield None
     chosen: list[PagodaTest] = []
     killed: set[int] = set()
     while len(chosen) < MAX_KEPT and candidates:

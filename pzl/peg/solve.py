@@ -19,7 +19,7 @@ from pzl import events
 from pzl.errors import PositionError
 from pzl.peg.board import Move
 from pzl.peg.bounds import PagodaTest, class_masks, distance_pagoda, position_class, weight
-from pzl.peg.bulk import BulkBoard, positions
+from pzl.peg.bulk import BulkBoard, in_slices, positions
 from pzl.peg.chains import STATES_PER_TICK, Chains
 from pzl.peg.outcome import PegOutcome, check_position, continued
 from pzl.peg.pagodas import find_pagodas
@@ -34,6 +34,7 @@ from pzl.peg.search_tables import (
     valid_symmetries,
 )
 from pzl.search.problem import BULK_EVERY, PROGRESS_EVERY, REPORT_SECONDS, Search
+from pzl.search.shards import Shards
 
 __all__ = ["MAX_STATES", "STEPS_PER_PROGRESS", "PegOutcome", "analyse", "solve_minimal"]
 
@@ -145,7 +146,7 @@ class _Side:
 
     chains: Chains
     compact: bool  # positions fit 64 bits
-    seen: set[int] = field(default_factory=set)
+    seen: Shards = field(default_factory=Shards)
     layers: list[Any] = field(default_factory=list)
     newest: list[int] = field(default_factory=list)
     counts: dict[int, int] | None = None
@@ -156,11 +157,17 @@ class _Side:
     def depth(self) -> int:
         return len(self.layers) - 1
 
-    def enter(self, layer: list[int], counts: dict[int, int] | None) -> None:
-        """Make `layer` (distinct positions, already in `seen`) the newest layer."""
+    def enter(self, layer: list[int], counts: dict[int, int] | None) -> Iterator[None]:
+        """Make `layer` (distinct positions, already in `seen`) the newest layer; its compact copy is made a
+        slice at a time (a None tick after each slice)."""
         self.newest = layer
         self.counts = counts
-        self.layers.append(positions(layer) if self.compact else layer)
+        if not self.compact:
+            self.layers.append(layer)
+            return
+        kept = positions()
+        yield from in_slices(layer, kept)
+        self.layers.append(kept)
 
     def prepare(self, depth: int) -> Iterator[None]:
         """Make the lookup set of layer `depth` (for `at`), a slice at a time: a None tick after each slice."""
@@ -293,9 +300,9 @@ class _MeetInMiddle:
         """
         groups: list[Any] = []
         for side in (self.forward, self.backward):
-            groups += [side.seen, *side.lookups.values(), side.newest, side.counts or {},
+            groups += [*side.seen.sets, *side.lookups.values(), side.newest, side.counts or {},
                        *(layer for layer in side.layers if isinstance(layer, list))]   # boards over 64 holes
-            side.seen, side.lookups, side.newest, side.counts, side.layers = set(), {}, [], None, []
+            side.seen, side.lookups, side.newest, side.counts, side.layers = Shards(), {}, [], None, []
         groups = list({id(group): group for group in groups}.values())   # `newest` may be a layer too
         remaining = sum(map(len, groups))
         for group in groups:
@@ -313,12 +320,12 @@ class _MeetInMiddle:
         if finish is not None and finish.bit_count() >= start.bit_count() and finish != start:
             return self._impossible("the finish has as many pegs as the start or more", 0)
         fwd, bwd = self.forward, self.backward
-        bwd.seen.update(goals)
-        bwd.enter(list(goals), dict(goals) if self.counting else None)
+        bwd.seen.update(set(goals))
+        yield from self._collect_value(bwd.enter(list(goals), dict(goals) if self.counting else None), 0, 0)
         try:
             if self.first is None:
                 fwd.seen.add(start)
-                fwd.enter([start], {start: 1} if self.counting else None)
+                yield from self._collect_value(fwd.enter([start], {start: 1} if self.counting else None), 0, 0)
                 meets = [start] if start in bwd.seen else []
             else:  # the start itself is no meeting point: solutions leave it by `first`
                 fwd.layers.append(positions())
@@ -429,8 +436,7 @@ class _MeetInMiddle:
         not through dead ones (see `pzl.peg.chains`).
         """
         bulk, seen, counting = self.bulk, side.seen, self.counting
-        layer: set[int] = set()  # counting: the layer as a set (its counts grow as equal positions merge)
-        fresh_list: list[int] = []  # not counting: the layer in the order found (chunks are disjoint)
+        fresh_list: list[int] = []  # the layer in the order found (chunks are disjoint); counting: `counts`' keys
         counts: dict[int, int] | None = {} if counting else None
         meets: list[int] = []
         if first:
@@ -438,8 +444,13 @@ class _MeetInMiddle:
             jump = self.tables.jumps.index(self.first)
         else:
             # not counting, the layer's first meeting ends it: expand the likeliest meeting positions first
-            frontier = list(side.counts) if counting else (yield from self._promising_first(side, side.newest, bound))
-            weights = [side.counts[key] for key in frontier] if counting else None
+            if counting:   # the newest layer and its counts as lists, a slice at a time
+                frontier, weights = [], []
+                yield from self._collect_value(in_slices(side.counts, frontier), bound, self._stored())
+                yield from self._collect_value(in_slices(map(side.counts.__getitem__, frontier), weights), bound,
+                                               self._stored())
+            else:
+                frontier, weights = (yield from self._promising_first(side, side.newest, bound)), None
             jump = None
         begin, step = 0, CHUNK
         while begin < len(frontier):
@@ -450,31 +461,36 @@ class _MeetInMiddle:
             yield from self._tick(len(part), bound, len(found))
             # about RESULTS_PER_CHUNK positions a chunk: a meeting then stores little past the first one
             step = max(64, min(CHUNK, RESULTS_PER_CHUNK * len(part) // max(len(found), 1)))
-            raw = list(found) if counting else list(found - seen)  # a raw hit in `seen` is canonical already
+            if not counting:
+                seen.drop_known(found)  # a raw hit in `seen` is canonical already
+            raw = list(found)
             for low in range(0, len(raw), CHUNK):  # canonical forms a slice at a time, reporting between
                 some = raw[low:low + CHUNK]
-                if counting:
-                    for key, position in zip(bulk.canonical(some), some, strict=True):
-                        if key in layer:
-                            counts[key] += found[position]
-                        elif key not in seen:
-                            self._make_room(1)
-                            seen.add(key)
-                            layer.add(key)
-                            counts[key] = found[position]
+                canonical = bulk.canonical(some)
+                fresh = set(canonical)
+                seen.drop_known(fresh)
+                self._make_room(len(fresh))
+                seen.update(fresh)
+                if counting:   # the layer is the keys of `counts`: its positions gather their sequences
+                    counts.update(dict.fromkeys(fresh, 0))
+                    get = counts.get
+                    for key, position in zip(canonical, some, strict=True):
+                        count = get(key)
+                        if count is not None:
+                            counts[key] = count + found[position]
                 else:
-                    fresh = set(bulk.canonical(some))
-                    fresh -= seen
-                    self._make_room(len(fresh))
-                    seen.update(fresh)
                     fresh_list.extend(fresh)
-                    meets.extend(fresh & other.seen)
+                    meets.extend(other.seen.common(fresh))
                 yield from self._tick(len(some), bound, len(raw) - low)
             if meets:
                 break
-        side.enter(list(layer) if counting else fresh_list, counts)
-        if counting:
-            meets = [key for key in layer if key in other.seen]
+        if counting:   # the layer as a list, and its meetings, a slice at a time
+            fresh_list = []
+            yield from self._collect_value(in_slices(counts, fresh_list), bound, self._stored())
+            for low in range(0, len(fresh_list), LOOKUP_SLICE):
+                meets.extend(other.seen.common(set(fresh_list[low:low + LOOKUP_SLICE])))
+                yield self._progress(bound, self._stored())
+        yield from self._collect_value(side.enter(fresh_list, counts), bound, self._stored())
         yield self._progress(bound, self._stored())
         return meets
 
@@ -499,7 +515,10 @@ class _MeetInMiddle:
         counts = bytes(counts)
         order: list[int] = []
         for value in sorted(set(counts)):
-            order.extend(compress(layer, counts.translate(_IS_BYTE[value])))
+            for low in range(0, len(layer), LOOKUP_SLICE):
+                order.extend(compress(layer[low:low + LOOKUP_SLICE],
+                                      counts[low:low + LOOKUP_SLICE].translate(_IS_BYTE[value])))
+                yield self._progress(bound, self._stored())
         return order
 
     # ----------------------------------------------------------------- answers
@@ -529,7 +548,9 @@ class _MeetInMiddle:
         fwd, bwd = self.forward, self.backward
         stored, reached = self._stored(), fwd.depth + bwd.depth
         found_pairs = set()
-        for key in meets:
+        for number, key in enumerate(meets, 1):
+            if number % STEPS_PER_PROGRESS == 0:
+                yield self._progress(reached, stored)
             f = yield from self._collect_value(self._depth_of(fwd, key), reached, stored)
             b = yield from self._collect_value(self._depth_of(bwd, key), reached, stored)
             found_pairs.add((key, f, b))

@@ -32,7 +32,7 @@ BULK_EVERY = 16384
 #: Where the cost of a unit varies widely (a scan of every jump that finds few chains, a bound
 #: evaluated from scratch), progress also comes once this many seconds pass without one; the
 #: clock is read where the work is counted, never per unit.
-REPORT_SECONDS = 0.05
+REPORT_SECONDS = 0.02
 
 
 class Problem(Protocol[State]):
