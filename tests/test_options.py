@@ -207,3 +207,8 @@ def test_analyse_of_a_finished_position_says_finished_even_where_no_jump_lands()
 def test_a_key_its_other_keys_make_meaningless_is_refused(request_):
     final = api.answer(request_)
     assert final["event"] == "error" and final["error"] != "InternalError"
+
+
+def test_longest_names_an_empty_goal_as_the_goal():   # found by the option fuzzer
+    final = api.answer({"command": "longest", "family": "sliding", "board": "2x3", "goal": ""})
+    assert final["message"].startswith("the goal is empty")

@@ -269,8 +269,9 @@ def longest(request: dict[str, Any]) -> Iterator[Event]:
     sweep's progress."""
     metric = choice(request, "metric", METRICS, "step")
     limit = state_cap(request, breadth.DEFAULT_MAX_STATES * 2)
-    if isinstance(request.get("goal"), str) and request.get("start") is None and "*" not in request["goal"]:
-        request = {**request, "start": request["goal"]}   # a complete goal is the whole task
+    goal = request.get("goal")
+    if isinstance(goal, str) and goal.strip() and request.get("start") is None and "*" not in goal:
+        request = {**request, "start": goal}   # a complete goal is the whole task
     puzzle = from_request(request, start_from_goal=True)
     if not puzzle.goal_is_partial and request.get("start") not in (None, "", request.get("goal")):
         raise PuzzleError("longest sweeps from a complete goal to every position it reaches: a start is read only "
