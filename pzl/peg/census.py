@@ -214,7 +214,7 @@ class _Census:
         if self.seconds_limit is not None and elapsed > self.seconds_limit:
             raise CensusStopped("seconds", f"stopped after {self.seconds_limit:g} s (the time limit)")
         return events.progress(self.nodes, stored, elapsed, depth=depth, phase=phase,
-                               most_jumps=self.start.bit_count() - 1)
+                               most_jumps=max(self.start.bit_count() - 1, 0))
 
     def _sliced(self, work: Generator[None, None, Any], phase: str, depth: int, working: int = 0) -> Search:
         """Run `work` (None ticks, then a value), a progress event for every tick; its value."""
@@ -445,7 +445,7 @@ class _Census:
                 keep = bytes(map(wanted.__contains__, bulk.drop_symmetry(canonical)))
                 kept = zip(compress(canonical, keep), compress(sources, keep), compress(jumps, keep), strict=True)
                 for number, (packed, source, jump) in enumerate(kept, 1):   # one at a time, in Python
-                    if not number % PROGRESS_EVERY:
+                    if not number % COSTLY_EVERY:   # each passes tallies on in Python
                         yield self._tick("solutions", depth + 1, len(found))
                     child = packed >> INDEX_BITS
                     parent = begin + source
