@@ -33,8 +33,11 @@ from pzl.peg.bulk import INDEX_BITS, INDEX_MASK, SLICE, BulkBoard, Slots, in_sli
 from pzl.peg.search_tables import board_parts, permute, valid_symmetries
 from pzl.search.problem import COSTLY_EVERY, PROGRESS_EVERY, Search
 
-#: Positions expanded between progress events (a chunk's children are found at once, in bulk).
-CHUNK = PROGRESS_EVERY
+#: Positions expanded between progress events (a chunk's children are found at once, in bulk): ~15 ms of CPU
+#: (no slower in all than 4,096, whose steps took ~30 ms: too near a page's 50 ms slice on a loaded machine).
+CHUNK = PROGRESS_EVERY // 2
+#: Children whose tallies are passed on (or settled) in Python between two ticks: ~30 µs each.
+TALLIES_PER_TICK = COSTLY_EVERY // 4
 #: The largest board a census takes (a key packs a position, a move count and a hole in 64 bits).
 MAX_HOLES = 48
 #: For estimates: the share of the positions of the start's position class that a single-vacancy
@@ -445,7 +448,7 @@ class _Census:
                 keep = bytes(map(wanted.__contains__, bulk.drop_symmetry(canonical)))
                 kept = zip(compress(canonical, keep), compress(sources, keep), compress(jumps, keep), strict=True)
                 for number, (packed, source, jump) in enumerate(kept, 1):   # one at a time, in Python
-                    if not number % COSTLY_EVERY:   # each passes tallies on in Python
+                    if not number % TALLIES_PER_TICK:
                         yield self._tick("solutions", depth + 1, len(found))
                     child = packed >> INDEX_BITS
                     parent = begin + source
@@ -465,7 +468,7 @@ class _Census:
             tallies = []
             for number, (child, size) in enumerate(zip(later, stabilisers, strict=True), 1):
                 tallies.append(_Tally.settle(child, found[child], size, self.perms, order))
-                if not number % COSTLY_EVERY:
+                if not number % TALLIES_PER_TICK:
                     yield self._tick("solutions", depth + 1, len(found))
         self._answer(finishing[-1], totals, tallies, outcome)
 
