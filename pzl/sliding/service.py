@@ -31,6 +31,7 @@ from pzl.sliding.outcome import (
     as_states,
     fast_result,
     impossible_result,
+    listed_solutions,
     longest_result,
     solution_result,
 )
@@ -95,7 +96,8 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
         cap = limits.state_cap(max_states, "bfs-blocks", puzzle.board.size)
         outcome = yield from _capped(breadth.bfs(coarse, max_states=cap.limit, all_solutions=every,
                                                  max_solutions=max_solutions), cap, puzzle, "bfs", every)
-        payload.update(solution_result(puzzle, coarse, outcome, "bfs", every), metric=metric)
+        listed = (yield from listed_solutions(puzzle, coarse, outcome)) if every else None
+        payload.update(solution_result(puzzle, coarse, outcome, "bfs", every, listed), metric=metric)
         yield events.result(payload)
         return
     auto = algorithm == "auto"
@@ -151,7 +153,8 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     outcome = yield from _labelled(search, nodes=before[0], seconds=before[1], **fields)
     outcome.nodes += before[0]   # the statistics count the whole request, as its progress did
     outcome.seconds += before[1]
-    payload.update(solution_result(puzzle, problem, outcome, algorithm, every))
+    listed = (yield from listed_solutions(puzzle, problem, outcome)) if every else None
+    payload.update(solution_result(puzzle, problem, outcome, algorithm, every, listed))
     if warning:
         payload["warning"] = warning
     yield events.result(payload)
