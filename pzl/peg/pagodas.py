@@ -34,6 +34,8 @@ MAX_PROGRAMS, WORK = 64, 8_000_000
 MAX_KEPT, LEAST_GAIN = 8, 0.005
 #: Samples scored, at most; fewer live samples than MIN_SAMPLES are not worth a program.
 SAMPLES, MIN_SAMPLES = 4096, 8
+#: Samples scored by the known tests between two ticks (~5 µs each).
+SCORED_PER_TICK = 1024
 #: Simplex pivots a program may take, per row of its tableau (a hole); a program that needs more
 #: finds nothing (they typically take 1–3).
 MAX_PIVOTS_PER_ROW = 4
@@ -51,8 +53,12 @@ def find_pagodas(size: int, jumps: Sequence[Jump], symmetries: Sequence[Sequence
     tests chosen (possibly none). Deterministic for given arguments.
     """
     spread = _picked(samples, SAMPLES)
-    alive = [x for x, pegs in zip(spread, map(holes_of, spread), strict=True)
-             if not any(_kills(test, pegs) for test in known)]
+    yield None
+    alive: list[int] = []
+    for low in range(0, len(spread), SCORED_PER_TICK):   # scored by the known tests a slice at a time
+        alive.extend(x for x in spread[low:low + SCORED_PER_TICK]
+                     if not any(_kills(test, holes_of(x)) for test in known))
+        yield None
     if len(alive) < MIN_SAMPLES:
         return []
     effects = _effects(size, jumps)
