@@ -26,6 +26,7 @@ from typing import Any
 from pzl import catalog, compare, events
 from pzl.errors import PuzzleError, SearchLimitError, shown
 from pzl.events import Event
+from pzl.search.problem import collector_paused
 
 COMMANDS = ("solve", "longest", "analyse", "census", "atlas", "catalog", "compare")
 #: Progress a time slice never drops: a comparison's plan and finished rows, a search's finished layer or pass.
@@ -58,8 +59,8 @@ def run(request: dict[str, Any]) -> Iterator[Event]:
         check_options(request, family, command)
         if command == "compare":
             yield from _cumulative(compare.compare(request, package, run))
-        else:
-            yield from _cumulative(package.COMMANDS[command](request))
+        else:   # a search holds millions of objects: the cycle collector walking them is a long silence
+            yield from _cumulative(collector_paused(package.COMMANDS[command](request)))
     except SearchLimitError as stop:
         yield events.error(str(stop), type(stop).__name__, **stop.details)
     except PuzzleError as problem:

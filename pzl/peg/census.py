@@ -31,7 +31,7 @@ from pzl.peg.board import after_jump
 from pzl.peg.bounds import class_masks
 from pzl.peg.bulk import INDEX_BITS, INDEX_MASK, SLICE, BulkBoard, Slots, in_slices, positions, small_slots
 from pzl.peg.search_tables import board_parts, permute, valid_symmetries
-from pzl.search.problem import COSTLY_EVERY, PROGRESS_EVERY, Search
+from pzl.search.problem import COSTLY_EVERY, PROGRESS_EVERY, Search, collector_paused
 
 #: Positions expanded between progress events (a chunk's children are found at once, in bulk): ~15 ms of CPU
 #: (no slower in all than 4,096, whose steps took ~30 ms: too near a page's 50 ms slice on a loaded machine).
@@ -136,7 +136,7 @@ def census(board: Any, start: int, finish: int | None, *, first: tuple[int, int,
     level there can be).
     """
     engine = _Census(board, start, finish, first, max_states, seconds_limit)
-    return (yield from engine.run(moves, counts))
+    return (yield from collector_paused(engine.run(moves, counts)))   # its tallies are millions of dicts
 
 
 def estimate(board: Any, start: int, finish: int | None, first: tuple[int, int, int] | None = None) -> Estimate:
@@ -461,6 +461,8 @@ class _Census:
                     tallies[parent].pass_on(tally, a, self.perms[packed & INDEX_MASK][c], weights[parent])
                 self.nodes += len(chunk)
                 yield self._tick("solutions", depth + 1, len(found))
+            # the level's own figures are done with: freed a slice at a time (hundreds of thousands of objects)
+            yield from self._sliced(_freed(tallies, totals, weights, wanted), "solutions", depth + 1, len(found))
             stabilisers = yield from self._sliced(bulk.stabilisers_of(later), "solutions", depth + 1, len(found))
             totals = []
             yield from self._sliced(in_slices(map(reached.__getitem__, later), totals), "solutions", depth + 1,
@@ -470,6 +472,7 @@ class _Census:
                 tallies.append(_Tally.settle(child, found[child], size, self.perms, order))
                 if not number % TALLIES_PER_TICK:
                     yield self._tick("solutions", depth + 1, len(found))
+            yield from self._sliced(_freed(found, reached), "solutions", depth + 1, len(tallies))
         self._answer(finishing[-1], totals, tallies, outcome)
 
     def _answer(self, last: array, totals: list[int], tallies: list[_Tally], outcome: CensusOutcome) -> None:
@@ -561,7 +564,23 @@ class _Tally:
 
 _NOT_ONE = bytes(0 if value == 1 else 1 for value in range(256))
 _HOLES = (1 << 48) - 1
+#: Objects freed between two ticks (`_freed`): a class's tallies are a dict of a few entries, ~3 µs to free.
+FREED_PER_TICK = 2048
 _INDICES = list(range(CHUNK))
+
+
+def _freed(*structures: list | dict | set) -> Generator[None, None, None]:
+    """Empty big lists, dicts and sets a slice at a time (a None tick after each): freed at once, hundreds of
+    thousands of objects are one long silence."""
+    for structure in structures:
+        while structure:
+            if isinstance(structure, list):
+                del structure[-FREED_PER_TICK:]
+            else:
+                take = structure.popitem if isinstance(structure, dict) else structure.pop
+                for _ in range(min(FREED_PER_TICK, len(structure))):
+                    take()
+            yield None
 
 
 def _histogram(values: bytes) -> list[tuple[int, int]]:

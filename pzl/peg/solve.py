@@ -7,7 +7,6 @@ Layers grow in bulk (`pzl.peg.chains` over `pzl.peg.bulk`): whole chunks of a la
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -33,7 +32,7 @@ from pzl.peg.search_tables import (
     symmetry_group,
     valid_symmetries,
 )
-from pzl.search.problem import BULK_EVERY, PROGRESS_EVERY, REPORT_SECONDS, Search
+from pzl.search.problem import BULK_EVERY, PROGRESS_EVERY, REPORT_SECONDS, Search, collector_paused
 from pzl.search.shards import Shards
 
 __all__ = ["MAX_STATES", "STEPS_PER_PROGRESS", "PegOutcome", "analyse", "solve_minimal"]
@@ -257,32 +256,9 @@ class _MeetInMiddle:
 
     # ----------------------------------------------------------------- the search
     def run(self) -> Search:
-        """The generator behind `solve_minimal`, with Python's cycle collector paused while it runs.
-
-        The search makes no reference cycles, but its sets of millions of positions made every full
-        collection walk them: pauses of seconds (long enough for the page to think its worker dead)
-        and about 15 % of the CPU time on the English board. Paused only while the search itself runs
-        (resumed between time slices and when it ends or is closed).
-        """
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            work = self._answered()
-            while True:
-                try:
-                    event = next(work)
-                except StopIteration as stop:
-                    return stop.value
-                if collecting:
-                    gc.enable()
-                try:
-                    yield event
-                finally:
-                    if collecting:
-                        gc.disable()
-        finally:
-            if collecting:
-                gc.enable()
+        """The generator behind `solve_minimal`, with Python's cycle collector paused while it runs
+        (`collector_paused`: its sets of millions of positions made every full collection walk them)."""
+        return (yield from collector_paused(self._answered()))
 
     def _answered(self) -> Search:
         """The search, then its positions freed (`_release`) before the answer goes out."""
