@@ -76,6 +76,8 @@ SAMPLES: list[tuple[str, dict[str, Any], str]] = [
      "sliding_longest"),
     ("longest blocks", {"command": "longest", "puzzle": "no-off"}, "sliding_longest"),
     ("longest layout", {"command": "longest", "layout": "AAb/.c.", "goal": ".AA/..."}, "sliding_longest"),
+    ("longest by whole slides", {"command": "longest", "family": "sliding", "board": "2x3", "goal": "1 2 3 4 0 0",
+                                 "metric": "piece"}, "sliding_longest"),
     # peg solve
     ("hoppers auto", {"puzzle": "hoppers"}, "peg_solve"),
     ("hoppers all", {"puzzle": "hoppers", "all": True, "max_solutions": 2}, "peg_solve"),
@@ -104,6 +106,8 @@ SAMPLES: list[tuple[str, dict[str, Any], str]] = [
      "peg_analyse"),
     # peg census and atlas
     ("census", {"command": "census", "puzzle": "hoppers"}, "peg_census"),
+    ("census first jump", {"command": "census", "puzzle": "hoppers", "first": "0-6"}, "peg_census"),
+    ("census no pegs", {"command": "census", "puzzle": "hoppers", "empty": list(range(13))}, "peg_census"),
     ("census any", {"command": "census", "family": "peg", "mask": "ooo/ooo", "lattice": "square-diagonal",
                     "empty": "1", "finish": "any"}, "peg_census"),
     ("census partial", {"command": "census", "puzzle": "english-33", "max_states": 20_000}, "peg_census"),

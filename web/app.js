@@ -14,7 +14,7 @@ import { createGoalView } from "./goal-view.js";
 import { createComparePanel } from "./compare.js";
 import { wireKeys } from "./keys.js";
 import { LayoutError, layoutEntry } from "./layout.js";
-import { LinkError, readLink, writeLink } from "./link.js";
+import { LinkError, readLink, writeGameLink } from "./link.js";
 import { LONGEST_LIMIT, openLongestPanel, redrawHistogram, showLongest } from "./longest.js";
 import { createPlayerPanel } from "./player-panel.js";
 import { createNewStarts } from "./new-start.js";
@@ -24,7 +24,7 @@ import { about } from "./loading.js";
 import { showSolveQueued, solver } from "./start.js";
 import { createStore } from "./state.js";
 import { $, clear, htmlElement } from "./dom.js";
-import { capitalise, publishedLines } from "./words.js";
+import { capitalise, plural, publishedLines } from "./words.js";
 
 const GAMES = { sliding: slidingGame, peg: pegGame };
 /** The game of a catalog (or custom) entry: a sliding puzzle drawn as a layout is played as blocks. */
@@ -314,8 +314,21 @@ function openGameFromLink(game, link) {
     setEditing("blocks");
     render({ animate: false });
   }
-  const problem = playLinkMoves(link.moves ?? []);
+  let tokens = link.moves ?? [];
+  if (link.path) {
+    try {
+      tokens = game.unpackMoves ? game.unpackMoves(task.start, link.path) : null;
+    } catch (error) {
+      if (!(error instanceof LinkError)) throw error;
+      showLinkError(error.message, null, true);
+      tokens = [];
+    }
+    if (tokens === null) throw new LinkError(`The ${game.entry.name} has no move code (path).`);
+  }
+  const problem = playLinkMoves(tokens);
   if (problem) showLinkError(problem, null, true);
+  else if (link.after) showLinkNote(`This link starts at the position after ${plural(link.after, "move")} of the game it `
+    + "was copied from: that game was too long for a link, so its moves are left out.");
   store.awaitStep(link.step);
   if (link.compare) compare(); // runs now, or once the solver is ready
   if (app.solver?.state() === "ready" && store.takePendingSolve()) solve();
@@ -675,21 +688,27 @@ function fitBoard() {
 
 function writeHash() {
   if (app.editing === "holes") return;
-  const game = app.game;
-  const nodes = app.tree.lineTo();
-  const moves = nodes.slice(1).map((node, i) => game.moveToken(nodes[i].position, node.position, node.path));
-  const hash = `#${writeLink({
-    ...puzzleLink(game.entry),
-    ...game.linkFields(app.tree.root.position, app.goal),
-    moves: moves.every(Boolean) ? moves : [],
-    algorithm: $("algorithm").value,
-    bound: $("bound-choice").hidden ? "" : $("bound").value,
-    metric: $("metric-choice").hidden ? undefined : $("metric").value,
-    all: $("all").checked,
-    compare: app.compareOpen,
-  })}`;
+  const hash = `#${gameLink(app.game, app.tree.lineTo())}`;
   if (hash !== location.hash) history.replaceState(null, "", hash);
   store.noteHash(location.hash);
+}
+
+/** The link of the game up to the last of `nodes` (the line from the root), with the page's options. */
+function gameLink(game, nodes) {
+  return writeGameLink(game, {
+    root: nodes[0].position,
+    shown: nodes[nodes.length - 1].position,
+    goal: app.goal,
+    tokens: nodes.slice(1).map((node, i) => game.moveToken(nodes[i].position, node.position, node.path)),
+    fields: {
+      ...puzzleLink(game.entry),
+      algorithm: $("algorithm").value,
+      bound: $("bound-choice").hidden ? "" : $("bound").value,
+      metric: $("metric-choice").hidden ? undefined : $("metric").value,
+      all: $("all").checked,
+      compare: app.compareOpen,
+    },
+  });
 }
 
 function showLinkError(message, fallback, partly = false) {
@@ -697,6 +716,12 @@ function showLinkError(message, fallback, partly = false) {
   if (partly) notice.textContent = `Part of this link could not be followed: ${message}`;
   else if (fallback) notice.textContent = `This link could not be opened as it is: ${message} Showing the ${fallback} instead.`;
   else notice.textContent = `This link could not be opened: ${message} Showing the default puzzle instead.`;
+  notice.hidden = false;
+}
+
+function showLinkNote(text) {
+  const notice = $("link-error");
+  notice.textContent = text;
   notice.hidden = false;
 }
 

@@ -3,6 +3,7 @@
 // counted in the chosen metric, the solver's request fields).
 
 import { drawSlidingBoard } from "./board-sliding.js";
+import { packPath, unpackPath } from "./link.js";
 import {
   ANY, DIRECTIONS, dragTo, EMPTY, formatPosition, isTileRectangle, legalSlides, manhattan, moveCounts, movedPiece,
   otherGoals, parityAllows, parsePosition, piecePaths, piecesOf, positionProblem, randomSolvable, randomWalk, reaches,
@@ -20,6 +21,16 @@ const WALK_CELLS = 16;
 /** A game for one sliding catalog entry. */
 export function slidingGame(entry) {
   const rules = slidingRules(entry);
+
+  /** The index in `slides` (the legal one-cell slides of `position`) of a token's part ("7u"), or null. */
+  function slideIndex(position, part, slides = legalSlides(rules, position)) {
+    const match = TOKEN.exec(part);
+    if (!match) return null;
+    const cell = Number(match[1]);
+    const direction = Object.keys(DIRECTION_LETTERS).find((key) => DIRECTION_LETTERS[key] === match[2]);
+    const index = slides.findIndex((slide) => slide.piece.cells.includes(cell) && slide.direction.join(",") === direction);
+    return index < 0 ? null : index;
+  }
   const goal = parsePosition(entry.goal);
   const tileRectangle = isTileRectangle(entry);
   // A board of your own opens shuffled: solved already, it would have nothing to do (a layout opens as drawn).
@@ -240,16 +251,50 @@ export function slidingGame(entry) {
     playToken(position, token) {
       let now = position;
       for (const part of String(token).split("-")) {
-        const match = TOKEN.exec(part);
-        if (!match) return null;
-        const cell = Number(match[1]);
-        const direction = Object.keys(DIRECTION_LETTERS).find((key) => DIRECTION_LETTERS[key] === match[2]);
-        const move = legalSlides(rules, now)
-          .find((slide) => slide.piece.cells.includes(cell) && slide.direction.join(",") === direction);
-        if (!move) return null;
-        now = move.position;
+        const index = slideIndex(now, part);
+        if (index === null) return null;
+        now = legalSlides(rules, now)[index].position;
       }
       return { position: now, words: this.describeMove(position, now) };
+    },
+    /**
+     * The link's compact code (`packPath`) of the moves `tokens` played from `position`: each one-cell
+     * slide as its index among the legal slides there. Null when a token is not legal.
+     */
+    packMoves(position, tokens) {
+      const digits = [];
+      const radices = [];
+      const lengths = [];
+      let now = position;
+      for (const token of tokens) {
+        const parts = String(token).split("-");
+        lengths.push(parts.length);
+        for (const part of parts) {
+          const slides = legalSlides(rules, now);
+          const index = slideIndex(now, part, slides);
+          if (index === null) return null;
+          digits.push(index);
+          radices.push(slides.length);
+          now = slides[index].position;
+        }
+      }
+      return packPath(digits, radices, lengths);
+    },
+    /** The link tokens of a compact code (`packMoves`) played from `position`; LinkError when it does not fit. */
+    unpackMoves(position, code) {
+      let now = position;
+      let slides = null;
+      const parts = [];
+      const lengths = unpackPath(code, () => {
+        slides = legalSlides(rules, now);
+        return slides.length;
+      }, (index) => {
+        const slide = slides[index];
+        parts.push(`${Math.min(...slide.piece.cells)}${DIRECTION_LETTERS[slide.direction.join(",")]}`);
+        now = slide.position;
+      });
+      let next = 0;
+      return lengths.map((length) => parts.slice(next, next += length).join("-"));
     },
     /** The cells of the piece a hint moves, and the way it goes first: {cells, direction}. */
     hintMarks(before, after) {

@@ -7,18 +7,28 @@
 // #mask=..o../.ooo./ooooo&lattice=square&empty=6&finish=any  (a custom peg board)
 // #layout=AABB/AACC/de../FGHH/FGII&goal=..../..../..../AA../AA..&rules=rush-hour  (a sliding-block layout;
 // with puzzle=, the layout is that catalog puzzle's start)
+// A long game's moves go in `path` instead, a compact code (`packPath`: each one-cell slide as its
+// index among the legal slides, packed in base 64): 1,560 moves of a 10x10 board in about 500
+// characters. A game that fits neither way is written from the position shown (`after=N`: the
+// moves before it are left out, and the page says so), so every link the page writes reopens.
 
 const KEYS = [
-  "puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish", "moves", "algorithm", "bound", "metric", "all",
-  "step", "compare",
+  "puzzle", "board", "mask", "lattice", "start", "goal", "empty", "finish", "moves", "path", "after", "algorithm", "bound",
+  "metric", "all", "step", "compare",
 ];
 const BOUNDS = ["none", "misplaced", "manhattan", "linear-conflict", "pdb"];
 const METRICS = ["step", "piece", "straight"];
-const ORDER = ["puzzle", "board", "mask", "lattice", "layout", "start", "goal", "rules", "empty", "finish", "moves"];
+const ORDER = ["puzzle", "board", "mask", "lattice", "layout", "start", "goal", "rules", "empty", "finish", "moves", "path"];
 const MOVE = /^[0-9a-z-]{1,120}$/i;
 const MAX_MOVES = 2000;
 const ALGORITHM = /^[a-z][a-z0-9_-]{0,31}$/;
-const MAX_LENGTH = 4000;
+export const MAX_LENGTH = 4000;
+/** Moves are written readably while the link stays this short; beyond, as a `path` code. */
+export const READABLE_LENGTH = 2000;
+/** A path code: the number of one-cell moves, "j" when some moves join several, ".", base-64 digits. */
+const PATH = /^(\d{1,6})(j?)\.([A-Za-z0-9_-]{0,3900})$/;
+const MAX_PATH = 100_000;
+const DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /**
  * A link that cannot be followed; its message is shown to the person. `fallback` is the link's
@@ -111,6 +121,15 @@ function readParams(params) {
     }
     link.moves = moves;
   }
+  if ("path" in link) {
+    if ("moves" in link) throw new LinkError("The link gives its moves twice (moves and path).");
+    const code = PATH.exec(link.path);
+    if (!code || Number(code[1]) > MAX_PATH) throw new LinkError("The link's path is not a move code.");
+  }
+  if ("after" in link) {
+    if (!/^\d{1,6}$/.test(link.after)) throw new LinkError("The link's “after” must be a whole number.");
+    link.after = Number(link.after);
+  }
   if ("algorithm" in link && !ALGORITHM.test(link.algorithm)) {
     throw new LinkError(`“${shorten(link.algorithm)}” is not an algorithm name.`);
   }
@@ -152,6 +171,7 @@ export function writeLink(link) {
     if (key === "board") params.set(key, `${value.rows}x${value.cols}`);
     else params.set(key, Array.isArray(value) ? value.join(",") : String(value));
   }
+  if (Number.isInteger(link.after) && link.after > 0) params.set("after", String(link.after));
   if (link.algorithm && link.algorithm !== "auto") params.set("algorithm", link.algorithm);
   if (link.bound) params.set("bound", link.bound);
   if (link.metric) params.set("metric", link.metric);
@@ -186,6 +206,74 @@ function readLayoutFields(link) {
     throw new LinkError(`The link's rules must be ${LAYOUT_RULES.join(" or ")}.`);
   }
   if ("rules" in link && !link.layout) throw new LinkError("The link's rules are for a layout (layout=).");
+}
+
+/**
+ * The link of a game that always reopens (never longer than MAX_LENGTH): `fields` (the puzzle part and the
+ * page's options), the task from `root` to `goal` and the moves played (`tokens`, null where one cannot be
+ * written) readable while the link is short, else as a compact path code (`game.packMoves`, when the family
+ * has one), else, for a game no link holds, from the position `shown` with `after`: the moves left out.
+ */
+export function writeGameLink(game, { root, shown, goal, tokens, fields }) {
+  if (tokens.every(Boolean)) {
+    const task = game.linkFields(root, goal);
+    const readable = writeLink({ ...fields, ...task, moves: tokens });
+    if (readable.length <= READABLE_LENGTH) return readable;
+    const code = game.packMoves?.(root, tokens);
+    const compact = code && writeLink({ ...fields, ...task, path: code });
+    if (compact && compact.length <= MAX_LENGTH) return compact;
+    if (readable.length <= MAX_LENGTH) return readable;
+  }
+  return writeLink({ ...fields, ...game.linkFields(shown, goal), after: tokens.length });
+}
+
+/**
+ * A path code for moves made of one-cell moves: `digits[i]` chosen among `radices[i]` choices (its index
+ * among the legal moves there), and `lengths` the one-cell moves of each move (all 1: plain steps).
+ * The digits are packed into one number in mixed radix (the first digit lowest), written in base 64.
+ */
+export function packPath(digits, radices, lengths) {
+  const joined = lengths.some((length) => length !== 1);
+  const places = [];   // (digit, radix), first to last; joined: a 0/1 "a new move starts" before each later step
+  let step = 0;
+  for (const length of lengths) {
+    for (let part = 0; part < length; part += 1, step += 1) {
+      if (joined && step > 0) places.push([part === 0 ? 1 : 0, 2]);
+      places.push([digits[step], radices[step]]);
+    }
+  }
+  let value = 0n;
+  for (let i = places.length - 1; i >= 0; i -= 1) value = value * BigInt(places[i][1]) + BigInt(places[i][0]);
+  let text = "";
+  for (; value > 0n; value >>= 6n) text = DIGITS[Number(value & 63n)] + text;
+  return `${digits.length}${joined ? "j" : ""}.${text}`;
+}
+
+/**
+ * Read a path code back, move by move: `choices(stepIndex)` gives the number of legal one-cell moves at
+ * the current position and `take(digit)` plays one; returns the lengths of the moves (one-cell moves each).
+ * Throws LinkError when the code does not fit the moves it describes.
+ */
+export function unpackPath(code, choices, take) {
+  const [, count, joined, text] = PATH.exec(code) ?? [];
+  if (count === undefined) throw new LinkError("The link's path is not a move code.");
+  let value = 0n;
+  for (const char of text) value = (value << 6n) | BigInt(DIGITS.indexOf(char));
+  const next = (radix) => {
+    const digit = Number(value % BigInt(radix));
+    value /= BigInt(radix);
+    return digit;
+  };
+  const lengths = [];
+  for (let step = 0; step < Number(count); step += 1) {
+    if (step === 0 || (joined ? next(2) === 1 : true)) lengths.push(0);
+    const radix = choices(step);
+    if (radix < 1) throw new LinkError(`The link's path has no legal move for its move ${lengths.length}.`);
+    take(next(radix));
+    lengths[lengths.length - 1] += 1;
+  }
+  if (value !== 0n) throw new LinkError("The link's path does not end where its moves do.");
+  return lengths;
 }
 
 function shorten(text) {

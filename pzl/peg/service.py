@@ -23,8 +23,6 @@ from pzl.request import choice, flag, solution_cap, state_cap
 from pzl.search import limits
 
 ALGORITHMS = ("auto", "minimal", "fast", "beam")
-#: Request keys of peg solitaire besides `pzl.api.COMMON_OPTIONS`.
-OPTIONS = ("mask", "lattice", "empty", "finish", "first", "pegs", "last", "seconds_limit", "by_moves")
 #: `auto`, in order: (1) a task impossible by peg counts or position classes is answered at once;
 #: (2) with at most this many pegs at the start (or with `all`), the minimal search within
 #: AUTO_MAX_STATES / AUTO_SECONDS proves the fewest moves; (3) otherwise, or when (2) hits a limit
@@ -157,7 +155,7 @@ def analyse(request: dict[str, Any]) -> Iterator[Event]:
     """
     clock = time.perf_counter()
     board = board_of(request)
-    task = task_of(board, {key: value for key, value in request.items() if key != "first"})
+    task = task_of(board, request, from_start=False)   # the position judged is `pegs`, its verdict says why not
     position = parse_position(board, request["pegs"]) if request.get("pegs") not in (None, "") else task.start
     payload: dict[str, Any] = {"puzzle": board.id, "pegs": holes_of(position), "finish": task.finish_label}
     payload.update(custom_board(board))

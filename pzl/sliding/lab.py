@@ -32,7 +32,7 @@ def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str
     metric = read_metric(request, puzzle)
     wanted_algorithm = _wanted(request, "algorithm", ORDER)
     wanted_bound = _wanted(request, "bound", BOUNDS)
-    base = {key: value for key, value in request.items() if key not in ("algorithm", "bound", "all")}
+    base = {key: value for key, value in request.items() if key not in ("algorithm", "bound")}
     base.update(command="solve", metric=metric)
     runs = []
     for algorithm in ORDER:

@@ -8,10 +8,12 @@ steps (`piece_moves.Step`, one per move).
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
 from pzl import events
 from pzl.errors import SearchLimitError
+from pzl.events import Event
 from pzl.search import deepening
 from pzl.search.problem import SearchOutcome
 from pzl.sliding.blocks import BlockProblem
@@ -19,6 +21,9 @@ from pzl.sliding.packed import PackedProblem
 from pzl.sliding.piece_moves import move_counts, steps_of
 from pzl.sliding.task import Codes, Puzzle
 from pzl.wording import counted
+
+#: Listed solutions put in the contract's form between two progress events (~1 ms each when long).
+PATHS_PER_PROGRESS = 10
 
 SlidingProblem = PackedProblem | BlockProblem
 
@@ -53,9 +58,23 @@ def path_fields(puzzle: Puzzle, path: list[Codes]) -> tuple[list[str], list[dict
     return [puzzle.text(position) for position in path], [step.to_json() for step in steps]
 
 
+def listed_solutions(puzzle: Puzzle, problem: SlidingProblem,
+                     outcome: SearchOutcome) -> Generator[Event, None, list[tuple[list[str], list[dict[str, Any]]]]]:
+    """`path_fields` of every listed solution (`all`), a progress event after every few: a hundred long ones take
+    a tenth of a second, too long for one time slice of the page."""
+    listed = []
+    for number, path in enumerate(outcome.paths, 1):
+        listed.append(path_fields(puzzle, [problem.decode(state) for state in path]))
+        if not number % PATHS_PER_PROGRESS:
+            yield events.progress(outcome.nodes, outcome.states, outcome.seconds)
+    return listed
+
+
 def solution_result(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, algorithm: str,
-                    every: bool) -> dict[str, Any]:
-    """A search's answer: the solution (positions and steps), proved minimal, with the algorithm's figures."""
+                    every: bool, listed: list[tuple[list[str], list[dict[str, Any]]]] | None = None) -> dict[str, Any]:
+    """A search's answer: the solution (positions and steps), proved minimal, with the algorithm's figures.
+
+    `listed`: the listed solutions already in the contract's form (`listed_solutions`), else made here."""
     stats = events.stats(outcome.nodes, outcome.states, outcome.seconds)
     if outcome.path is None and not outcome.exhausted:   # a depth-first search reached its depth limit
         raise SearchLimitError(f"{algorithm} found no solution within {deepening.MAX_DEPTH} moves, the deepest it "
@@ -85,7 +104,8 @@ def solution_result(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutc
     if outcome.layers is not None:   # breadth-first: positions per depth (bidirectional: per side, and where they met)
         result["layers"] = outcome.layers
     if every:
-        listed = [path_fields(puzzle, [problem.decode(state) for state in path]) for path in outcome.paths]
+        if listed is None:
+            listed = [path_fields(puzzle, [problem.decode(state) for state in path]) for path in outcome.paths]
         result["count"] = outcome.count
         result["solutions"] = [solution for solution, _ in listed]
         result["solutions_steps"] = [steps for _, steps in listed]

@@ -30,6 +30,7 @@ from pzl.sliding.outcome import (
     as_states,
     fast_result,
     impossible_result,
+    listed_solutions,
     longest_result,
     solution_result,
 )
@@ -40,8 +41,6 @@ from pzl.sliding.task import Puzzle, from_request
 from pzl.sliding.verdict import instant_verdict
 
 ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida", "astar", "fast")
-#: Request keys of sliding puzzles besides `pzl.api.COMMON_OPTIONS`.
-OPTIONS = ("board", "start", "goal", "metric", "bound", "layout", "rules")
 
 #: `auto` uses breadth-first search up to this many (estimated) reachable positions, IDA* beyond.
 AUTO_BREADTH_LIMIT = 2_000_000
@@ -167,7 +166,8 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     outcome = yield from _labelled(search, nodes=before[0], seconds=before[1], **fields)
     outcome.nodes += before[0]   # the statistics count the whole request, as its progress did
     outcome.seconds += before[1]
-    payload.update(solution_result(puzzle, problem, outcome, algorithm, every))
+    listed = (yield from listed_solutions(puzzle, problem, outcome)) if every else None
+    payload.update(solution_result(puzzle, problem, outcome, algorithm, every, listed))
     if warning:
         payload["warning"] = warning
     yield events.result(payload)
@@ -282,22 +282,28 @@ def _astar(puzzle: Puzzle, problem: SlidingProblem, bound: str, every: bool, max
 
 
 def longest(request: dict[str, Any]) -> Iterator[Event]:
-    """Answer a `longest` request: the positions farthest from the goal, with the sweep's progress."""
-    if isinstance(request.get("goal"), str) and request.get("start") is None and "*" not in request["goal"] \
+    """Answer a `longest` request: the positions farthest from the goal (in the request's `metric`), with the
+    sweep's progress."""
+    limit = state_cap(request, breadth.DEFAULT_MAX_STATES * 2)
+    goal = request.get("goal")
+    if isinstance(goal, str) and goal.strip() and request.get("start") is None and "*" not in goal \
             and request.get("layout") in (None, ""):
-        request = {**request, "start": request["goal"]}   # a complete goal is the whole task
+        request = {**request, "start": goal}   # a complete goal is the whole task
     puzzle = from_request(request, start_from_goal=True)
+    if not puzzle.goal_is_partial and request.get("start") not in (None, "", request.get("goal")):
+        raise PuzzleError("longest sweeps from a complete goal to every position it reaches: a start is read only "
+                          "with a partial goal (it says which positions count); leave start out")
     metric = read_metric(request, puzzle)
     searched = "step" if same_as_steps(puzzle) else metric
     problem = problem_for(puzzle, searched)
-    cap = limits.state_cap(state_cap(request, breadth.DEFAULT_MAX_STATES * 2), breadth_kernel(puzzle, "", "longest"),
-                           puzzle.board.size)
+    cap = limits.state_cap(limit, breadth_kernel(puzzle, "", "longest"), puzzle.board.size)
     names, advice = what_to_try(puzzle, "longest", command="longest", cap=cap)
     if puzzle.single_cell:   # the count is exact: finding the hardest positions needs every one of them
         name = f"the {puzzle.puzzle_id} board" if request.get("board") else puzzle.puzzle_id
         needed = estimated_states(puzzle)
         cap.check(needed, f"{name} has {needed:,} positions reachable from the goal, and finding the hardest needs "
                           "every one of them", advice)
+    text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
     try:
         if puzzle.goal_is_partial:
             # every position that meets the goal and can be reached from the start is a source
@@ -307,13 +313,11 @@ def longest(request: dict[str, Any]) -> Iterator[Event]:
                 raise PuzzleError(f"no position reachable from the start meets the goal ({len(space):,} examined)")
             # the reachability sweep expanded every position once: the sweep's nodes count on from there
             layers = yield from _labelled(breadth.longest(problem, sources, max_states=cap.limit), nodes=len(space))
-            text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
         elif puzzle.kind == "packed" and searched == "step":
             layers = yield from sweep(puzzle.board, puzzle.goal, max_states=cap.limit)
             text = puzzle.text
         else:
             layers = yield from breadth.longest(problem, problem.goal_states(), max_states=cap.limit)
-            text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
     except SearchLimitError as stop:
         raise cap.stop(stop, "the sweep", advice, alternatives=names) from None
     yield events.result({**longest_result(puzzle, layers, text), "metric": metric})

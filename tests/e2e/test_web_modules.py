@@ -523,3 +523,106 @@ def test_a_piece_moved_next_to_one_of_its_letter_takes_another_and_its_move_play
         """,
     )
     assert seen == ["0 C B 0 0 0 0 0 A", "0r", "0 C B 0 0 0 0 0 A", "B right", None, True]
+
+
+def test_a_long_game_is_written_as_a_path_code_that_reads_back_move_for_move():
+    """1,600 random slides on a 10x10 board: readable they make a link over 4,000 characters, as a path code
+    about 500; a block puzzle's whole slides (several one-cell slides a move) read back with their joins."""
+    catalog = {entry["id"]: entry for entry in catalog_entries()}
+    found = run_node(
+        {"game-sliding.js": ["slidingGame"], "custom.js": ["customSlidingEntry"], "link.js": ["readLink", "writeLink"],
+         "sliding.js": ["legalSlides", "slidingRules"]},
+        f"""
+        let seed = 7;
+        const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+        function walk(entry, count, whole) {{
+          const game = slidingGame(entry);
+          const rules = slidingRules(entry);
+          let position = game.start;
+          const tokens = [];
+          for (let i = 0; i < count; i += 1) {{
+            const slides = legalSlides(rules, position);
+            const after = slides[Math.floor(random() * slides.length)].position;
+            let token = game.moveToken(position, after);
+            position = after;
+            if (whole && random() < 0.5) {{   // a move of two one-cell slides, as a whole slide is written
+              const more = legalSlides(rules, position);
+              const later = more[Math.floor(random() * more.length)].position;
+              token += '-' + game.moveToken(position, later);
+              position = later;
+            }}
+            tokens.push(token);
+          }}
+          const code = game.packMoves(game.start, tokens);
+          const link = readLink('#' + writeLink({{ board: {{ rows: 10, cols: 10 }}, start: game.start, path: code }}));
+          return [tokens.length, code.length, JSON.stringify(game.unpackMoves(game.start, link.path)) ===
+                  JSON.stringify(tokens), writeLink({{ board: {{ rows: 10, cols: 10 }}, start: game.start,
+                  moves: tokens }}).length, tokens.some((token) => token.includes('-'))];
+        }}
+        console.log(JSON.stringify([walk(customSlidingEntry(10, 10), 1600, false),
+                                    walk({json.dumps(catalog["hakoiri-musume"])}, 300, true)]));
+        """,
+    )
+    (moves, code, same, readable, _), (block_moves, _, block_same, _, joined) = found
+    assert moves == 1600 and same and readable > 4000 and code < 600
+    assert block_moves == 300 and block_same and joined
+
+
+@pytest.mark.parametrize("hash_", ["#board=3x3&start=1,2,3,4,5,6,7,0,8&path=2.x&moves=7r",
+                                   "#board=3x3&start=1,2,3,4,5,6,7,0,8&path=2.<b>",
+                                   "#board=3x3&start=1,2,3,4,5,6,7,0,8&after=x"])
+def test_a_malformed_path_or_after_is_refused_with_a_message(hash_: str):
+    refused = run_node({"link.js": ["readLink"]},
+                       f"try {{ readLink({json.dumps(hash_)}); console.log('null'); }}"
+                       "catch (error) { console.log(JSON.stringify(error.message)); }")
+    assert refused != "null" and "link" in refused
+
+
+def test_a_path_code_that_does_not_fit_its_position_is_refused():
+    refused = run_node({"game-sliding.js": ["slidingGame"], "custom.js": ["customSlidingEntry"]}, """
+        const game = slidingGame(customSlidingEntry(3, 3));
+        const start = ['1', '2', '3', '4', '5', '6', '7', '8', '0'];
+        const code = game.packMoves(start, ['7r', '4d']);
+        const again = game.unpackMoves(start, code);
+        let message = null;
+        try { game.unpackMoves(start, '2.____'); } catch (error) { message = error.message; }
+        console.log(JSON.stringify([again, message]));
+    """)
+    assert refused[0] == ["7r", "4d"] and "path" in refused[1]
+
+
+def test_every_link_the_page_writes_reopens_even_past_any_length():
+    """A game too long even as a path code is written from the position shown, with `after` (never a link
+    that fails); short games stay readable, long ones go compact."""
+    written = run_node(
+        {"game-sliding.js": ["slidingGame"], "custom.js": ["customSlidingEntry"],
+         "link.js": ["readLink", "writeGameLink", "MAX_LENGTH"], "sliding.js": ["legalSlides", "slidingRules"]},
+        """
+        let seed = 11;
+        const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+        const entry = customSlidingEntry(10, 10);
+        const game = slidingGame(entry);
+        const rules = slidingRules(entry);
+        const fields = { board: { rows: 10, cols: 10 } };
+        const links = [];
+        for (const count of [5, 1600, 20000]) {
+          let position = game.start;
+          const tokens = [];
+          for (let i = 0; i < count; i += 1) {
+            const slides = legalSlides(rules, position);
+            const after = slides[Math.floor(random() * slides.length)].position;
+            tokens.push(game.moveToken(position, after));
+            position = after;
+          }
+          const hash = writeGameLink(game, { root: game.start, shown: position, goal: game.goal, tokens, fields });
+          const link = readLink('#' + hash);
+          const moves = link.moves ?? (link.path ? game.unpackMoves(link.start, link.path) : []);
+          let end = link.start;
+          for (const token of moves) end = game.playToken(end, token).position;
+          links.push([hash.length <= MAX_LENGTH, 'moves' in link, 'path' in link, link.after ?? 0,
+                      end.join(' ') === position.join(' ')]);
+        }
+        console.log(JSON.stringify(links));
+        """,
+    )
+    assert written == [[True, True, False, 0, True], [True, False, True, 0, True], [True, False, False, 20000, True]]
