@@ -3,7 +3,7 @@
     python build.py                          build the deployable site into site/ (and the pattern tables, once)
     python build.py tables                   make the pattern tables (cached in .cache/tables/)
     python build.py serve [--port N] [--host [ADDR]] [--prefix /sub/path/]
-    python build.py test [pytest args...]    venv + Chromium + build + every test
+    python build.py test [pytest args...]    venv + Chromium, Firefox, WebKit + build + every test
     python build.py lint                     ruff over the project
 
 The pzl wheel is built by pip with the setuptools backend pyproject.toml declares
@@ -17,6 +17,8 @@ machines that reach only the package registries.
 from __future__ import annotations
 
 import argparse
+import datetime
+import email.utils
 import hashlib
 import http.server
 import json
@@ -36,6 +38,11 @@ from pathlib import Path
 from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent
+if str(ROOT) not in sys.path:  # tools/ beside this script, when build.py is imported from elsewhere (tests)
+    sys.path.insert(0, str(ROOT))
+
+from tools import precompressed, snapshot, stdlib  # noqa: E402 - needs ROOT on the path
+
 SITE = ROOT / "site"
 NODE_MODULES = ROOT / "node_modules"
 VENV = ROOT / ".venv"
@@ -46,55 +53,20 @@ TABLES_CACHE = ROOT / ".cache" / "tables"
 TABLES_PACKAGE = ROOT / "pzl" / "sliding" / "tables"
 #: The site's wheels, built by pip, kept by a hash of their sources (the latest few).
 WHEEL_CACHE = ROOT / ".cache" / "wheels"
+#: Brotli and gzip copies of the site's files, kept by the content they compress.
+COMPRESSED_CACHE = ROOT / ".cache" / "compressed"
 
 #: What Pyodide needs to boot with no extra packages (the worker hands it the lock file's
-#: `info` from build.json, so pyodide-lock.json itself is not shipped).
-PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-#: pzl modules left out of the page's snapshot (the CLI's entry point needs argparse, not the page).
-SNAPSHOT_SKIPS = ("pzl.__main__",)
-#: Run by Node (config in $PZL_SNAPSHOT): a memory snapshot of Pyodide booted with every pzl
-#: module imported, gzipped. The worker restores it instead of starting Python and compiling
-#: pzl (seconds of CPU). Booting Python is the slow part, so the bare booted interpreter is kept
-#: as `base` (once per Pyodide version) and each build restores it, installs its wheel, imports
-#: every module and snapshots that. PYTHONHASHSEED is fixed and `random` seeded so that runs
-#: differ little (the worker reseeds `random`); still not byte-for-byte reproducible (libc's
-#: random state, file times), so snapshots are kept in node_modules/.pzl-snapshots/.
-SNAPSHOT_SCRIPT = """
-const { existsSync, readFileSync, writeFileSync } = await import("node:fs");
-const { gunzipSync, gzipSync } = await import("node:zlib");
-const config = JSON.parse(process.env.PZL_SNAPSHOT);
-const { loadPyodide } = await import(config.pyodide);
-const fresh = !existsSync(config.base);
-const pyodide = await loadPyodide({
-  _makeSnapshot: true, _sysExecutable: "python", env: { PYTHONHASHSEED: "0" },
-  _loadSnapshot: fresh ? undefined : new Uint8Array(gunzipSync(readFileSync(config.base))),
-});
-pyodide.runPython("import random; random.seed(0)");
-if (fresh) writeFileSync(config.base, gzipSync(pyodide.makeMemorySnapshot(), { level: 9 }));
-const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-pyodide.unpackArchive(new Uint8Array(readFileSync(config.wheel)), "zip", { extractDir: sitePackages });
-const failed = pyodide.runPython(`
-import importlib, pkgutil, pzl
-failed = []
-for module in pkgutil.walk_packages(pzl.__path__, "pzl."):
-    if module.name not in ${JSON.stringify(config.skips)}:
-        try:
-            importlib.import_module(module.name)
-        except Exception as problem:
-            failed.append(f"{module.name}: {type(problem).__name__}: {problem}")
-import random; random.seed(0)
-"; ".join(failed)
-`);
-if (failed) {
-  console.error(`these pzl modules cannot be imported in Pyodide: ${failed}`);
-  process.exit(2);
-}
-writeFileSync(config.out, gzipSync(pyodide.makeMemorySnapshot(), { level: 6 }));
-"""
+#: `info` from build.json, so pyodide-lock.json itself is not shipped; the standard library is
+#: shipped split in two, tools/stdlib.py).
+PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+PYODIDE_STDLIB = "python_stdlib.zip"
 #: Served with `Cache-Control: no-cache`: they name everything else, which is versioned.
 ALWAYS_REVALIDATE = ("index.html", "build.json", "sw.js")
 #: The placeholder in web/sw.js that the root copy gets the build version in.
 VERSION_PLACEHOLDER = "__PZL_BUILD_VERSION__"
+#: `build.py serve` closes a kept-alive connection after this many seconds without a request.
+IDLE_SECONDS = 15
 #: The wheel's zip entries get this time (1980-01-01, the earliest a zip holds), so that the same
 #: sources give the same wheel bytes.
 SOURCE_DATE_EPOCH = "315532800"
@@ -160,41 +132,6 @@ def ensure_node_modules(version: str) -> bool:
         raise BuildError(f"npm installed pyodide {installed_pyodide()}, but package.json pins {version}")
     stamp.write_text(lock + "\n")
     return True
-
-
-def pyodide_snapshot(version: str, wheel: bytes) -> bytes:
-    """The gzipped memory snapshot of Pyodide `version` booted with `wheel` installed and imported.
-
-    Made by Node (SNAPSHOT_SCRIPT) and kept in node_modules/.pzl-snapshots/ (the latest few).
-    """
-    runtime = NODE_MODULES / "pyodide"
-    key = sha256_hex((runtime / "pyodide.asm.wasm").read_bytes() + SNAPSHOT_SCRIPT.encode())[:12]
-    kept = NODE_MODULES / ".pzl-snapshots"
-    made = kept / f"pzl-{version}-{key}-{sha256_hex(wheel)[:12]}.gz"
-    if made.is_file():
-        return made.read_bytes()
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("node not found: install Node.js 18+ (it makes the Pyodide snapshot)")
-    kept.mkdir(exist_ok=True)
-    for old in sorted(kept.glob(f"pzl-{version}-{key}-*.gz"), key=lambda path: path.stat().st_mtime)[:-3]:
-        old.unlink()
-    base = kept / f"base-{version}-{key}.gz"
-    print(f"build: making the page's Python snapshot{'' if base.is_file() else ' (first Python boot: slower)'}",
-          flush=True)
-    with tempfile.TemporaryDirectory() as scratch:
-        wheel_file, partial = Path(scratch) / "pzl.whl", Path(scratch) / "snapshot.gz"
-        wheel_file.write_bytes(wheel)
-        config = {"pyodide": (runtime / "pyodide.mjs").as_uri(), "base": str(base), "wheel": str(wheel_file),
-                  "out": str(partial), "skips": list(SNAPSHOT_SKIPS)}
-        done = subprocess.run([node, "--input-type=module", "-e", SNAPSHOT_SCRIPT], cwd=ROOT, capture_output=True,
-                              text=True, env={**os.environ, "PZL_SNAPSHOT": json.dumps(config)})
-        if done.returncode != 0 or not partial.is_file():
-            sys.stderr.write(done.stderr[-4000:])
-            raise BuildError("Node could not make the page's Python snapshot (its error is above); the page "
-                             "needs every pzl module importable in Pyodide (or listed in SNAPSHOT_SKIPS)")
-        shutil.copyfile(partial, made)
-    return made.read_bytes()
 
 
 # --------------------------------------------------------------------------- the wheel
@@ -394,42 +331,103 @@ def web_files() -> dict[str, Path]:
     return files
 
 
-def precache_list(paths: Iterable[str]) -> list[str]:
-    """What the service worker pre-caches: the page first, then every asset; never the worker itself."""
-    rest = sorted(path for path in paths if path not in ("index.html", "sw.js", "web/sw.js"))
-    return ["./", "index.html", "build.json", *rest]
+def front_end(files: dict[str, Path | bytes]) -> tuple[str, dict[str, Path | bytes]]:
+    """The page's own files (`files`: web/** and the JSON the page reads) under one folder named for
+    their content, `web/<hash>/`: (that folder, {site path: source}).
+
+    A new build's page therefore never runs an old build's modules, whatever a cache still holds.
+    """
+    digest = hashlib.sha256()
+    for path in sorted(files):
+        source = files[path]
+        digest.update(path.encode() + b"\0" + sha256_hex(source if isinstance(source, bytes) else source.read_bytes())
+                      .encode())
+    folder = f"web/{digest.hexdigest()[:12]}/"
+    return folder, {folder + path.removeprefix("web/"): source for path, source in files.items()}
 
 
-def site_plan(pyodide_version: str) -> dict[str, Path | bytes]:
-    """Every file of site/ as site path → source file or content."""
+def page_naming(index: Path | bytes, folder: str) -> bytes:
+    """index.html with its `web/…` references (src, href) pointing into the build's front-end folder."""
+    html = index.decode() if isinstance(index, bytes) else index.read_text(encoding="utf-8")
+    return re.sub(r'((?:src|href)=")web/', rf"\g<1>{folder}", html).encode()
+
+
+def shell_list(front: Iterable[str]) -> list[str]:
+    """What the service worker pre-caches when it installs: the page, the manifest and the front end."""
+    return ["./", "index.html", "build.json", *sorted(front)]
+
+
+def site_plan(pyodide_version: str, changes: dict[str, bytes] | None = None) -> dict[str, Path | bytes]:
+    """Every file of site/ as site path → source file or content, compressed copies included.
+
+    `changes` replace the page's sources (index.html, web/…) by path, e.g. a test's new release.
+    """
     project = read_project()
-    plan: dict[str, Path | bytes] = dict(web_files())
+    sources: dict[str, Path | bytes] = {**web_files(), **(changes or {})}
+    worker_source = sources.pop("web/sw.js", None)
+    index = sources.pop("index.html")
+    folder, front = front_end({**sources, "catalog.json": export_catalog(), "explain.json": export_explanations()})
+    plan: dict[str, Path | bytes] = {"index.html": page_naming(index, folder), **front}  # type: ignore[arg-type]
     runtime = NODE_MODULES / "pyodide"
-    for name in PYODIDE_RUNTIME:
+    for name in (*PYODIDE_RUNTIME, PYODIDE_STDLIB):
         if not (runtime / name).is_file():
             raise BuildError(f"node_modules/pyodide/{name} is missing: delete node_modules and build again")
-        plan[f"pyodide/{pyodide_version}/{name}"] = runtime / name
+    runtime_paths = [f"pyodide/{pyodide_version}/{name}" for name in PYODIDE_RUNTIME]
+    plan.update({path: runtime / name for path, name in zip(runtime_paths, PYODIDE_RUNTIME, strict=True)})
     wheel_path, wheel = build_wheel(project)
     plan[wheel_path] = wheel
+    try:
+        made = snapshot.make_snapshot(runtime, pyodide_version, wheel)
+    except snapshot.SnapshotError as problem:
+        raise BuildError(str(problem)) from None
+    snapshot_path = f"snapshots/{sha256_hex(made.data)[:12]}/pzl-{project.version}-pyodide-{pyodide_version}.bin"
+    plan[snapshot_path] = made.data
+    library = stdlib.split_stdlib(runtime / PYODIDE_STDLIB, made.modules)
+    library_folder = f"stdlib/{sha256_hex(library.boot + library.rest)[:12]}/"
+    plan[library_folder + "boot.zip"], plan[library_folder + "rest.zip"] = library.boot, library.rest
     table_paths = {}
     for name, cached in ensure_tables().items():
         table_paths[name] = table_site_path(name, cached.read_bytes())
         plan[table_paths[name]] = cached
-    snapshot = pyodide_snapshot(pyodide_version, wheel)
-    snapshot_path = f"snapshots/{sha256_hex(snapshot)[:12]}/pzl-{project.version}-pyodide-{pyodide_version}.gz"
-    plan[snapshot_path] = snapshot
-    plan["catalog.json"] = export_catalog()
-    plan["explain.json"] = export_explanations()
-    version = content_version(plan)
-    if "web/sw.js" in plan:
-        source = Path(plan["web/sw.js"]).read_text(encoding="utf-8")  # type: ignore[arg-type]
-        plan["sw.js"] = source.replace(VERSION_PLACEHOLDER, version).encode()
+    version = content_version({**plan, **({"sw.js": worker_source} if worker_source is not None else {})})
+    if worker_source is not None:
+        plan["sw.js"] = Path(worker_source).read_text(encoding="utf-8").replace(VERSION_PLACEHOLDER, version).encode()
+    copies = compressed(plan)
     lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
-    manifest = {"version": version, "pyodide": f"pyodide/{pyodide_version}/", "wheel": wheel_path,
-                "snapshot": snapshot_path, "tables": table_paths, "pyodideLock": lock["info"],
-                "sizes": file_sizes(plan), "precache": precache_list(plan)}
+    manifest = {
+        "version": version, "front": folder, "pyodide": f"pyodide/{pyodide_version}/", "wheel": wheel_path,
+        "snapshot": snapshot_path,
+        "stdlib": {"boot": library_folder + "boot.zip", "rest": library_folder + "rest.zip",
+                   "bootNames": library.boot_names, "restNames": library.rest_names},
+        "tables": table_paths, "pyodideLock": lock["info"],
+        "sizes": file_sizes(plan), "encodedSizes": encoded_sizes(copies),
+        "precache": shell_list(front),
+        # what the next visit needs first (the snapshot's boot), then the rest: the worker caches them
+        "prefetch": [*runtime_paths, snapshot_path, wheel_path, library_folder + "boot.zip",
+                     library_folder + "rest.zip", *sorted(table_paths.values())],
+    }
     plan["build.json"] = (json.dumps(manifest, indent=1) + "\n").encode()
+    plan.update(copies)
+    plan.update(compressed({"build.json": plan["build.json"]}))
     return plan
+
+
+def compressed(plan: dict[str, Path | bytes]) -> dict[str, bytes]:
+    """The brotli and gzip copies worth having of the plan's files (tools/precompressed.py)."""
+    try:
+        return precompressed.compressed_copies(plan, COMPRESSED_CACHE)
+    except precompressed.CompressionError as problem:
+        raise BuildError(str(problem)) from None
+
+
+def encoded_sizes(copies: dict[str, bytes]) -> dict[str, dict[str, int]]:
+    """{site path: {"br": bytes, "gzip": bytes}} of the files that have compressed copies."""
+    sizes: dict[str, dict[str, int]] = {}
+    for path, data in sorted(copies.items()):
+        for coding, suffix in precompressed.CODINGS:
+            if path.endswith(suffix):
+                sizes.setdefault(path.removesuffix(suffix), {})[coding] = len(data)
+    return sizes
 
 
 def file_sizes(plan: dict[str, Path | bytes]) -> dict[str, int]:
@@ -496,18 +494,34 @@ def build() -> dict:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves a folder under a URL prefix with the MIME types Pyodide needs.
+    """Serves a folder under a URL prefix with the MIME types Pyodide needs, over HTTP/1.1.
 
-    Malformed requests get their status (400, 414, 431) and one log line, never a traceback;
-    folders without an index.html get 404 (no listings).
+    A file with pre-compressed copies beside it (`x.wasm.br`, `x.wasm.gz`, written by the build) is
+    answered with the copy the request's Accept-Encoding takes best and `Content-Encoding` (406 when
+    it takes none). Connections are kept alive, and closed after IDLE_SECONDS without a request.
+    Malformed requests get their status (400, 414, 431; 400 for an empty request line) and one log
+    line, never a traceback; folders without an index.html get 404 (no listings).
     """
 
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     prefix = "/"
     quiet = False
+    protocol_version = "HTTP/1.1"
     default_request_version = "HTTP/1.0"   # a refused request line still gets a status line (not HTTP/0.9's bare body)
+    #: A held connection that sends nothing for this long is closed (its thread ends).
+    timeout = IDLE_SECONDS
+    #: False: never answer with a compressed copy (a host that serves files as they are; tests).
+    serve_copies = True
     #: When a list, every answered request is appended to it as (path as requested, status).
     journal: ClassVar[list[tuple[str, int]] | None] = None
+
+    def parse_request(self) -> bool:
+        """Also refuse an empty request line with 400 (the base class closes without a word)."""
+        if self.raw_requestline.strip() == b"":
+            self.command, self.request_version, self.requestline = None, self.default_request_version, ""
+            self.send_error(400, "empty request line")
+            return False
+        return super().parse_request()
 
     def send_head(self):
         """404 outside the prefix; redirect the bare prefix to its folder URL; 400 for a path no file can have."""
@@ -523,7 +537,68 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if not path.endswith("/") and os.path.isdir(self.translate_path("/" + path[len(self.prefix):])):
             return self._redirect(path + "/")
         self.path = "/" + self.path[len(self.prefix):]
-        return super().send_head()
+        file = self.translate_path(self.path)
+        if os.path.isdir(file):
+            file = os.path.join(file, "index.html")
+        if not os.path.isfile(file):
+            return super().send_head()   # its 404 (or a folder's redirect)
+        return self._send_file(file)
+
+    def _send_file(self, file: str):
+        """Headers for `file` or its compressed copy (by Accept-Encoding); the open file to send, or None."""
+        copies = [coding for coding, suffix in precompressed.CODINGS
+                  if self.serve_copies and os.path.isfile(file + suffix)]
+        coding = precompressed.chosen_coding(self.headers.get("Accept-Encoding"), copies)
+        if coding is precompressed.NOT_ACCEPTABLE:
+            self.send_error(406, "no content coding this request accepts")
+            return None
+        served = file + dict(precompressed.CODINGS)[coding] if coding else file
+        try:
+            source = open(served, "rb")  # noqa: SIM115 - the caller sends and closes it
+        except OSError:
+            self.send_error(404, "File not found")
+            return None
+        try:
+            stat = os.fstat(source.fileno())
+            if self._unmodified_since(stat.st_mtime):
+                self.send_response(304)
+                self._content_headers(copies, coding)
+                self.end_headers()
+                source.close()
+                return None
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(file))
+            self.send_header("Content-Length", str(stat.st_size))
+            self.send_header("Last-Modified", self.date_time_string(stat.st_mtime))
+            self._content_headers(copies, coding)
+            self.end_headers()
+            return source
+        except BaseException:
+            source.close()
+            raise
+
+    def _content_headers(self, copies: list[str], coding: str | None) -> None:
+        if coding:
+            self.send_header("Content-Encoding", coding)
+        if copies:
+            self.send_header("Vary", "Accept-Encoding")
+
+    def _unmodified_since(self, modified: float) -> bool:
+        """True when If-Modified-Since (without If-None-Match) is at or after `modified`."""
+        if "If-Modified-Since" not in self.headers or "If-None-Match" in self.headers:
+            return False
+        try:
+            since = email.utils.parsedate_to_datetime(self.headers["If-Modified-Since"])
+        except (TypeError, IndexError, OverflowError, ValueError):
+            return False
+        if since.tzinfo is None:
+            since = since.replace(tzinfo=datetime.UTC)
+        return datetime.datetime.fromtimestamp(int(modified), datetime.UTC) <= since
+
+    def log_error(self, format: str, *args) -> None:
+        """A kept-alive connection closed for being idle is normal, not an error worth a line."""
+        if not format.startswith("Request timed out"):
+            super().log_error(format, *args)
 
     def list_directory(self, path):
         """No listings: a folder is served only through its index.html."""
@@ -574,12 +649,14 @@ def normal_prefix(prefix: str) -> str:
 
 
 def make_server(site: Path = SITE, host: str = "127.0.0.1", port: int = 0, prefix: str = "/",
-                quiet: bool = False, journal: list[tuple[str, int]] | None = None) -> SiteServer:
+                quiet: bool = False, journal: list[tuple[str, int]] | None = None,
+                idle_seconds: float = IDLE_SECONDS) -> SiteServer:
     """A threaded HTTP server for `site` under `prefix` (port 0 picks a free port).
 
     With a `journal` list, every request is recorded in it as (path, status), for tests.
     """
-    handler = type("Handler", (SiteHandler,), {"prefix": normal_prefix(prefix), "quiet": quiet, "journal": journal})
+    handler = type("Handler", (SiteHandler,), {"prefix": normal_prefix(prefix), "quiet": quiet, "journal": journal,
+                                               "timeout": idle_seconds})
     server = SiteServer((host, port), partial(handler, directory=str(site)))
     server.quiet = quiet
     return server
@@ -722,14 +799,73 @@ def ensure_chromium() -> str:
     return found
 
 
+# --------------------------------------------------------------------------- Firefox and WebKit (cross-engine tests)
+
+#: The Debian packages of the engines tests/e2e/test_engines_smoke.py drives besides Chromium: Firefox ESR
+#: (over WebDriver BiDi, by npm puppeteer-core) and WebKitGTK's MiniBrowser (through WebKitWebDriver, under Xvfb).
+ENGINE_PACKAGES = {"firefox": ["firefox-esr"], "webkit": ["webkit2gtk-driver", "xvfb"]}
+
+
+def find_firefox() -> str | None:
+    """A Firefox executable: $PZL_FIREFOX, else firefox-esr or firefox on the PATH."""
+    if os.environ.get("PZL_FIREFOX"):
+        return os.environ["PZL_FIREFOX"] if os.access(os.environ["PZL_FIREFOX"], os.X_OK) else None
+    return shutil.which("firefox-esr") or shutil.which("firefox")
+
+
+def find_webkit() -> tuple[str, str] | None:
+    """WebKitGTK's (WebKitWebDriver, MiniBrowser): $PZL_WEBKIT_DRIVER, $PZL_MINIBROWSER, else where Debian has them.
+
+    MiniBrowser needs a display: Xvfb (Debian's xvfb) when $DISPLAY is unset.
+    """
+    driver = os.environ.get("PZL_WEBKIT_DRIVER") or shutil.which("WebKitWebDriver")
+    browsers = [os.environ["PZL_MINIBROWSER"]] if os.environ.get("PZL_MINIBROWSER") else sorted(
+        [*Path("/usr/lib").glob("*/webkit2gtk-*/MiniBrowser"), *Path("/usr/libexec").glob("webkit2gtk-*/MiniBrowser")],
+        reverse=True)
+    browser = next((str(path) for path in browsers if os.access(path, os.X_OK)), None)
+    needs_display = not os.environ.get("DISPLAY") and shutil.which("Xvfb") is None
+    return (driver, browser) if driver and browser and not needs_display else None
+
+
+def missing_engines() -> list[str]:
+    """The cross-engine tests' engines not installed here ("firefox", "webkit")."""
+    return [name for name, found in (("firefox", find_firefox()), ("webkit", find_webkit())) if not found]
+
+
+def ensure_engines() -> dict[str, str]:
+    """Firefox and WebKit for the cross-engine tests, installed from Debian's packages when root on Debian.
+
+    Elsewhere an engine that is missing is said so here, and its tests skip naming it (under CI they fail).
+    Returns the environment that points the tests at the engines found.
+    """
+    missing = missing_engines()
+    if missing:
+        packages = [package for name in missing for package in ENGINE_PACKAGES[name]]
+        print(f"test: no {' or '.join(missing)} for the cross-engine tests; installing Debian's "
+              f"{' '.join(packages)}", flush=True)
+        try:
+            apt_install(packages, f"install {' '.join(packages)} (Debian) to run the cross-engine tests")
+        except BuildError as problem:
+            print(f"test: {problem}; the {' and '.join(missing)} tests will be skipped", flush=True)
+    env = {}
+    if find_firefox():
+        env["PZL_FIREFOX"] = find_firefox()
+    if find_webkit():
+        env["PZL_WEBKIT_DRIVER"], env["PZL_MINIBROWSER"] = find_webkit()
+    return env
+
+
 def test(pytest_args: list[str]) -> int:
     """Everything the tests need, then pytest over unit, Node and browser tests; pytest's exit status."""
     started = time.perf_counter()
     python = ensure_venv()
     chromium = ensure_chromium()
+    engines = ensure_engines()
     build()
-    print(f"test: chromium {chromium}; venv ready and site built in {time.perf_counter() - started:.0f} s", flush=True)
-    env = {**os.environ, "PZL_CHROMIUM": chromium, "PZL_REQUIRE_SITE": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    print(f"test: chromium {chromium}, firefox {engines.get('PZL_FIREFOX', '(none)')}, webkit "
+          f"{engines.get('PZL_MINIBROWSER', '(none)')}; venv ready and site built in "
+          f"{time.perf_counter() - started:.0f} s", flush=True)
+    env = {**os.environ, **engines, "PZL_CHROMIUM": chromium, "PZL_REQUIRE_SITE": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     # --timeout: a hung test fails with its traceback instead of eating CI's whole time budget
     command = [str(python), "-m", "pytest", "--durations=10", "--timeout=300", "--screenshot=only-on-failure",
                *pytest_args]

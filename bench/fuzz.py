@@ -1,6 +1,7 @@
 """The long fuzz run: the test suite's fuzzers (tests/fuzz_cases.py) for minutes instead of seconds.
 
-    python bench/fuzz.py --minutes 10              # valid sliding + peg requests, malformed requests, CLI samples
+    python bench/fuzz.py --minutes 10              # valid sliding + peg requests, malformed requests, every
+                                                   # command x option against the tables, edge boards, CLI samples
     python bench/fuzz.py --minutes 1 --seed 7      # another stream of requests
     python bench/fuzz.py --kinds sliding,peg       # only some generators
 
@@ -30,13 +31,16 @@ from tests.fuzz_cases import (  # noqa: E402
     Case,
     check,
     cli_arguments,
+    edge_board_case,
     edge_request,
     malformed_request,
+    option_case,
     peg_case,
     sliding_case,
 )
 
-GENERATORS = {"sliding": sliding_case, "peg": peg_case, "malformed": malformed_request, "edge": edge_request}
+GENERATORS = {"sliding": sliding_case, "peg": peg_case, "malformed": malformed_request, "edge": edge_request,
+              "options": option_case, "boards": edge_board_case}
 
 
 def check_cli(rng: random.Random, budget: float) -> tuple[list[str], float, bool, list[str]]:
@@ -60,7 +64,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=10.0, help="how long to run (default 10)")
     parser.add_argument("--seed", type=int, default=None, help="random seed (default: from the clock)")
-    parser.add_argument("--kinds", default="sliding,peg,malformed,edge,cli", help="generators to use, comma-separated")
+    parser.add_argument("--kinds", default="sliding,peg,malformed,edge,options,boards,cli",
+                        help="generators to use, comma-separated")
     parser.add_argument("--budget", type=float, default=10.0, help="seconds a request may run before it is cut off")
     parser.add_argument("--cli-every", type=int, default=25, help="one CLI sample per this many api requests")
     parser.add_argument("--failures", type=Path, default=Path("fuzz-failures.jsonl"), help="where failing cases go")

@@ -35,10 +35,9 @@ STAGES = {
     "pzl-boot-worker": "worker: its script running",
     "pzl-boot-manifest": "worker: build.json read",
     "pzl-boot-scripts": "worker: Pyodide's scripts downloaded and imported",
-    "pzl-boot-snapshot": "worker: memory snapshot downloaded and unzipped (alongside)",
-    "pzl-boot-gunzip": "x",
-    "pzl-boot-module": "x",
-    "pzl-boot-instance": "x",
+    "pzl-boot-chose-snapshot": "worker: chose to restore the snapshot (by the link's rate and a CPU test)",
+    "pzl-boot-chose-plain": "worker: chose to start Python (by the link's rate and a CPU test)",
+    "pzl-boot-snapshot": "worker: memory snapshot downloaded (alongside the WebAssembly)",
     "pzl-boot-wasm": "worker: WebAssembly compiled and instantiated",
     "pzl-boot-restore": "worker: interpreter restored from the snapshot",
     "pzl-boot-python": "worker: interpreter started from scratch (no snapshot)",
@@ -53,10 +52,11 @@ READY = """() => performance.getEntriesByName('pzl-boot-ready').length > 0
     || performance.getEntriesByName('pzl-solver-ready').length > 0
     || document.querySelector('[data-testid="status"]')?.dataset.state === 'error'"""
 SNAPSHOT_USED = "() => performance.getEntriesByName('pzl-boot-ready')[0]?.detail?.snapshot ?? null"
-CACHED = """async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return Boolean(registration.active) && (await caches.keys()).some((name) => name.startsWith('pzl-'));
-}"""
+#: The service worker controls the page and (a build that says so) the whole build is cached. Synchronous:
+#: Playwright's wait_for_function does not await a promise.
+CACHED = """() => Boolean(navigator.serviceWorker.controller) && (performance.getEntriesByName('pzl-kept').length > 0
+    || !performance.getEntriesByName('pzl-boot-chose-snapshot').length
+        && !performance.getEntriesByName('pzl-boot-chose-plain').length)"""
 
 
 def load_build_module():

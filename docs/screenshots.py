@@ -1,6 +1,7 @@
 """Take the README's screenshots of the real page: `.venv/bin/python docs/screenshots.py [numbers]`.
 
-`numbers` takes only the Numbers view's (the census and the atlas of the 21-hole triangle).
+`numbers` takes only the Numbers view's (the census and the atlas of the 21-hole triangle), `blocks` only
+the sliding blocks' (NO-OFF, Hakoiri Musume in the dark, Rush Hour, the block editor on a desktop and a phone).
 
 Builds and serves the site under a sub-path with `build.py serve`, drives it in
 headless Chromium (Playwright, from the test environment) and writes the PNGs to
@@ -16,7 +17,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
@@ -72,7 +73,39 @@ def shoot_numbers(page: Page) -> None:
     page.get_by_test_id("atlas-view").screenshot(path=OUT / "atlas-triangle-21.png")
 
 
-def shoot(only_numbers: bool = False) -> None:
+def shoot_blocks(browser: Browser) -> None:
+    """Sliding blocks: NO-OFF, Hakoiri Musume (dark), the hardest Rush Hour card, the block editor (desktop, phone)."""
+    page = browser.new_page(viewport={"width": 1100, "height": 820}, color_scheme="light")
+    page.goto(BASE)
+    ready(page)
+    solved_at(page, "#puzzle=no-off", steps=0, settle_ms=500, name="blocks-no-off")
+    solved_at(page, "#puzzle=rush-hour-hardest", steps=7, settle_ms=600, name="blocks-rush-hour")
+    page.goto(BASE + "#layout=AABB/AACC/de../FGHH/FGII&goal=..../..../..../AA../AA..")
+    page.get_by_test_id("edit").click()
+    page.get_by_test_id("tool-goal").check()
+    page.get_by_test_id("block-editor").scroll_into_view_if_needed()  # the board stays above the editor's controls
+    page.wait_for_timeout(400)
+    page.screenshot(path=OUT / "blocks-editor.png")
+    page.close()
+
+    dark = browser.new_page(viewport={"width": 1100, "height": 820}, color_scheme="dark")
+    dark.goto(BASE + "#puzzle=hakoiri-musume")
+    ready(dark)
+    solved_at(dark, "#puzzle=hakoiri-musume&metric=piece", steps=5, settle_ms=600, name="blocks-hakoiri-dark")
+    dark.close()
+
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                             color_scheme="light")
+    phone.goto(BASE + "#layout=%23AA%23/.A../.BB./...%23&goal=%23..%23/..../.AA./.A.%23")
+    ready(phone)
+    phone.get_by_test_id("edit").click()
+    phone.evaluate("() => document.querySelector('[data-testid=block-layout]').scrollIntoView({block: 'end'})")
+    phone.wait_for_timeout(400)
+    phone.screenshot(path=OUT / "phone-blocks-editor-390.png")
+    phone.close()
+
+
+def shoot(only: str | None = None) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for stale in ("mobile-375.png",):
         (OUT / stale).unlink(missing_ok=True)
@@ -81,13 +114,15 @@ def shoot(only_numbers: bool = False) -> None:
         page = browser.new_page(viewport={"width": 1100, "height": 820}, color_scheme="light")
         page.goto(BASE)
         ready(page)
-        shoot_numbers(page)
-        if only_numbers:
+        if only != "blocks":
+            shoot_numbers(page)
+        if only:
+            if only == "blocks":
+                shoot_blocks(browser)
             browser.close()
             return
         solved_at(page, "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1", steps=12, settle_ms=600, name="sliding-8-puzzle")
         solved_at(page, "#puzzle=hoppers&empty=6&finish=6", steps=3, settle_ms=1200, name="peg-hoppers")
-        solved_at(page, "#puzzle=no-off", steps=0, settle_ms=500, name="blocks-no-off")
 
         page.goto(BASE + "#puzzle=8-puzzle&start=1,2,3,4,5,6,7,8,0")
         page.get_by_test_id("longest").click()
@@ -95,10 +130,7 @@ def shoot(only_numbers: bool = False) -> None:
         page.wait_for_timeout(300)
         page.get_by_test_id("longest-panel").screenshot(path=OUT / "histogram-8-puzzle.png")
 
-        dark = browser.new_page(viewport={"width": 1100, "height": 820}, color_scheme="dark")
-        dark.goto(BASE + "#puzzle=hakoiri-musume&metric=piece")
-        ready(dark)
-        solved_at(dark, "#puzzle=hakoiri-musume&metric=piece", steps=5, settle_ms=600, name="blocks-hakoiri-dark")
+        shoot_blocks(browser)
 
         phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                  color_scheme="light")
@@ -124,7 +156,7 @@ def shoot(only_numbers: bool = False) -> None:
 if __name__ == "__main__":
     server = serve()
     try:
-        shoot(only_numbers="numbers" in sys.argv[1:])
+        shoot(only=next((name for name in ("numbers", "blocks") if name in sys.argv[1:]), None))
     finally:
         server.terminate()
         server.wait()

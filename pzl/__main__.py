@@ -27,8 +27,6 @@ PROGRESS_LOG_EVERY = 10.0  # seconds between progress lines written to a file or
 #: Exit statuses: answered, a request pzl cannot take, and the shells' 128 + signal for SIGINT / SIGPIPE.
 OK, REFUSED, INTERRUPTED, BROKEN_PIPE = 0, 2, 130, 141
 
-SLIDING_FLAGS = ("board", "start", "goal", "metric", "bound")
-PEG_FLAGS = ("mask", "lattice", "empty", "finish", "pegs", "first")
 #: What the CLI adds to a message whose search a limit stopped (`stopped` in the api's error or result).
 LIMIT_HINTS = {
     "max_states": "--max-states N sets the state budget; --max-states 0 leaves only the memory as a limit",
@@ -130,6 +128,85 @@ def _hint(answer: dict[str, Any]) -> str | None:
     return "; ".join(hints) or None
 
 
+#: The flag of each request key (`--` + its name with dashes, unless given here) and its help; which commands
+#: offer it comes from the families' option tables (`OPTIONS`), so the CLI offers exactly what the api reads.
+#: A help given per (key, command) overrides the key's own.
+FLAGS: dict[str, dict[str, Any]] = {
+    "layout": {"metavar": "ROWS",
+               "help": "any sliding-block puzzle drawn as rows separated by /, one character per cell: . empty, # a "
+                       "wall or outside the box, a letter or digit a piece (pieces of one shape are interchangeable "
+                       "unless the goal names them); or a 36-character Rush Hour card"},
+    "rules": {"help": "free (default) or rush-hour: every piece slides only along its length"},
+    "board": {"help": "a custom rectangular board, e.g. 3x4"},
+    "start": {"help": "start position: labels in cell order, 0 = empty"},
+    "goal": {"help": "goal position (default: the puzzle's); with --layout, the box drawn again with the pieces "
+                     "that must end somewhere, . or * elsewhere"},
+    "metric": {"help": "what one move is: a piece moved any distance along any path (piece: the books' count, the "
+                       "default for sliding blocks), one straight slide (straight), or one cell (step: the default "
+                       "for tiles)"},
+    "bound": {"help": "the lower bound of ida and astar: none, misplaced, manhattan, linear-conflict, pdb"},
+    "mask": {"help": "a custom board: rows of o (hole) and . (no hole), separated by / or newlines"},
+    "lattice": {"help": "lattice of a custom board: square, square-diagonal, triangular"},
+    "empty": {"help": "holes empty at the start, e.g. 6 or 3,7 (default: the board's)"},
+    "finish": {"help": "where the last peg must end: a hole, 'any', or a final pattern (default: the board's)"},
+    "first": {"help": "fix the first jump, e.g. 0-6"},
+    "pegs": {"help": "the current pattern of pegs: holes with a peg, e.g. 0,1,5 (default: the start)"},
+    "last": {"help": "the hole where the previous move ended: that peg may go on jumping for free"},
+    "algorithm": {"help": "sliding: auto (default), bfs, bidirectional, iddfs, ida, astar, fast; "
+                          "peg solitaire: auto (default), minimal, beam, fast"},
+    "all": {"action": "store_true", "help": "count every shortest solution"},
+    "max_solutions": {"metavar": "N", "help": "with --all: how many solutions to list (the count is exact; "
+                                              "0: count only)"},
+    "max_states": {"metavar": "N", "help": "cap on the positions a search stores (default: the search's own; 0: no "
+                                           "cap of pzl's own, only the memory available)"},
+    "seconds_limit": {"flag": "--seconds", "metavar": "S", "help": "stop after this many seconds"},
+    "by_moves": {"action": argparse.BooleanOptionalAction,
+                 "help": "also count the classes by fewest moves from the start (the default); --no-by-moves skips "
+                         "that table, the slow part (English 33: about 40%% of the time without it)"},
+    "seconds": {"metavar": "S", "help": "each row's time budget (default 1)"},
+    "measure_memory": {"action": "store_true", "help": "run each row a second time under tracemalloc to measure "
+                                                       "its peak memory (default: an estimate from the positions "
+                                                       "stored)"},
+}
+FLAG_HELP_FOR: dict[tuple[str, str], str] = {
+    ("algorithm", "compare"): "only the rows of this algorithm",
+    ("bound", "compare"): "only the rows with this lower bound: none, misplaced, manhattan, linear-conflict, pdb",
+    ("max_states", "compare"): "cap on the positions each row stores (default 1,000,000; 0: no cap of pzl's own)",
+    ("max_states", "census"): "cap on the classes stored (default and 0: no cap of pzl's own, only the memory)",
+    ("max_states", "atlas"): "cap on the classes stored (default and 0: no cap of pzl's own, only the memory)",
+    ("seconds_limit", "analyse"): "time for the judgement (default 2)",
+}
+#: The commands besides list and tables, and their help.
+COMMAND_HELP = {
+    "solve": "solve a puzzle optimally",
+    "compare": "run every algorithm and bound on one position, one row each, each with its own budget",
+    "longest": "breadth-first from the goal: the hardest positions and the depth histogram",
+    "analyse": "is a position still solvable, and in how many moves (peg solitaire)",
+    "census": "peg solitaire: positions, finishable positions and solutions, jump by jump",
+    "atlas": "peg solitaire: every single-vacancy start against every single-peg finish",
+}
+FAMILY_GROUPS = {"sliding": "sliding puzzles", "peg": "peg solitaire"}
+
+
+def command_options(command: str) -> dict[str, list[str]]:
+    """The request keys `command` reads, each with the families that read it (from the families' `OPTIONS`)."""
+    keys: dict[str, list[str]] = {}
+    for family in catalog.FAMILY_MODULES:
+        for key in catalog.family(family).OPTIONS.get(command, ()):
+            keys.setdefault(key, []).append(family)
+    return keys
+
+
+def answered_by(command: str) -> list[str]:
+    """The families that answer `command`."""
+    return [family for family in catalog.FAMILY_MODULES if command in catalog.family(family).OPTIONS]
+
+
+def flag_of(key: str) -> str:
+    """The command-line flag of a request key: `max_states` is --max-states (`seconds_limit` is --seconds)."""
+    return FLAGS[key].get("flag", "--" + key.replace("_", "-"))
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m pzl",
                                      description="Optimal solver for sliding puzzles and peg solitaire.")
@@ -142,68 +219,24 @@ def _parser() -> argparse.ArgumentParser:
     tables.add_argument("--build", nargs="?", const="all", metavar="NAME",
                         help="build them into the user cache now (all, or one name from the list)")
 
-    for name, help_text in (("solve", "solve a puzzle optimally"),
-                            ("compare", "run every algorithm and bound on one position, one row each, each with its "
-                                        "own budget"),
-                            ("longest", "breadth-first from the goal: the hardest positions and the depth histogram"),
-                            ("analyse", "is a position still solvable, and in how many moves (peg solitaire)")):
+    for name, help_text in COMMAND_HELP.items():
         sub = commands.add_parser(name, help=help_text)
         sub.add_argument("puzzle", nargs="?", help="a catalog id (see `list`)")
         sub.add_argument("--json", action="store_true", help="print the result as JSON")
         _progress_flag(sub)
-        sub.add_argument("--max-states", metavar="N",
-                         help="cap on the positions a search stores (default: the search's own; compare: "
-                              "1,000,000 per row; 0: no cap of pzl's own, only the memory available)")
-        sliding = sub.add_argument_group("sliding puzzles")
-        sliding.add_argument("--board", help="a custom rectangular board, e.g. 3x4")
-        sliding.add_argument("--start", help="start position: labels in cell order, 0 = empty")
-        sliding.add_argument("--goal", help="goal position (default: the puzzle's)")
-        peg = sub.add_argument_group("peg solitaire")
-        peg.add_argument("--mask", help="a custom board: rows of o (hole) and . (no hole), separated by / or newlines")
-        peg.add_argument("--lattice", help="lattice of a custom board: square, square-diagonal, triangular")
-        peg.add_argument("--empty", help="holes empty at the start, e.g. 6 or 3,7")
-        peg.add_argument("--finish", help="where the last peg must end: a hole, 'any', or a final pattern")
-        peg.add_argument("--pegs", help="the current pattern of pegs (analyse): holes with a peg, e.g. 0,1,5")
-        if name in ("solve", "compare"):
-            sliding.add_argument("--bound", help="the lower bound of ida and astar: none, misplaced, manhattan, "
-                                                 "linear-conflict, pdb (compare: only the rows with this bound)")
         if name == "compare":
-            sub.add_argument("--algorithm", help="only the rows of this algorithm")
-            sub.add_argument("--seconds", metavar="S", help="each row's time budget (default 1)")
-            sub.add_argument("--measure-memory", action="store_true",
-                             help="run each row a second time under tracemalloc to measure its peak memory "
-                                  "(default: an estimate from the positions stored)")
             sub.add_argument("--explain", action="store_true",
                              help="explain each algorithm and bound of the comparison instead of running it")
-        if name == "solve":
-            sub.add_argument("--algorithm", default="auto",
-                             help="sliding: auto (default), bfs, bidirectional, iddfs, ida, astar, fast; "
-                                  "peg solitaire: auto (default), minimal, beam, fast")
-            sub.add_argument("--all", action="store_true", help="count every shortest solution")
-            sub.add_argument("--max-solutions", metavar="N",
-                             help="with --all: how many solutions to list (the count is exact; 0: count only)")
-            peg.add_argument("--first", help="fix the first jump, e.g. 0-6")
-            sliding.add_argument("--metric", help="count a move as one cell (step, default), a piece's whole "
-                                                  "slide along any path (piece) or one straight slide (straight)")
-    for name, help_text in (("census", "peg solitaire: positions, finishable positions and solutions, jump by jump"),
-                            ("atlas", "peg solitaire: every single-vacancy start against every single-peg finish")):
-        sub = commands.add_parser(name, help=help_text)
-        sub.set_defaults(board=None)
-        sub.add_argument("puzzle", nargs="?", help="a peg board id (see `list`)")
-        sub.add_argument("--json", action="store_true", help="print the result as JSON")
-        _progress_flag(sub)
-        sub.add_argument("--mask", help="a custom board: rows of o (hole) and . (no hole), separated by / or newlines")
-        sub.add_argument("--lattice", help="lattice of a custom board: square, square-diagonal, triangular")
-        if name == "census":
-            sub.add_argument("--empty", help="holes empty at the start, e.g. 16 (default: the board's)")
-            sub.add_argument("--finish", help="where the last peg must end: a hole, or 'any' (default: the board's)")
-            sub.add_argument("--by-moves", action=argparse.BooleanOptionalAction, default=None,
-                             help="also count the classes by fewest moves from the start (the default); "
-                                  "--no-by-moves skips that table, the slow part (English 33: about 40%% of "
-                                  "the time without it)")
-        sub.add_argument("--max-states", metavar="N",
-                         help="cap on the classes stored (default and 0: no cap of pzl's own, only the memory)")
-        sub.add_argument("--seconds", metavar="S", dest="seconds_limit", help="stop after this many seconds")
+        keys = command_options(name)
+        answering = answered_by(name)
+        groups = {family: sub.add_argument_group(FAMILY_GROUPS[family]) for family in answering} \
+            if len(answering) > 1 else {}
+        for key, families in keys.items():
+            settings = {option: value for option, value in FLAGS[key].items() if option != "flag"}
+            settings["help"] = FLAG_HELP_FOR.get((key, name), settings["help"])
+            settings.setdefault("default", None)   # only the flags given go into the request
+            where = groups.get(families[0], sub) if len(families) == 1 else sub   # one family's: in its group
+            where.add_argument(flag_of(key), dest=key, **settings)
     return parser
 
 
@@ -222,19 +255,22 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
     Refuses (PuzzleError) what the api would have to guess: flags of the other family, two
     boards, an empty option, --max-solutions without --all.
     """
-    given = {flag: getattr(args, flag, None) for flag in (*SLIDING_FLAGS, *PEG_FLAGS)}
-    for flag, value in given.items():
-        if value is not None and not value.strip():
-            raise PuzzleError(f"--{flag} has no value; give one, or leave it out for the puzzle's default")
-    family = _family(args, given)
-    if args.command in ("census", "atlas") and family != "peg":
-        raise PuzzleError(f"{args.command} counts peg solitaire boards, and {args.puzzle} is a sliding puzzle")
-    misplaced = [flag for flag in (PEG_FLAGS if family == "sliding" else SLIDING_FLAGS) if given[flag] is not None]
+    keys = command_options(args.command)
+    texts = {key: getattr(args, key) for key in keys if isinstance(getattr(args, key), str)}
+    for key, value in texts.items():
+        if not value.strip():
+            raise PuzzleError(f"{flag_of(key)} has no value; give one, or leave it out for the puzzle's default")
+    family = _family(args)
+    what = args.puzzle or (f"--board {args.board}" if getattr(args, "board", None) else f"--layout {args.layout}"
+                           if getattr(args, "layout", None) else f"--mask {args.mask}")
+    kind = "a sliding puzzle" if family == "sliding" else "a peg solitaire board"
+    if family not in answered_by(args.command):
+        families = " or ".join(FAMILY_GROUPS[name] for name in answered_by(args.command))
+        raise PuzzleError(f"{args.command} is a command of {families}, and {what} is {kind}")
+    misplaced = [key for key, families in keys.items() if family not in families and getattr(args, key) is not None]
     if misplaced:
-        what = args.puzzle or (f"--board {args.board}" if args.board else f"--mask {args.mask}")
-        kind = "a sliding puzzle" if family == "sliding" else "a peg solitaire board"
-        other = "peg solitaire" if family == "sliding" else "sliding puzzles"
-        raise PuzzleError(f"--{misplaced[0]} is an option of {other}, and {what} is {kind}")
+        other = " or ".join(FAMILY_GROUPS[name] for name in keys[misplaced[0]])
+        raise PuzzleError(f"{flag_of(misplaced[0])} is an option of {other}, and {what} is {kind}")
     if getattr(args, "max_solutions", None) is not None and not args.all:
         raise PuzzleError("--max-solutions caps the list of the solutions --all counts; add --all, "
                           "or leave --max-solutions out")
@@ -243,29 +279,24 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
         request["puzzle"] = args.puzzle
     else:
         request["family"] = family
-    for option in (*SLIDING_FLAGS, *PEG_FLAGS, "algorithm", "max_states", "max_solutions", "seconds", "seconds_limit",
-                   "by_moves"):
-        value = getattr(args, option, None)
-        if value is not None:
-            request[option] = value
-    if getattr(args, "all", False):
-        request["all"] = True
-    if getattr(args, "measure_memory", False):
-        request["measure_memory"] = True
+    request.update({key: getattr(args, key) for key in keys if getattr(args, key) is not None})
     return request
 
 
-def _family(args: argparse.Namespace, given: dict[str, str | None]) -> str:
+def _family(args: argparse.Namespace) -> str:
     """The family a command line is about: its puzzle's, or the custom board's (--board or --mask)."""
-    if args.board is not None and args.mask is not None:
-        raise PuzzleError("--board draws a sliding board and --mask a peg board: give one of them")
-    custom = "--board" if args.board is not None else "--mask" if args.mask is not None else None
-    if args.puzzle and custom:
+    layout = getattr(args, "layout", None)
+    board, mask = getattr(args, "board", None), getattr(args, "mask", None)
+    drawn = [flag for flag, value in (("--board", board), ("--layout", layout), ("--mask", mask)) if value is not None]
+    if len(drawn) > 1:
+        raise PuzzleError(f"{drawn[0]} and {drawn[1]} each draw a puzzle: give one of them")
+    custom = drawn[0] if drawn else None
+    if args.puzzle and custom == "--board":
         raise PuzzleError(f"give a puzzle or {custom}, not both ({args.puzzle} and {custom})")
-    if custom:
-        return "sliding" if custom == "--board" else "peg"
+    if custom and not args.puzzle:
+        return "peg" if custom == "--mask" else "sliding"
     if not args.puzzle:
-        raise PuzzleError("name a puzzle (see `python -m pzl list`), or draw one with --board or --mask")
+        raise PuzzleError("name a puzzle (see `python -m pzl list`), or draw one with --layout, --board or --mask")
     return catalog.find(args.puzzle)["family"]
 
 

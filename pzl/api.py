@@ -29,12 +29,14 @@ from typing import Any
 from pzl import catalog, compare, events
 from pzl.errors import PuzzleError, SearchLimitError, shown
 from pzl.events import CANCELLED, Event
+from pzl.search.problem import collector_paused
 
 COMMANDS = ("solve", "longest", "analyse", "census", "atlas", "catalog", "compare")
 #: Progress a time slice never drops: a comparison's plan and finished rows, a search's finished layer or pass.
 KEPT = ("plan", "finished", "layer", "iteration")
-#: Request keys every family reads; each family adds its own (`OPTIONS` of the family package).
-COMMON_OPTIONS = ("command", "family", "puzzle", "algorithm", "all", "max_states", "max_solutions")
+#: Request keys every command reads (what to do, and to which puzzle); the rest are each family's
+#: `OPTIONS[command]` (its `options` module), and any other key is refused by `check_options`.
+ADDRESS = ("command", "family", "puzzle")
 #: A request is a few short fields: deeper nesting, more items or longer text is refused unread.
 MAX_NESTING, MAX_ITEMS, MAX_TEXT = 8, 10_000, 100_000
 
@@ -47,18 +49,21 @@ def run(request: dict[str, Any]) -> Iterator[Event]:
         if command not in COMMANDS:
             raise PuzzleError(f"unknown command {shown(command)}; use one of: {', '.join(COMMANDS)}")
         if command == "catalog":
+            extra = [key for key in request if key != "command"]
+            if extra:
+                raise PuzzleError(f"catalog lists every puzzle and reads no option: leave out {', '.join(extra)}")
             yield events.result({"puzzles": catalog.entries()})
             return
         family = _family_of(request)
-        _check_options(request, family, command)
         package = catalog.family(family)
-        if command == "compare":
-            yield from _cumulative(compare.compare(request, package, run))
-        elif command in package.COMMANDS:
-            yield from _cumulative(package.COMMANDS[command](request))
-        else:
+        if command != "compare" and command not in package.COMMANDS:
             raise PuzzleError(f"there is no {shown(command)} command for {_family_words(family)}; use one of: "
                               f"{', '.join([*package.COMMANDS, 'compare'])}")
+        check_options(request, family, command)
+        if command == "compare":
+            yield from _cumulative(compare.compare(request, package, run))
+        else:   # a search holds millions of objects: the cycle collector walking them is a long silence
+            yield from _cumulative(collector_paused(package.COMMANDS[command](request)))
     except SearchLimitError as stop:
         yield events.error(str(stop), type(stop).__name__, **stop.details)
     except PuzzleError as problem:
@@ -115,21 +120,30 @@ def _check_shape(request: Any) -> None:
             pending.extend((item, depth + 1) for item in value)
 
 
-def _check_options(request: dict[str, Any], family: str, command: str = "solve") -> None:
-    """Refuse keys that are not options of this family: another family's (misplaced) or unknown (a typo)."""
-    own = (*COMMON_OPTIONS, *catalog.family(family).OPTIONS)
-    if command == "compare":
-        own = (*own, *compare.OPTIONS)
+def check_options(request: dict[str, Any], family: str, command: str = "solve") -> None:
+    """Refuse, by name, every key `command` of `family` does not read (its family's `OPTIONS[command]`).
+
+    The one place options are checked: a key is another command's option, another family's, or unknown
+    (a typo), and the message says which, so no answer silently leaves out part of its question.
+    """
+    tables = {name: catalog.family(name).OPTIONS for name in catalog.FAMILY_MODULES}
+    own = tables[family][command]
     for key in request:
-        if key in own:
+        if key in ADDRESS or key in own:
             continue
-        if key in compare.OPTIONS:
-            raise PuzzleError(f"{key} is an option of compare (each row's budget), not of {shown(command)}")
-        others = [name for name in catalog.FAMILY_MODULES if key in catalog.family(name).OPTIONS]
+        readers = [name for name, options in tables[family].items() if key in options]
+        if readers:
+            raise PuzzleError(f"{key} is an option of {_listed(readers)}, not of {command}; "
+                              f"{command} reads: {', '.join(own)}")
+        others = [name for name, table in tables.items() if any(key in options for options in table.values())]
         if others:
             raise PuzzleError(f"{key} is an option of {_family_words(others[0])}, not of {_family_words(family)}")
-        raise PuzzleError(f"unknown option {shown(key)}; the options of {_family_words(family)} are: "
-                          f"{', '.join(own[1:])}")
+        raise PuzzleError(f"unknown option {shown(key)}; {command} for {_family_words(family)} reads: {', '.join(own)}")
+
+
+def _listed(names: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _family_words(family: str) -> str:
@@ -144,13 +158,14 @@ def _family_of(request: dict[str, Any]) -> str:
             raise PuzzleError(f"unknown puzzle family {shown(family)}; use one of: {', '.join(catalog.FAMILY_MODULES)}")
         return family
     puzzle = request.get("puzzle")
-    drawn = [key for key, family in (("board", "sliding"), ("mask", "peg")) if request.get(key) not in (None, "")]
+    drawn = {family for key, family in (("board", "sliding"), ("layout", "sliding"), ("mask", "peg"))
+             if request.get(key) not in (None, "")}
     if puzzle in (None, "") and drawn:   # a board drawn in the request says its family
         if len(drawn) > 1:
-            raise PuzzleError("`board` draws a sliding board and `mask` a peg board: give one of them")
-        return "sliding" if drawn == ["board"] else "peg"
+            raise PuzzleError("`board` and `layout` draw a sliding puzzle and `mask` a peg board: give one of them")
+        return drawn.pop()
     if not isinstance(puzzle, str) or not puzzle:
-        raise PuzzleError("the request names no puzzle: give `puzzle`, or draw a board with `board` or `mask`")
+        raise PuzzleError("the request names no puzzle: give `puzzle`, or draw one with `layout`, `board` or `mask`")
     return catalog.find(puzzle)["family"]
 
 

@@ -18,9 +18,10 @@ from typing import Any
 
 from pzl.errors import CatalogError, shown
 
-#: Family packages. Each exposes `CATALOG: list[dict]`, `OPTIONS` (the request keys it reads
-#: besides `pzl.api.COMMON_OPTIONS`), `COMMANDS: dict[str, (request: dict) -> Iterator[Event]]` (the
-#: commands it answers besides `compare`), `describe(command, result)`, `compare_plan` and `replay`.
+#: Family packages. Each exposes `CATALOG: list[dict]`, `OPTIONS: dict[str, tuple[str, ...]]` (command →
+#: the request keys it reads, `compare` included; `pzl.api` refuses any other), `COMMANDS: dict[str,
+#: (request: dict) -> Iterator[Event]]` (the commands it answers besides `compare`), `describe(command,
+#: result)`, `compare_plan` and `replay`.
 FAMILY_MODULES = {"sliding": "pzl.sliding"}
 FAMILY_MODULES["peg"] = "pzl.peg"
 

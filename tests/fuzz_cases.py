@@ -12,7 +12,12 @@ Each generator draws from a `random.Random`, so hypothesis (`st.randoms()`) and 
 - `malformed_request(rng)`: anything at all — random JSON values in every field, deep nesting, huge
   numbers, wrong types, unknown keys — as a dict or as JSON text;
 - `edge_request(rng)`: well-formed requests with edge-case values (board sizes 1..9, labels of the
-  wrong kind or count, holes off the board or named twice, impossible first jumps, tiny limits).
+  wrong kind or count, holes off the board or named twice, impossible first jumps, tiny limits);
+- `option_case(rng)`: every command of each family with one key added — its own option (a valid or an
+  invalid value), another command's, another family's, or an unknown one — checked against the family's
+  option table (`OPTIONS`): never silently ignored;
+- `edge_board_case(rng)`: census, atlas, analyse and solve on edge peg boards (no pegs, one peg, a finished
+  position, every hole empty) and longest, solve and compare on the smallest sliding boards.
 
 `check(case)` runs a request through `pzl.api` (in time slices, cancelled after a budget) and returns
 the problems found: a wrong answer, an exception, or an internal error. An empty list is a pass.
@@ -450,6 +455,8 @@ def _replay_peg(moves: list[list[int]], jumps: list[tuple[int, int, int]], start
 
 # ================================================================================================ malformed
 KEYS = ("command", "family", "puzzle", "algorithm", "all", "max_states", "max_solutions", "board", "start", "goal",
+        "metric",
+        "bound", "seconds", "measure_memory",
         "mask", "lattice", "empty", "finish", "first", "pegs", "last", "seconds_limit", "by_moves")
 PUZZLES = ("8-puzzle", "15-puzzle", "9-puzzle", "symbols", "no-off", "hakoiri-musume", "hoppers", "triangle-21",
            "english-33", "french-37", "triangle-10", "nonsense", "")
@@ -562,19 +569,166 @@ def edge_request(rng) -> Case:
 
 # ================================================================================================ the CLI
 CLI_FLAGS = ("--start", "--goal", "--board", "--algorithm", "--max-states", "--max-solutions", "--mask", "--lattice",
-             "--empty", "--finish", "--pegs", "--first")
+             "--empty", "--finish", "--pegs", "--first", "--last", "--metric", "--bound", "--seconds")
 
 
 def cli_arguments(rng) -> list[str]:
     """Random command-line arguments for `python -m pzl` (mostly well-formed flags with odd values)."""
-    args = [rng.choice(["solve", "solve", "longest", "analyse", "list", "dance"])]
+    args = [rng.choice(["solve", "solve", "longest", "analyse", "census", "atlas", "compare", "list", "dance"])]
     if rng.random() < 0.8:
         args.append(rng.choice(PUZZLES[:-1]))
     values = [text for text in SPECIAL_TEXT if text.isprintable() or text == ""]   # what argv can carry
     for flag in rng.sample(CLI_FLAGS, rng.randint(0, 3)):
         args += [flag, rng.choice(values)]
-    for flag in ("--all", "--json"):
+    for flag in ("--all", "--json", "--no-by-moves", "--measure-memory"):
         if rng.random() < 0.3:
             args.append(flag)
     args += ["--max-states", "20000"] if "--max-states" not in args and rng.random() < 0.8 else []
     return args
+
+
+# ================================================================================================ options
+#: Valid values of each option, per family (a command that reads the option must take them).
+VALID_VALUES: dict[str, dict[str, list[Any]]] = {
+    "sliding": {"start": ["1 2 3 4 5 6 0 7 8", "1,2,3,4,5,6,7,0,8"], "goal": ["1 2 3 4 5 6 7 8 0", "1 2 3 * * * * * 0"],
+                "metric": ["step", "piece", "straight"], "algorithm": ["auto", "bfs", "bidirectional", "ida", "astar"],
+                "bound": ["manhattan", "linear-conflict", "misplaced"], "all": [True, "yes", 0],
+                "max_solutions": [0, 3, "5"], "max_states": [0, 50, 100_000], "seconds": [0.2, "0.5"],
+                "measure_memory": [True, False], "board": ["2x3", "3x3"]},
+    "peg": {"mask": ["ooo/ooo/ooo", "o.o/ooo/o.o"], "lattice": ["square", "square-diagonal", "triangular"],
+            "empty": ["4", [4], "0,4"], "finish": ["any", "4"], "first": ["0-4"], "pegs": ["0,1,3", [1, 4, 7]],
+            "last": ["1"], "algorithm": ["auto", "minimal", "fast", "beam"], "all": [True, "1"],
+            "max_solutions": [0, 2], "max_states": [0, 40, 100_000], "seconds_limit": [0.5, "1"],
+            "by_moves": [True, False, "no"], "seconds": [0.2], "measure_memory": [True]},
+}
+INVALID_VALUES = ({"a": 1}, [[[]]], "zz", -1, 2.5, math.inf, "")
+#: A small task each command of each family answers quickly (the option under test is added to it).
+OPTION_BASES: dict[str, dict[str, dict[str, Any]]] = {
+    "sliding": {"solve": {"puzzle": "8-puzzle", "start": "1 2 3 4 5 6 0 7 8"},
+                "longest": {"family": "sliding", "board": "2x3"},
+                "compare": {"puzzle": "8-puzzle", "start": "1 2 3 4 5 6 0 7 8", "seconds": 0.2}},
+    "peg": {"solve": {"puzzle": "triangle-10", "empty": "0", "finish": "any"},
+            "analyse": {"puzzle": "triangle-10", "empty": "0", "finish": "any"},
+            "census": {"puzzle": "triangle-10", "empty": "0", "finish": "any"},
+            "atlas": {"puzzle": "triangle-10"},
+            "compare": {"puzzle": "triangle-10", "empty": "0", "finish": "any", "seconds": 0.2}},
+}
+
+
+def option_case(rng) -> Case:
+    """One command of one family with one key added: an option of its own (a valid or an invalid value),
+    another command's, another family's, or an unknown one. Checked against the family's option table:
+    a key the command does not read must be refused by name; a bad value must be refused naming the
+    option; a good one must be answered (or refused as documented), never an internal error."""
+    from pzl import catalog
+
+    family = rng.choice(list(OPTION_BASES))
+    tables = catalog.family(family).OPTIONS
+    command = rng.choice(list(OPTION_BASES[family]))
+    request: dict[str, Any] = {"command": command, **OPTION_BASES[family][command]}
+    everything = sorted({key for name in catalog.FAMILY_MODULES
+                         for table in catalog.family(name).OPTIONS.values() for key in table})
+    key = rng.choice([*everything, "colour", "algoritm"])
+    own = key in tables[command]
+    valid = own and key in VALID_VALUES[family] and rng.random() < 0.6
+    value = rng.choice(VALID_VALUES[family][key]) if valid else rng.choice([*INVALID_VALUES, json_value(rng)])
+    if key in ("mask", "lattice") and own:
+        request.pop("puzzle", None)
+        request.setdefault("mask", "ooo/ooo/ooo")
+    if key == "board" and own:
+        request.pop("puzzle", None)
+        request.pop("start", None)
+        request["family"] = "sliding"
+    if key == "max_solutions" and own:
+        request["all"] = True
+    request[key] = value
+    return Case(request, "options", lambda final: _check_option(final, family, command, key, own, valid),
+                note=f"{family} {command} {key}={shown_value(value)} ({'own' if own else 'not its own'}, "
+                     f"{'valid' if valid else 'any value'})")
+
+
+def shown_value(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) < 60 else text[:57] + "..."
+
+
+def _check_option(final: dict[str, Any], family: str, command: str, key: str, own: bool, valid: bool) -> list[str]:
+    if not own:
+        if final["event"] != "error":
+            return [f"{key} is not an option of {family} {command}, but the request was answered"]
+        message = final["message"]
+        if not (message.startswith(f"{key} is an option of ") or message.startswith(f"unknown option '{key}'")):
+            return [f"{key} (not an option of {command}) refused without naming it: {message}"]
+        return []
+    if final["event"] == "error" and final.get("error") == "InternalError":
+        return [f"internal error: {final['message']}"]
+    if valid:
+        if final["event"] == "error" and not _refused_as_documented(final) and key not in final["message"] \
+                and key.replace("_", "-") not in final["message"]:
+            return [f"a valid {key} refused without a documented reason: {final['message']}"]
+        return []
+    if final["event"] == "result":
+        return []   # a value that reads as valid after all ("0", [], …)
+    words = final["message"]
+    named = (key in words or key.replace("_", "-") in words or bool(final.get("stopped"))
+             or "request" in words)   # refused unread: nested too deep, too many values
+    return [] if named else [f"a bad {key} refused without naming it: {words}"]
+
+
+# ================================================================================================ edge boards
+EDGE_MASKS = (("ooo", "square"), ("ooo/ooo/ooo", "square"), ("ooo/o..", "square"), ("o/oo/ooo/oooo", "triangular"),
+              ("ooo/ooo", "square-diagonal"), ("oooo", "square"))
+
+
+def edge_board_case(rng) -> Case:
+    """census, atlas, analyse, solve and longest on edge boards: no pegs, one peg, a finished position, every
+    hole empty (peg); the smallest boards and a goal as the start (sliding). Answers are checked where the
+    right one is plain (no pegs: nothing to count; one peg: finished in 0 moves)."""
+    if rng.random() < 0.25:
+        rows, cols = rng.choice([(1, 2), (2, 1), (2, 2), (1, 3), (2, 3), (3, 1)])
+        goal = " ".join([*map(str, range(1, rows * cols)), "0"])
+        request = {"command": rng.choice(["longest", "solve", "compare"]), "family": "sliding",
+                   "board": f"{rows}x{cols}", "goal": rng.choice([goal, "* " * (rows * cols - 1) + "0"])}
+        if request["command"] != "longest":
+            request["start"] = goal
+        if request["command"] == "compare":
+            request["seconds"] = 0.2
+        return Case(request, "edge boards", lambda final: [] if final["event"] != "error" or
+                    final.get("error") != "InternalError" else [f"internal error: {final['message']}"])
+    mask, lattice = rng.choice(EDGE_MASKS)
+    holes = mask.count("o")
+    kind = rng.choice(["no pegs", "one peg", "finished", "every hole empty", "one empty"])
+    empty = {"no pegs": list(range(holes)), "every hole empty": list(range(holes)),
+             "one peg": [hole for hole in range(holes) if hole != holes - 1],
+             "finished": [hole for hole in range(holes) if hole != 0], "one empty": [0]}[kind]
+    command = rng.choice(["census", "atlas", "analyse", "solve"])
+    request: dict[str, Any] = {"command": command, "family": "peg", "mask": mask, "lattice": lattice}
+    pegs = sorted(set(range(holes)) - set(empty))
+    if command != "atlas":
+        request["empty"] = ",".join(map(str, empty))
+        if kind == "finished" and rng.random() < 0.5:
+            request["finish"] = str(pegs[0])
+        elif rng.random() < 0.5:
+            request["finish"] = "any"
+    if command == "analyse" and rng.random() < 0.5:
+        request["pegs"] = ",".join(map(str, pegs))
+    return Case(request, "edge boards", lambda final: _check_edge_board(final, command, len(pegs), request),
+                note=f"{kind} on {mask} ({lattice})")
+
+
+def _check_edge_board(final: dict[str, Any], command: str, pegs: int, request: dict[str, Any]) -> list[str]:
+    if final["event"] == "error":
+        return [f"internal error: {final['message']}"] if final.get("error") == "InternalError" else []
+    result = final["result"]
+    one_peg_anywhere = request.get("finish") == "any"
+    if command == "census":
+        if pegs == 0 and result["solutions"] != 0:
+            return [f"a start without pegs has {result['solutions']} solutions"]
+        if pegs == 1 and one_peg_anywhere and (result["solutions"], result["minimal_moves"]) != (1, 0):
+            return [f"one peg and finish any: {result['solutions']} solutions in {result['minimal_moves']} moves"]
+    if command in ("solve", "analyse") and pegs == 1 and one_peg_anywhere and \
+            (result["solvable"], result["moves"]) != (True, 0):
+        return [f"one peg and finish any: solvable {result['solvable']} in {result['moves']} moves"]
+    if command == "analyse" and pegs == 0 and result["solvable"] is not False:
+        return [f"no pegs judged solvable {result['solvable']}"]
+    return []

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import http.client
 import json
+import re
+import shutil
 import socket
+import subprocess
 import threading
+import time
 import urllib.error
 import urllib.request
 import zipfile
@@ -124,18 +129,32 @@ def test_pattern_tables_are_shipped_named_for_their_content_and_pre_cached(built
     for name, url in site_manifest["tables"].items():
         data = (built_site / url).read_bytes()
         assert url == build_module.table_site_path(name, data) and url.startswith("tables/")
-        assert url in site_manifest["precache"]
+        assert url in site_manifest["prefetch"]  # cached in the background after the boot, not before
         header, _ = pdb_file.header_of(data)
         spec = next(spec for spec in tables.SPECS if spec.file_name == name)
         assert header["generator"] == tables.generator_key(spec)   # made by the generator in this tree
         assert (build_module.TABLES_PACKAGE / name).read_bytes() == data   # the CLI reads the same file
 
 
-def test_precache_starts_with_the_page_and_leaves_out_the_service_worker(build_module: ModuleType) -> None:
-    listed = build_module.precache_list(["index.html", "web/app.js", "sw.js", "web/sw.js", "catalog.json"])
-    assert listed[:2] == ["./", "index.html"]
-    assert "sw.js" not in listed and "web/sw.js" not in listed
-    assert {"web/app.js", "catalog.json", "build.json"} <= set(listed)
+def test_the_shell_starts_with_the_page_then_the_manifest_and_the_front_end(build_module: ModuleType) -> None:
+    listed = build_module.shell_list(["web/abc/style.css", "web/abc/app.js", "web/abc/catalog.json"])
+    assert listed == ["./", "index.html", "build.json", "web/abc/app.js", "web/abc/catalog.json", "web/abc/style.css"]
+
+
+def test_the_front_end_lives_in_one_folder_named_for_its_content(build_module: ModuleType) -> None:
+    folder, files = build_module.front_end({"web/app.js": b"one", "catalog.json": b"[]"})
+    assert folder.startswith("web/") and folder.endswith("/") and len(folder) == len("web/") + 12 + 1
+    assert files == {folder + "app.js": b"one", folder + "catalog.json": b"[]"}
+    changed, _ = build_module.front_end({"web/app.js": b"two", "catalog.json": b"[]"})
+    assert changed != folder  # a changed module: a new folder, so no cache can serve the old one for it
+
+
+def test_the_page_names_the_front_end_in_its_folder(build_module: ModuleType, tmp_path: Path) -> None:
+    page = tmp_path / "index.html"
+    page.write_text('<link href="web/style.css"><script src="web/app.js"></script><a href="https://x/web/y">')
+    named = build_module.page_naming(page, "web/0123456789ab/").decode()
+    assert named == ('<link href="web/0123456789ab/style.css"><script src="web/0123456789ab/app.js"></script>'
+                     '<a href="https://x/web/y">')
 
 
 def test_sync_site_writes_the_plan_and_removes_stale_files(build_module: ModuleType, tmp_path: Path) -> None:
@@ -178,9 +197,9 @@ def fetch(url: str) -> tuple[int, dict[str, str]]:
 
     try:
         with urllib.request.build_opener(NoRedirect).open(url) as response:
-            return response.status, dict(response.headers)
+            return response.status, {key.title(): value for key, value in response.headers.items()}
     except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers)
+        return error.code, {key.title(): value for key, value in error.headers.items()}
 
 
 @pytest.mark.parametrize(("name", "mime"), [("a.wasm", "application/wasm"), ("a.mjs", "text/javascript"),
@@ -189,7 +208,7 @@ def fetch(url: str) -> tuple[int, dict[str, str]]:
 def test_server_sends_the_mime_types_pyodide_needs(served: str, name: str, mime: str) -> None:
     status, headers = fetch(f"{served}/pzl/sub/{name}")
     assert status == 200
-    assert headers["Content-type"].split(";")[0] == mime
+    assert headers["Content-Type"].split(";")[0] == mime
 
 
 def test_server_answers_nothing_outside_its_prefix(served: str) -> None:
@@ -220,6 +239,112 @@ def test_server_lets_versioned_files_be_cached(served: str) -> None:
     assert "Cache-Control" not in fetch(f"{served}/pzl/sub/p.whl")[1]
 
 
+# --------------------------------------------------------------------------- compressed copies, HTTP/1.1
+
+#: A compressible file with both copies beside it (what the build writes), and one without copies.
+PLAIN = b"let x = 1;\n" * 400
+COPIES = {"web/big.js": PLAIN, "web/big.js.br": b"BROTLI-BYTES", "web/big.js.gz": b"GZIP-BYTES", "web/small.js": b"x"}
+
+
+@pytest.fixture(scope="module")
+def compressed_site(build_module: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    """A site with pre-compressed copies served at the root with a 1-second idle limit; yields its port."""
+    site = tmp_path_factory.mktemp("compressed")
+    for name, data in COPIES.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_bytes(data)
+    server = build_module.make_server(site, port=0, quiet=True, idle_seconds=1)
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
+    yield server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+def ask(port: int, path: str, method: str = "GET", **headers: str) -> tuple[int, dict[str, str], bytes]:
+    """One request on a new connection: (status, headers, body)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request(method, path, headers=headers)
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize(("accept", "body", "coding"), [
+    (None, PLAIN, None),
+    ("identity", PLAIN, None),
+    ("gzip, deflate, br, zstd", b"BROTLI-BYTES", "br"),
+    ("gzip", b"GZIP-BYTES", "gzip"),
+    ("br;q=0.4, gzip;q=0.9", b"GZIP-BYTES", "gzip"),
+    ("br;q=0, gzip;q=0", PLAIN, None),
+])
+def test_server_answers_with_the_copy_accept_encoding_takes(compressed_site: int, accept: str | None, body: bytes,
+                                                            coding: str | None) -> None:
+    status, headers, answer = ask(compressed_site, "/web/big.js", **({"Accept-Encoding": accept} if accept else {}))
+    assert (status, answer, headers.get("Content-Encoding")) == (200, body, coding)
+    assert headers["Content-Type"] == "text/javascript" and headers["Content-Length"] == str(len(body))
+    assert headers["Vary"] == "Accept-Encoding"  # caches keep one answer per Accept-Encoding
+
+
+def test_a_file_without_copies_is_sent_as_it_is_and_varies_on_nothing(compressed_site: int) -> None:
+    status, headers, answer = ask(compressed_site, "/web/small.js", **{"Accept-Encoding": "br, gzip"})
+    assert (status, answer) == (200, b"x")
+    assert "Content-Encoding" not in headers and "Vary" not in headers
+
+
+def test_head_gives_the_headers_of_get_and_no_body(compressed_site: int) -> None:
+    got = ask(compressed_site, "/web/big.js", **{"Accept-Encoding": "br"})
+    status, headers, body = ask(compressed_site, "/web/big.js", "HEAD", **{"Accept-Encoding": "br"})
+    assert (status, body) == (200, b"")
+    assert {key: headers[key] for key in ("Content-Encoding", "Content-Length", "Content-Type", "Vary")} == \
+        {key: got[1][key] for key in ("Content-Encoding", "Content-Length", "Content-Type", "Vary")}
+
+
+def test_a_request_refusing_every_coding_it_could_get_is_answered_406(compressed_site: int) -> None:
+    assert ask(compressed_site, "/web/big.js", **{"Accept-Encoding": "identity;q=0"})[0] == 406
+    assert ask(compressed_site, "/web/big.js", **{"Accept-Encoding": "br, identity;q=0"})[0] == 200
+
+
+def test_a_range_request_gets_the_whole_file(compressed_site: int) -> None:
+    """Ranges are not supported: the whole file, 200, no Accept-Ranges (as RFC 9110 allows)."""
+    status, headers, body = ask(compressed_site, "/web/big.js", Range="bytes=0-9")
+    assert (status, body) == (200, PLAIN) and "Accept-Ranges" not in headers
+
+
+def test_a_copy_unmodified_since_is_answered_304_with_its_coding(compressed_site: int) -> None:
+    _, headers, _ = ask(compressed_site, "/web/big.js", **{"Accept-Encoding": "gzip"})
+    status, again, body = ask(compressed_site, "/web/big.js", **{"Accept-Encoding": "gzip",
+                                                                 "If-Modified-Since": headers["Last-Modified"]})
+    assert (status, body, again.get("Content-Encoding")) == (304, b"", "gzip")
+
+
+def test_the_server_keeps_a_connection_alive_for_several_requests(compressed_site: int) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", compressed_site, timeout=10)
+    try:
+        for accept in ("br", "gzip", "identity"):
+            connection.request("GET", "/web/big.js", headers={"Accept-Encoding": accept})
+            response = connection.getresponse()
+            assert response.version == 11 and response.status == 200
+            response.read()
+            assert response.getheader("Connection") != "close"
+        assert connection.sock is not None  # the same socket all along
+    finally:
+        connection.close()
+
+
+def test_an_idle_connection_is_closed_after_the_idle_limit(compressed_site: int) -> None:
+    with socket.create_connection(("127.0.0.1", compressed_site), timeout=10) as connection:
+        started = time.monotonic()
+        assert connection.recv(1) == b""  # the server hangs up (idle_seconds=1), its thread with it
+        assert 0.5 < time.monotonic() - started < 8
+
+
+def test_an_empty_request_is_answered_400(compressed_site: int) -> None:
+    answer = raw_request(compressed_site, b"\r\n\r\n")
+    assert status_of(answer) == 400
+
+
 # --------------------------------------------------------------------------- the built site (after `python build.py`)
 
 
@@ -232,13 +357,40 @@ def test_build_json_names_the_runtime_and_wheel_by_relative_urls(built_site: Pat
 
 
 def test_every_precached_url_is_a_built_file(built_site: Path, site_manifest: dict) -> None:
-    for url in site_manifest["precache"]:
+    for url in site_manifest["precache"] + site_manifest["prefetch"]:
         assert (built_site / (url if url != "./" else "index.html")).is_file(), url
 
 
-def test_everything_built_is_precached_except_the_service_worker(built_site: Path, site_manifest: dict) -> None:
+def test_everything_built_is_cached_except_the_service_worker_and_the_compressed_copies(
+        built_site: Path, site_manifest: dict) -> None:
     built = {path.relative_to(built_site).as_posix() for path in built_site.rglob("*") if path.is_file()}
-    assert built - set(site_manifest["precache"]) == {"sw.js", "web/sw.js"} & built
+    originals = {path for path in built if not path.endswith((".br", ".gz"))}
+    assert originals - set(site_manifest["precache"]) - set(site_manifest["prefetch"]) == {"sw.js"}
+    assert not set(site_manifest["precache"]) & set(site_manifest["prefetch"])
+
+
+def test_every_compressible_file_has_its_copies_listed_with_their_sizes(built_site: Path, site_manifest: dict) -> None:
+    for path, sizes in site_manifest["encodedSizes"].items():
+        for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            if coding in sizes:
+                assert (built_site / (path + suffix)).stat().st_size == sizes[coding], path
+    runtime = site_manifest["pyodide"]
+    for path in (f"{runtime}pyodide.asm.wasm", f"{runtime}pyodide.asm.mjs", site_manifest["snapshot"],
+                 site_manifest["stdlib"]["boot"], site_manifest["front"] + "app.js", "index.html"):
+        assert site_manifest["encodedSizes"][path]["br"] < site_manifest["sizes"][path] * 0.5, path
+
+
+def test_the_brotli_and_gzip_copies_decode_to_the_file(built_site: Path, site_manifest: dict) -> None:
+    import gzip
+
+    path = site_manifest["front"] + "app.js"
+    assert gzip.decompress((built_site / (path + ".gz")).read_bytes()) == (built_site / path).read_bytes()
+    node = shutil.which("node")
+    if node:  # brotli is not in Python's standard library
+        done = subprocess.run([node, "-e", "process.stdout.write(require('zlib').brotliDecompressSync("
+                               "require('fs').readFileSync(process.argv[1])))", str(built_site / (path + ".br"))],
+                              capture_output=True, check=True)
+        assert done.stdout == (built_site / path).read_bytes()
 
 
 def test_root_service_worker_carries_the_build_version(built_site: Path, site_manifest: dict,
@@ -248,16 +400,25 @@ def test_root_service_worker_carries_the_build_version(built_site: Path, site_ma
     assert site_manifest["version"] in root_copy
 
 
-def test_catalog_json_is_the_package_catalog(built_site: Path) -> None:
+def test_catalog_json_is_the_package_catalog(built_site: Path, site_manifest: dict) -> None:
     from pzl import catalog
 
-    assert json.loads((built_site / "catalog.json").read_text(encoding="utf-8")) == catalog.entries()
+    front = built_site / site_manifest["front"]
+    assert json.loads((front / "catalog.json").read_text(encoding="utf-8")) == catalog.entries()
 
 
-def test_explain_json_is_the_package_explanations(built_site: Path) -> None:
+def test_explain_json_is_the_package_explanations(built_site: Path, site_manifest: dict) -> None:
     from pzl import explain
 
-    assert json.loads((built_site / "explain.json").read_text(encoding="utf-8")) == explain.texts()
+    front = built_site / site_manifest["front"]
+    assert json.loads((front / "explain.json").read_text(encoding="utf-8")) == explain.texts()
+
+
+def test_the_page_loads_its_modules_from_the_builds_front_end_folder(built_site: Path, site_manifest: dict) -> None:
+    page = (built_site / "index.html").read_text(encoding="utf-8")
+    named = re.findall(r'(?:src|href)="([^"#]+)"', page)
+    assert named and all(name.startswith(site_manifest["front"]) for name in named), named
+    assert all((built_site / name).is_file() for name in named)
 
 
 def test_runtime_files_are_the_pinned_npm_package(built_site: Path, build_module: ModuleType) -> None:
@@ -275,8 +436,8 @@ def test_file_sizes_gives_each_planned_file_its_byte_count(build_module: ModuleT
 
 def test_the_manifest_names_the_snapshot_and_every_file_size(built_site: Path) -> None:
     manifest = json.loads((built_site / "build.json").read_text())
-    assert manifest["snapshot"].startswith("snapshots/") and manifest["snapshot"].endswith(".gz")
-    for path in manifest["precache"]:
+    assert manifest["snapshot"].startswith("snapshots/") and manifest["snapshot"].endswith(".bin")
+    for path in manifest["precache"] + manifest["prefetch"]:
         if path not in ("./", "build.json"):
             assert manifest["sizes"][path] == (built_site / path).stat().st_size, path
     assert "pyodide-lock.json" not in " ".join(manifest["precache"])  # the worker hands Pyodide its `info`
@@ -332,7 +493,8 @@ def test_malformed_requests_get_their_status_and_no_traceback(loud_server, capfd
     answer = raw_request(port, data)
     assert status_of(answer) == status, answer[:200]
     assert journal and journal[-1][1] == status
-    assert raw_request(port, b"GET /index.html HTTP/1.1\r\nHost: x\r\n\r\n").startswith(b"HTTP/1.0 200")
+    again = raw_request(port, b"GET /index.html HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert again.startswith(b"HTTP/1.1 200")
     log = capfd.readouterr().err
     assert "Traceback" not in log and "failed:" not in log, log
 
@@ -348,3 +510,43 @@ def test_folders_are_never_listed(loud_server) -> None:
     port, _ = loud_server
     answer = raw_request(port, b"GET /web/ HTTP/1.1\r\nHost: x\r\n\r\n")
     assert status_of(answer) == 404 and b"x.js" not in answer
+
+
+# ---- Firefox and WebKit for the cross-engine tests ------------------------------------------------
+
+def test_firefox_is_found_by_its_variable_first(build_module: ModuleType, monkeypatch, tmp_path: Path) -> None:
+    firefox = tmp_path / "firefox"
+    firefox.write_text("#!/bin/sh\n")
+    firefox.chmod(0o755)
+    monkeypatch.setenv("PZL_FIREFOX", str(firefox))
+    assert build_module.find_firefox() == str(firefox)
+    monkeypatch.setenv("PZL_FIREFOX", str(tmp_path / "missing"))
+    assert build_module.find_firefox() is None
+
+
+def test_webkit_needs_a_display_or_xvfb(build_module: ModuleType, monkeypatch, tmp_path: Path) -> None:
+    for name in ("WebKitWebDriver", "MiniBrowser"):
+        (tmp_path / name).write_text("#!/bin/sh\n")
+        (tmp_path / name).chmod(0o755)
+    monkeypatch.setenv("PZL_WEBKIT_DRIVER", str(tmp_path / "WebKitWebDriver"))
+    monkeypatch.setenv("PZL_MINIBROWSER", str(tmp_path / "MiniBrowser"))
+    monkeypatch.setenv("DISPLAY", ":0")
+    assert build_module.find_webkit() == (str(tmp_path / "WebKitWebDriver"), str(tmp_path / "MiniBrowser"))
+    monkeypatch.delenv("DISPLAY")
+    monkeypatch.setenv("PATH", str(tmp_path))   # no Xvfb on it
+    assert build_module.find_webkit() is None
+
+
+def test_engines_that_cannot_be_installed_are_said_and_left_out(build_module: ModuleType, monkeypatch, capsys) -> None:
+    """Not root on Debian: a message naming them, no error (their tests skip, saying so)."""
+    monkeypatch.setattr(build_module, "find_firefox", lambda: None)
+    monkeypatch.setattr(build_module, "find_webkit", lambda: None)
+
+    def refuse(packages: list[str], otherwise: str) -> None:
+        raise build_module.BuildError(otherwise)
+
+    monkeypatch.setattr(build_module, "apt_install", refuse)
+    assert build_module.ensure_engines() == {}
+    said = capsys.readouterr().out
+    assert "firefox or webkit" in said and "firefox-esr webkit2gtk-driver xvfb" in said
+    assert "the firefox and webkit tests will be skipped" in said

@@ -124,7 +124,7 @@ def test_measured_memory_is_a_traced_peak():
     ({"seconds": "x"}, "seconds"), ({"seconds": 0}, "seconds"), ({"seconds": "inf"}, "seconds"),
     ({"seconds": True}, "seconds"), ({"max_states": -1}, "negative"), ({"bound": "fancy"}, "unknown bound"),
     ({"algorithm": "dfs"}, "unknown algorithm"), ({"algorithm": "bfs", "bound": "pdb"}, "take a bound"),
-    ({"metric": "piece"}, "step"),
+    ({"metric": "hops"}, "step, piece, straight"),
 ])
 def test_bad_compare_requests_are_refused_by_name(fields, words):
     assert words in refused(puzzle="8-puzzle", **fields)

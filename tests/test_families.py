@@ -25,6 +25,7 @@ JOB_MODULES = {
     "text": "an answer in words for the CLI (`describe`)",
     "service": "`COMMANDS`: each command's answer, wiring task → verdict → solver → outcome",
     "lab": "`compare`'s rows and the replay that checks every solution",
+    "options": "`OPTIONS`: the request keys each command reads (the api refuses any other)",
 }
 
 
@@ -52,6 +53,7 @@ def test_jobs_live_where_their_names_say(family: str) -> None:
     assert "CATALOG" in defined(folder / "catalog.py")
     assert "describe" in defined(folder / "text.py")
     assert "COMMANDS" in defined(folder / "service.py")
+    assert "OPTIONS" in defined(folder / "options.py")
     assert "describe" not in defined(folder / "service.py"), "CLI words belong in text.py"
     assert "instant_verdict" in defined(folder / "verdict.py")
     assert {"compare_plan", "replay"} <= defined(folder / "lab.py")

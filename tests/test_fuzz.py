@@ -18,8 +18,10 @@ from pzl.peg.mask import board_from_mask
 from tests.fuzz_cases import (
     check,
     cli_arguments,
+    edge_board_case,
     edge_request,
     malformed_request,
+    option_case,
     peg_case,
     peg_jumps,
     peg_reference,
@@ -61,6 +63,20 @@ def test_malformed_requests_end_in_a_readable_error_never_an_exception(rng):
 @settings(max_examples=100)
 def test_edge_case_requests_end_in_a_readable_answer(rng):
     assert_right(edge_request(rng), budget=3.0)
+
+
+@pytest.mark.slow
+@given(st.randoms(use_true_random=False))
+@settings(max_examples=150, deadline=None)
+def test_every_option_is_honoured_or_refused_by_name_as_the_tables_say(rng):
+    assert_right(option_case(rng), budget=5.0)
+
+
+@pytest.mark.slow
+@given(st.randoms(use_true_random=False))
+@settings(max_examples=80, deadline=None)
+def test_edge_boards_are_answered_rightly_never_with_an_internal_error(rng):
+    assert_right(edge_board_case(rng), budget=5.0)
 
 
 @pytest.mark.parametrize(("mask", "lattice"), [("ooo/ooo/ooo", "square"), ("oooo/oooo/oo.o", "square-diagonal"),

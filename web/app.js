@@ -2,30 +2,38 @@
 // solver worker meanwhile, keeps the game as a tree of moves and the link in the URL hash
 // (the start and the moves up to the position shown).
 
+import { createBlockEditor } from "./block-editor.js";
 import { drawPegBoard } from "./board-peg.js";
 import {
   customPegEntry, customSlidingEntry, DEFAULT_MASK, MASK_SIDE, maskGridEntry, maskProblem, MAX_SIDE, toggleMask,
 } from "./custom.js";
+import { blocksGame, isLayoutEntry } from "./game-blocks.js";
 import { pegGame } from "./game-peg.js";
 import { slidingGame } from "./game-sliding.js";
 import { createGoalView } from "./goal-view.js";
 import { createComparePanel } from "./compare.js";
 import { wireKeys } from "./keys.js";
-import { LinkError, readLink, writeLink } from "./link.js";
+import { LayoutError, layoutEntry } from "./layout.js";
+import { LinkError, readLink, writeGameLink } from "./link.js";
 import { LONGEST_LIMIT, openLongestPanel, redrawHistogram, showLongest } from "./longest.js";
 import { createPlayerPanel } from "./player-panel.js";
 import { createNewStarts } from "./new-start.js";
 import { ATLAS_HOLES, createNumbersPanel } from "./numbers.js";
 import { createSearchPanel } from "./search-panel.js";
-import { solver } from "./start.js";
+import { about } from "./loading.js";
+import { showSolveQueued, solver } from "./start.js";
 import { createStore } from "./state.js";
 import { $, clear, htmlElement } from "./dom.js";
-import { capitalise } from "./words.js";
+import { capitalise, plural, publishedLines } from "./words.js";
 
 const GAMES = { sliding: slidingGame, peg: pegGame };
+/** The game of a catalog (or custom) entry: a sliding puzzle drawn as a layout is played as blocks. */
+const gameOf = (entry) => (entry.family === "sliding" && isLayoutEntry(entry)
+  ? blocksGame(entry) : GAMES[entry.family](entry));
 const DEFAULT_PUZZLE = "8-puzzle";
 const CUSTOM_SLIDING = "custom-sliding";
 const CUSTOM_PEG = "custom-peg";
+const CUSTOM_BLOCKS = "custom-blocks";
 /** Smallest comfortable touch target, in CSS pixels (one cell or hole spacing on the board). */
 const TOUCH_TARGET = 40;
 
@@ -53,8 +61,11 @@ const { showGoal, showParity } = createGoalView(store, { useGoal });
 const { compare, closeCompare, explanation } = createComparePanel(store, {
   puzzleFields, showSolution, where, announce, stopPlayer,
 });
+const blockEditor = createBlockEditor(store, { reshape: reshapeBlocks, announce, fitBoard, showBoardHelp });
 // The link says whether the Compare panel is open: it is rewritten whenever the store's `compareOpen` changes.
 let linkedCompare = false;
+// A Solve pressed while the solver starts waits in the store; the loading line says so while it does.
+store.subscribe(() => showSolveQueued(app.pendingSolve));
 store.subscribe(() => {
   if (app.compareOpen === linkedCompare) return;
   linkedCompare = app.compareOpen;
@@ -86,7 +97,8 @@ async function main() {
 }
 
 async function fetchJSON(name) {
-  const response = await fetch(new URL(name, document.baseURI), { cache: "no-cache" });
+  // beside the page's modules, in the build's own folder (versioned: a cache never serves another build's)
+  const response = await fetch(new URL(name, import.meta.url));
   if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
   return response.json();
 }
@@ -107,6 +119,17 @@ function onSolverState({ state, message }) {
   }
 }
 
+/** Solve now, or once the solver is ready while it starts (said in the loading line and to screen readers). */
+function solveOrQueue() {
+  if (app.solver?.state() !== "starting") {
+    solve();
+    return;
+  }
+  store.awaitSolve();
+  const seconds = app.solver.secondsLeft();
+  announce(`Will solve when the solver is ready${seconds === null ? "" : ` — ${about(seconds)}`}.`);
+}
+
 function showStatus(state, message) {
   const status = $("status");
   status.dataset.state = state;
@@ -118,7 +141,8 @@ function showStatus(state, message) {
 function updateSolveButtons() {
   const state = $("status").dataset.state;
   const blocked = Boolean(app.game && app.tree && app.game.problem(app.position, app.goal));
-  $("solve").disabled = state !== "ready" || blocked;
+  // while the solver starts, Solve is taken and runs once it is ready (solveOrQueue)
+  $("solve").disabled = !app.game || !["ready", "starting"].includes(state) || blocked;
   $("hint").disabled = state !== "ready" || blocked;
   $("longest").disabled = state !== "ready";
   $("census").disabled = state !== "ready";
@@ -130,6 +154,7 @@ function updateSolveButtons() {
 /** The link fields that name the puzzle. */
 function puzzleLink(entry) {
   if (!entry.custom) return { puzzle: entry.id };
+  if (entry.asLayout) return {}; // the game's link fields draw it (layout, goal, rules)
   if (entry.family === "peg") return { mask: entry.mask, lattice: entry.lattice };
   return { board: { rows: entry.rows, cols: entry.cols } };
 }
@@ -146,6 +171,7 @@ function fillPicker() {
   }
   const custom = htmlElement("optgroup", { label: "Your own" });
   custom.append(htmlElement("option", { value: CUSTOM_SLIDING }, "Custom sliding board"));
+  custom.append(htmlElement("option", { value: CUSTOM_BLOCKS }, "Block puzzle of your own"));
   custom.append(htmlElement("option", { value: CUSTOM_PEG }, "Custom peg board"));
   groups.set("your own", custom);
   for (const group of groups.values()) picker.append(group);
@@ -174,7 +200,7 @@ function fillCatalogList() {
     button.append(htmlElement("span", {}, entry.description ?? ""));
     button.addEventListener("click", () => {
       hideLinkError();
-      const game = GAMES[entry.family](entry);
+      const game = gameOf(entry);
       openPuzzle(game, game.start, game.goal);
       $("catalog").open = false;
       $("board").focus();
@@ -187,7 +213,7 @@ function fillCatalogList() {
 
 function defaultGame() {
   const entry = app.catalog.find((item) => item.id === DEFAULT_PUZZLE) ?? app.catalog[0];
-  return GAMES[entry.family](entry);
+  return gameOf(entry);
 }
 
 /**
@@ -220,7 +246,7 @@ function openLink(hash) {
     openDefault();
     return;
   }
-  const game = GAMES[entry.family](entry);
+  const game = gameOf(entry);
   try {
     openGameFromLink(game, link);
   } catch (error) {
@@ -240,7 +266,7 @@ function openFallback(error) {
     if (problem instanceof LinkError) return false;
     throw problem;
   }
-  const game = GAMES[entry.family](entry);
+  const game = gameOf(entry);
   showLinkError(error.message, entry.name);
   openPuzzle(game, game.start, game.goal);
   return true;
@@ -254,6 +280,14 @@ function openDefault() {
 /** The catalog entry (or custom entry) a link names; LinkError when there is none. */
 function entryOf(link) {
   if (link.board) return customSlidingEntry(link.board.rows, link.board.cols);
+  if (link.layout && !link.puzzle) {
+    try {
+      return layoutEntry(link.layout, link.goal ?? null, link.rules ?? null);
+    } catch (error) {
+      if (!(error instanceof LayoutError)) throw error;
+      throw new LinkError(`The link's block puzzle cannot be drawn: ${error.message}.`);
+    }
+  }
   if (link.mask) {
     const problem = maskProblem(link.mask, link.lattice ?? "square");
     if (problem) throw new LinkError(`The link's peg board cannot be used: ${problem}.`);
@@ -276,8 +310,25 @@ function openGameFromLink(game, link) {
   }
   openPuzzle(game, task.start, task.goal,
     { algorithm: link.algorithm, all: link.all, metric: link.metric, bound: link.bound });
-  const problem = playLinkMoves(link.moves ?? []);
+  if (game.entry.custom && game.entry.asLayout && game.entry.problem) { // still being drawn
+    setEditing("blocks");
+    render({ animate: false });
+  }
+  let tokens = link.moves ?? [];
+  if (link.path) {
+    try {
+      tokens = game.unpackMoves ? game.unpackMoves(task.start, link.path) : null;
+    } catch (error) {
+      if (!(error instanceof LinkError)) throw error;
+      showLinkError(error.message, null, true);
+      tokens = [];
+    }
+    if (tokens === null) throw new LinkError(`The ${game.entry.name} has no move code (path).`);
+  }
+  const problem = playLinkMoves(tokens);
   if (problem) showLinkError(problem, null, true);
+  else if (link.after) showLinkNote(`This link starts at the position after ${plural(link.after, "move")} of the game it `
+    + "was copied from: that game was too long for a link, so its moves are left out.");
   store.awaitStep(link.step);
   if (link.compare) compare(); // runs now, or once the solver is ready
   if (app.solver?.state() === "ready" && store.takePendingSolve()) solve();
@@ -304,7 +355,7 @@ function playLinkMoves(tokens) {
 }
 
 /** Open `game` with a new game tree rooted at `start`. */
-function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric = "step", bound = "" } = {}) {
+function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric = null, bound = "" } = {}) {
   if (app.search) app.search.cancel();
   clearSolution();
   closeCompare();
@@ -323,20 +374,20 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric
   }
   $("description").textContent = game.entry.description ?? "";
   $("notes").textContent = game.entry.notes ?? "";
+  showPublished(game.entry);
   fillAlgorithms(game, algorithm);
   $("bound").value = ["none", "misplaced", "manhattan", "linear-conflict", "pdb"].includes(bound) ? bound : "";
   showBoundChoice();
   $("all").checked = Boolean(all);
   $("all").disabled = !game.allowsAll;
-  // Whole slides differ from one-cell moves only where a piece can move twice in a row: two empty cells or more.
-  $("metric-choice").hidden = game.family !== "sliding" || game.start.filter((label) => label === "0").length < 2;
-  $("metric").value = $("metric-choice").hidden ? "step" : metric;
+  showMetricChoice(game, metric);
   $("shuffle").hidden = !game.canShuffle;
   $("shuffle-distance").hidden = !game.canShuffle;
   $("numbers-choice").hidden = game.family !== "peg";
   $("longest").hidden = game.family !== "sliding"; // peg positions do not all lie on paths from one goal
   $("numbers").hidden = game.family !== "peg";
   $("legend-sliding").hidden = game.family !== "sliding";
+  $("legend-blocks").hidden = game.family !== "sliding" || !game.rules.blocks;
   $("legend-peg").hidden = game.family !== "peg";
   $("result").hidden = true;
   $("progress").hidden = true;
@@ -346,10 +397,45 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric
   $("numbers-panel").hidden = true;
   $("position-form").hidden = true;
   $("type-position").setAttribute("aria-expanded", "false");
-  store.setBoard(game.draw($("board"), { onCell: boardClicked }));
+  store.setBoard(game.draw($("board"), boardHandlers));
   fitBoard();
   render({ animate: false });
   watchPosition();
+}
+
+/** A classic's source and published counts (pzl's tests reproduce each), folded under the description. */
+function showPublished(entry) {
+  const lines = publishedLines(entry);
+  $("published").hidden = !lines.length && !entry.source;
+  $("published-source").textContent = entry.source ? `${capitalise(entry.source)}.` : "";
+  clear($("published-list"));
+  for (const line of lines) $("published-list").append(htmlElement("li", {}, line));
+}
+
+/** The choice of what counts as one move, where it matters, set to `metric` (null: the game's default). */
+function showMetricChoice(game, metric = null) {
+  // Whole slides differ from one-cell moves only where a piece can move twice in a row: two empty cells or more.
+  $("metric-choice").hidden = game.family !== "sliding" || game.start.filter((label) => label === "0").length < 2;
+  $("metric").value = $("metric-choice").hidden ? "step" : metric ?? game.defaultMetric;
+}
+
+/** The block editor changed the puzzle: a new game (its own goal) from its start, the editor still open. */
+function reshapeBlocks(game) {
+  if (app.search) app.search.cancel();
+  clearSolution();
+  closeCompare();
+  hideGrowth();
+  store.reshapeBoard(game);
+  forgetNodeViews();
+  $("picker").value = game.entry.id;
+  $("description").textContent = game.entry.description;
+  $("notes").textContent = "";
+  showPublished(game.entry);
+  $("result").hidden = true;
+  $("longest-panel").hidden = true;
+  showMetricChoice(game, $("metric-choice").hidden ? null : $("metric").value);
+  $("legend-blocks").hidden = !game.rules.blocks;
+  render({ animate: false });
 }
 
 /** A new game from `start`: the tree, and everything that described the old one, forgotten. */
@@ -392,13 +478,25 @@ function showExplanation() {
 /** Name a node of the game for the panels: "the start", "the position after move 5". */
 function where(node) {
   if (node === app.tree.root) return "the start";
-  const moves = app.game.movesIn(app.tree.lineTo(node).map((each) => each.position));
+  const moves = app.game.movesIn(app.tree.lineTo(node).map((each) => each.position), $("metric").value);
   return `the position after move ${moves}`;
 }
 
 // ---- play by hand and edit -------------------------------------------------
 
+/** What the sliding board reports: clicks, and drags or swipes of a piece. */
+const boardHandlers = { onCell: boardClicked, onDrag: boardDragged };
+
+/** A piece dragged or swiped on the board from `cell` towards grid point `to`: a move, if it can get there. */
+function boardDragged(cell, to) {
+  if (app.editing || !app.game.drag) return;
+  const outcome = app.game.drag(app.position, cell, to);
+  if (outcome) handleOutcome(outcome);
+  else render({ animate: true }); // nothing moved: the piece goes back
+}
+
 function boardClicked(cell, onSlot) {
+  if (app.editing === "blocks") return; // the block editor reads the board's pointer itself
   if (app.editing === "holes") {
     const entry = app.game.entry;
     const mask = toggleMask(entry.mask, cell % MASK_SIDE, Math.floor(cell / MASK_SIDE));
@@ -431,7 +529,7 @@ function handleOutcome(outcome) {
     return;
   }
   if (outcome.say) announce(outcome.say);
-  render({ animate: false });
+  render({ animate: true }); // a piece let go where it cannot go slides back
 }
 
 /** A move played on the board: a child of the current node (a branch off a solution's line, if it leaves it). */
@@ -471,16 +569,18 @@ function setEditing(target) {
   store.setEditing(target);
   $("edit").setAttribute("aria-pressed", String(Boolean(target)));
   $("edit").textContent = target ? "Done editing" : "Edit";
-  $("edit-panel").hidden = !target;
-  if (target === "holes") {
-    $("board").classList.add("mask-editing");
+  $("edit-panel").hidden = !target || target === "blocks";
+  $("block-editor").hidden = target !== "blocks";
+  if (target === "holes" || target === "blocks") {
+    $("board").classList.add(target === "holes" ? "mask-editing" : "block-editing");
     store.setBoard(null);
-  } else if (app.game && (!app.board || $("board").classList.contains("mask-editing"))) {
-    $("board").classList.remove("mask-editing");
-    store.setBoard(app.game.draw($("board"), { onCell: boardClicked }));
+    if (target === "blocks") blockEditor.open();
+  } else if (app.game && (!app.board || /mask-editing|block-editing/.test($("board").getAttribute("class")))) {
+    $("board").classList.remove("mask-editing", "block-editing");
+    store.setBoard(app.game.draw($("board"), boardHandlers));
     fitBoard();
   }
-  if (target) {
+  if (target && target !== "blocks") {
     $("edit-start").checked = target === "start";
     $("edit-goal").checked = target === "goal";
     $("edit-holes").checked = target === "holes";
@@ -501,11 +601,19 @@ function showBoardHelp() {
   if (!app.game) return;
   let text;
   if (app.editing === "holes") text = `Hole editor: ${press().toLowerCase()} grid points to add or remove holes.`;
+  else if (app.editing === "blocks") text = blockEditor.help();
   else if (app.editing) text = $("edit-help").textContent;
   else if (app.game.family === "peg") {
     text = `${press()} a peg, then the hole to jump to; or focus the board, move with the arrow keys and press Enter.`;
+  } else if (app.game.rules.blocks) {
+    const keys = app.game.start.filter((label) => label === "0").length >= 2
+      ? "focus the board: the arrow keys move a cursor, Enter takes a piece, the arrows slide it"
+      : "focus the board and use the arrow keys";
+    text = `Drag a piece where it should go (it takes any free way there), ${press().toLowerCase()} it to slide `
+      + `it, or ${keys}.`;
   } else {
-    text = `${press()} a piece next to an empty cell, or focus the board and use the arrow keys.`;
+    // short enough for the lines .board-help keeps (two beside the goal, three on a phone)
+    text = `${press()} or drag a piece next to an empty cell, or focus the board and use the arrow keys.`;
   }
   $("board-help").textContent = `${text} ${touch() ? "Help has the rules." : "Press ? for keys and rules."}`;
 }
@@ -519,6 +627,8 @@ function render({ animate, path = null }) {
   store.leaveOffer(node);
   if (app.editing === "holes") {
     showMaskEditor();
+  } else if (app.editing === "blocks") {
+    blockEditor.show();
   } else {
     const showGoal = app.editing === "goal" && app.game.family === "sliding";
     const marks = app.marks && $("show-marks").checked ? app.marks.holes : null;
@@ -528,7 +638,7 @@ function render({ animate, path = null }) {
   }
   $("board").classList.toggle("hide-numbers", !$("show-numbers").checked);
   const positions = app.tree.lineTo(node).map((each) => each.position);
-  $("move-count").textContent = String(app.game.movesIn(positions));
+  $("move-count").textContent = String(app.game.movesIn(positions, $("metric").value));
   $("where").textContent = node === app.tree.root ? "(the start)" : "";
   $("solved").hidden = !solved() || Boolean(app.editing);
   $("board").classList.toggle("is-solved", solved() && !app.editing);
@@ -537,7 +647,7 @@ function render({ animate, path = null }) {
   $("reset").disabled = node === app.tree.root;
   const problem = app.game.problem(app.position, app.goal);
   $("edit-problem").textContent = problem ? `Cannot solve this set-up: ${problem}.` : "";
-  $("edit-problem").hidden = !problem;
+  $("edit-problem").hidden = !problem || app.editing === "blocks"; // the block editor says it beside its texts
   const root = app.tree.root.position;
   const note = app.game.entry.start_note;
   $("start-note").textContent = note ?? "";
@@ -578,21 +688,27 @@ function fitBoard() {
 
 function writeHash() {
   if (app.editing === "holes") return;
-  const game = app.game;
-  const nodes = app.tree.lineTo();
-  const moves = nodes.slice(1).map((node, i) => game.moveToken(nodes[i].position, node.position, node.path));
-  const hash = `#${writeLink({
-    ...puzzleLink(game.entry),
-    ...game.linkFields(app.tree.root.position, app.goal),
-    moves: moves.every(Boolean) ? moves : [],
-    algorithm: $("algorithm").value,
-    bound: $("bound-choice").hidden ? "" : $("bound").value,
-    metric: $("metric").value,
-    all: $("all").checked,
-    compare: app.compareOpen,
-  })}`;
+  const hash = `#${gameLink(app.game, app.tree.lineTo())}`;
   if (hash !== location.hash) history.replaceState(null, "", hash);
   store.noteHash(location.hash);
+}
+
+/** The link of the game up to the last of `nodes` (the line from the root), with the page's options. */
+function gameLink(game, nodes) {
+  return writeGameLink(game, {
+    root: nodes[0].position,
+    shown: nodes[nodes.length - 1].position,
+    goal: app.goal,
+    tokens: nodes.slice(1).map((node, i) => game.moveToken(nodes[i].position, node.position, node.path)),
+    fields: {
+      ...puzzleLink(game.entry),
+      algorithm: $("algorithm").value,
+      bound: $("bound-choice").hidden ? "" : $("bound").value,
+      metric: $("metric-choice").hidden ? undefined : $("metric").value,
+      all: $("all").checked,
+      compare: app.compareOpen,
+    },
+  });
 }
 
 function showLinkError(message, fallback, partly = false) {
@@ -600,6 +716,12 @@ function showLinkError(message, fallback, partly = false) {
   if (partly) notice.textContent = `Part of this link could not be followed: ${message}`;
   else if (fallback) notice.textContent = `This link could not be opened as it is: ${message} Showing the ${fallback} instead.`;
   else notice.textContent = `This link could not be opened: ${message} Showing the default puzzle instead.`;
+  notice.hidden = false;
+}
+
+function showLinkNote(text) {
+  const notice = $("link-error");
+  notice.textContent = text;
   notice.hidden = false;
 }
 
@@ -651,14 +773,16 @@ function longest(changes = {}) {
   const game = app.game;
   if (!openLongestPanel(game.entry, game.family)) return;
   const request = {
-    command: "longest", ...puzzleFields(), goal: game.request(app.position, app.goal).goal, max_states: LONGEST_LIMIT,
-    ...changes,
+    command: "longest", ...puzzleFields(),
+    ...(game.longestRequest?.(app.position) ?? { goal: game.request(app.position, app.goal).goal }),
+    max_states: LONGEST_LIMIT, ...changes,
   };
+  if (!$("metric-choice").hidden) request.metric = $("metric").value; // the distances in the moves the page counts
   startSearch(request, (result) => {
     finishFigures(result);
-    const summary = showLongest(result, game.entry, app.goal, (labels) => {
-      openPuzzle(game, labels, app.goal, { algorithm: $("algorithm").value });
-      announce(`Loaded a longest position: ${labels.join(" ")}.`);
+    const summary = showLongest(result, game, app.goal, (labels) => {
+      openPuzzle(game, labels, app.goal, { algorithm: $("algorithm").value, metric: $("metric").value });
+      announce(`Loaded a longest position: ${game.positionText?.(labels) ?? labels.join(" ")}.`);
     });
     announce(summary);
   }, { about: "Searching every position, breadth-first from the goal.", redo: longest });
@@ -686,9 +810,14 @@ function wireControls() {
       entry = customSlidingEntry(Number($("custom-rows").value) || 3, Number($("custom-cols").value) || 4);
     }
     if (id === CUSTOM_PEG) entry = customPegEntry(DEFAULT_MASK);
-    const game = GAMES[entry.family](entry);
+    if (id === CUSTOM_BLOCKS) entry = blockEditor.emptyEntry();
+    const game = gameOf(entry);
     hideLinkError();
     openPuzzle(game, game.start, game.goal);
+    if (id === CUSTOM_BLOCKS) {
+      setEditing("blocks");
+      render({ animate: false });
+    }
   });
   $("custom-lattice").addEventListener("change", () => {
     const lattice = $("custom-lattice").value;
@@ -721,6 +850,13 @@ function wireControls() {
   });
   $("edit").addEventListener("click", () => {
     clearSolution();
+    if (!app.editing && app.game.asLayout) { // a layout is edited in the block editor, as a puzzle of your own
+      const game = blocksGame(blockEditor.entryFrom(app.game, app.position));
+      openPuzzle(game, game.start, game.goal, { algorithm: $("algorithm").value, metric: $("metric").value });
+      setEditing("blocks");
+      render({ animate: false });
+      return;
+    }
     if (!app.editing) newTree(app.position); // edit the position on the board, as a new start
     setEditing(app.editing ? null : "start");
     render({ animate: false });
@@ -742,7 +878,7 @@ function wireControls() {
       announce(`Copy this link: ${location.href}`);
     }
   });
-  $("solve").addEventListener("click", () => solve());
+  $("solve").addEventListener("click", solveOrQueue);
   $("hint").addEventListener("click", hint);
   $("longest").addEventListener("click", () => longest());
   $("numbers").addEventListener("click", () => {
@@ -765,7 +901,7 @@ function wireControls() {
   });
   $("compare").addEventListener("click", compare);
   $("all").addEventListener("change", () => app.game && writeHash());
-  $("metric").addEventListener("change", () => app.game && writeHash());
+  $("metric").addEventListener("change", () => app.game && render({ animate: false })); // the count follows
   $("step-next").addEventListener("click", () => stepTo("next"));
   $("step-prev").addEventListener("click", () => stepTo("previous"));
   $("step-first").addEventListener("click", () => stepTo("first"));

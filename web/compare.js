@@ -58,6 +58,7 @@ export function createComparePanel(store, { puzzleFields, showSolution, where, a
     const request = { command: "compare", ...puzzleFields(), ...game.request(from.position, app.goal),
       seconds: ROW_SECONDS };
     if (game.family === "peg") request.max_states = PEG_ROW_STATES;
+    if (!$("metric-choice").hidden) request.metric = $("metric").value; // what one move is, as the page counts it
     shown = { from, game, rows: [], plan: [], running: null, done: false };
     clear($("compare-rows"));
     clear($("compare-chart"));

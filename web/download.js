@@ -27,33 +27,6 @@ export async function download(url, onBytes, fetchFile = fetch) {
   return bytes;
 }
 
-/**
- * A fetch that reports the bytes of every successful response body to `onBytes(url, count)`
- * as they arrive, and a failed one to `onFailure(DownloadError)` (a caller may swallow it:
- * Pyodide waits forever when its WebAssembly does not arrive). It reads a clone, and hands
- * the caller the response itself untouched: the response keeps its URL and cache identity,
- * so the browser's compiled-code cache for WebAssembly still applies to it.
- */
-export function countingFetch(fetchFile, onBytes, onFailure = () => {}) {
-  return async (input, init) => {
-    let response;
-    try {
-      response = await fetchFile(input, init);
-    } catch (error) {
-      onFailure(new DownloadError(`${fileName(String(input.url ?? input))} could not be downloaded `
-        + `(${error.message || "network error"})`));
-      throw error;
-    }
-    if (!response.ok) onFailure(new DownloadError(`${fileName(response.url)} could not be downloaded (HTTP ${response.status})`));
-    if (response.ok && response.body) {
-      readAll(response.clone().body, (piece) => onBytes(response.url, piece.byteLength)).catch(() => {
-        // the caller reads the same body and sees the same failure
-      });
-    }
-    return response;
-  };
-}
-
 /** `bytes` as gzip-decompressed bytes when they start with gzip's magic number, else as they are. */
 export async function gunzipped(bytes) {
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes; // a host may have decoded it already
@@ -77,7 +50,8 @@ async function get(url, fetchFile) {
   return response;
 }
 
-async function readAll(body, onPiece) {
+/** Read a body stream to its end, calling `onPiece(bytes)` for each piece as it arrives. */
+export async function readAll(body, onPiece) {
   const reader = body.getReader();
   for (;;) {
     const { done, value } = await reader.read();

@@ -1,10 +1,13 @@
 // The sliding family as the app sees it: a catalog entry turned into a game
-// (positions, hand moves, shuffle, words for moves, the solver's request fields).
+// (positions, hand moves — a click, a drag or swipe, the keys —, shuffle, words for moves, moves
+// counted in the chosen metric, the solver's request fields).
 
 import { drawSlidingBoard } from "./board-sliding.js";
+import { packPath, unpackPath } from "./link.js";
 import {
-  ANY, EMPTY, formatPosition, isTileRectangle, legalSlides, manhattan, otherGoals, parityAllows, parsePosition,
-  piecesOf, positionProblem, randomSolvable, randomWalk, reaches, sameLabels, slideAt, slideToward, slidingRules,
+  ANY, DIRECTIONS, dragTo, EMPTY, formatPosition, isTileRectangle, legalSlides, manhattan, moveCounts, movedPiece,
+  otherGoals, parityAllows, parsePosition, piecePaths, piecesOf, positionProblem, randomSolvable, randomWalk, reaches,
+  sameLabels, slide, slideAt, slideToward, slidingRules,
 } from "./sliding.js";
 
 const DIRECTION_WORDS = { "-1,0": "up", "1,0": "down", "0,-1": "left", "0,1": "right" };
@@ -18,10 +21,20 @@ const WALK_CELLS = 16;
 /** A game for one sliding catalog entry. */
 export function slidingGame(entry) {
   const rules = slidingRules(entry);
+
+  /** The index in `slides` (the legal one-cell slides of `position`) of a token's part ("7u"), or null. */
+  function slideIndex(position, part, slides = legalSlides(rules, position)) {
+    const match = TOKEN.exec(part);
+    if (!match) return null;
+    const cell = Number(match[1]);
+    const direction = Object.keys(DIRECTION_LETTERS).find((key) => DIRECTION_LETTERS[key] === match[2]);
+    const index = slides.findIndex((slide) => slide.piece.cells.includes(cell) && slide.direction.join(",") === direction);
+    return index < 0 ? null : index;
+  }
   const goal = parsePosition(entry.goal);
   const tileRectangle = isTileRectangle(entry);
-  // A board of your own opens shuffled: solved already, it would have nothing to do.
-  const start = entry.custom ? shuffled(Math.random, Math.max(200, rules.size * 40))
+  // A board of your own opens shuffled: solved already, it would have nothing to do (a layout opens as drawn).
+  const start = entry.custom && !entry.asLayout ? shuffled(Math.random, Math.max(200, rules.size * 40))
     : parsePosition(entry.start ?? entry.goal);
 
   /**
@@ -35,33 +48,64 @@ export function slidingGame(entry) {
   }
 
   let picked = null; // edit mode: the first cell of a swap
+  // The keyboard on a board of blocks with two empty cells or more, where an arrow alone could mean
+  // several slides: the arrows move a cursor, Enter takes the piece under it in hand, the arrows then
+  // slide that piece (one move in the piece count, however far it goes), Enter or Escape put it down.
+  const cursorKeys = start.filter((label) => label === EMPTY).length >= 2;
+  let cursor = null;
+  let inHand = null; // a cell of the piece in hand
+
+  const pieceAt = (position, cell) => piecesOf(rules, position).find((piece) => piece.cells.includes(cell));
+  const cellWords = (position, cell) => {
+    const [row, col] = rules.cells[cell];
+    return `row ${row + 1}, column ${col + 1}: ${position[cell] === EMPTY ? "empty" : position[cell]}`;
+  };
+
+  /** An arrow key in the cursor's way of play: the cursor moves, or the piece in hand slides. */
+  function cursorKey(position, key) {
+    const [dr, dc] = DIRECTIONS[key];
+    if (inHand !== null) {
+      const piece = pieceAt(position, inHand);
+      const next = piece && slide(rules, position, piece, [dr, dc]);
+      if (!next) return { say: `${position[inHand]} cannot slide ${DIRECTION_WORDS[`${dr},${dc}`]}.` };
+      const [row, col] = rules.cells[inHand];
+      inHand = rules.cellAt(row + dr, col + dc);
+      cursor = inHand;
+      return { position: next };
+    }
+    if (cursor === null) {
+      cursor = position.findIndex((label) => label !== EMPTY); // the first arrow shows the cursor
+      return { say: `Cursor on ${cellWords(position, cursor)}.` };
+    }
+    let [row, col] = rules.cells[cursor];
+    for (let tries = 0; tries < 10; tries += 1) { // over walls, to the next cell of the board that way
+      [row, col] = [row + dr, col + dc];
+      const cell = rules.cellAt(row, col);
+      if (cell !== undefined) {
+        cursor = cell;
+        break;
+      }
+    }
+    return { say: `Cursor on ${cellWords(position, cursor)}.` };
+  }
 
   /**
-   * The one-cell slides that turn `before` into `after` when only pieces of one label move (a whole
-   * slide of one piece, as books count moves): breadth-first over those slides; null if none do.
+   * The one-cell slides, as link tokens ("16r"), that turn `before` into `after` where one piece moved
+   * (a whole slide, as books count moves): along a shortest way, fewest turns first; null if none.
    */
   function slidesBetween(before, after) {
-    const label = after.find((now, cell) => now !== EMPTY && before[cell] === EMPTY);
-    const key = (position) => position.join(" ");
-    const others = (position) => position.every((now, cell) => now === label || now === EMPTY
-      || now === before[cell]);
-    const back = new Map([[key(before), null]]);
-    let layer = [before];
-    while (layer.length && !back.has(key(after))) {
-      const next = [];
-      for (const position of layer) {
-        for (const move of legalSlides(rules, position)) {
-          if (move.piece.label !== label || back.has(key(move.position)) || !others(move.position)) continue;
-          back.set(key(move.position), [position, move]);
-          next.push(move.position);
-        }
-      }
-      layer = next;
-    }
-    if (!back.has(key(after))) return null;
-    const steps = [];
-    for (let at = after; back.get(key(at)); at = back.get(key(at))[0]) steps.unshift(back.get(key(at))[1]);
-    return steps.length ? steps : null;
+    const move = movedPiece(rules, before, after);
+    const path = move && piecePaths(rules, before, move.piece).get(move.shift.join(","));
+    if (!path?.length) return null;
+    let cells = move.piece.cells;
+    return path.map((direction) => {
+      const token = `${Math.min(...cells)}${DIRECTION_LETTERS[direction.join(",")]}`;
+      cells = cells.map((cell) => {
+        const [row, col] = rules.cells[cell];
+        return rules.cellAt(row + direction[0], col + direction[1]);
+      });
+      return token;
+    });
   }
 
   return {
@@ -70,6 +114,8 @@ export function slidingGame(entry) {
     start,
     goal,
     unit: ["move", "moves"],
+    /** What one move is unless the person chooses: a piece's whole move for sliding blocks (as books count). */
+    defaultMetric: rules.blocks ? "piece" : "step",
     algorithms: entry.algorithms ?? ["auto", "bfs", "bidirectional", "iddfs", "ida", "astar", ...(tileRectangle ? ["fast"] : [])],
     allowsAll: true,
     canShuffle: true,
@@ -102,8 +148,24 @@ export function slidingGame(entry) {
     },
     draw: (svg, handlers) => {
       picked = null;
+      inHand = null;
       const board = drawSlidingBoard(svg, entry, rules, handlers);
-      return { show: (position, options = {}) => board.show(position, { ...options, picked }) };
+      return { show: (position, options = {}) => board.show(position, { ...options, picked: picked ?? inHand, cursor }) };
+    },
+    /** Put the piece in hand down (after Undo or Redo). */
+    drop() {
+      inHand = null;
+    },
+    /**
+     * A drag or swipe: the piece pressed on (`from`) goes along any free path to where the pointer let go
+     * of it (grid point [row, col]) — one move; {position} after it, or {say} why nothing moved.
+     */
+    drag(position, from, to) {
+      inHand = null;
+      const move = dragTo(rules, position, from, to);
+      if (move) return { position: move.position };
+      const label = position[from];
+      return label === EMPTY || label === undefined ? null : { say: `${label} cannot go there.` };
     },
     /** The result of a click on `cell`: {position} after a slide, or null when nothing can slide. */
     click(position, cell, onSlot) {
@@ -122,9 +184,25 @@ export function slidingGame(entry) {
       const move = slideAt(rules, position, cell);
       return move ? { position: move.position } : null;
     },
-    /** Arrow keys slide a piece that way into the empty cell; other keys are not ours (undefined). */
+    /**
+     * Arrow keys slide a piece that way into the empty cell; on a board of blocks with two empty cells or
+     * more they move a cursor, and Enter or Space takes the piece under it in hand (see cursorKey).
+     * Other keys are not ours (undefined).
+     */
     key(position, key) {
-      if (!key.startsWith("Arrow")) return undefined;
+      if (cursorKeys && (key === "Enter" || key === " " || key === "Escape")) {
+        if (inHand !== null) {
+          const label = position[inHand];
+          inHand = null;
+          return { say: `${label} put down.` };
+        }
+        if (key === "Escape" || cursor === null) return key === "Escape" ? undefined : null;
+        if (position[cursor] === EMPTY) return { say: `${cellWords(position, cursor)}: nothing to take.` };
+        inHand = cursor;
+        return { say: `${position[cursor]} in hand: the arrow keys slide it, Enter puts it down.` };
+      }
+      if (!key.startsWith("Arrow") || !DIRECTIONS[key]) return undefined;
+      if (cursorKeys) return cursorKey(position, key);
       const move = slideToward(rules, position, key);
       return move ? { position: move.position } : null;
     },
@@ -167,40 +245,73 @@ export function slidingGame(entry) {
     },
     /** The link token of one slide ("7u": the piece on cell 7 slides up), or null. */
     moveToken(before, after) {
-      const steps = slidesBetween(before, after);
-      return steps && steps.map((move) => `${Math.min(...move.piece.cells)}${DIRECTION_LETTERS[move.direction.join(",")]}`)
-        .join("-");
+      return slidesBetween(before, after)?.join("-") ?? null;
     },
     /** Play a link token on `position`: {position, words}, or null when it is not a legal move there. */
     playToken(position, token) {
       let now = position;
       for (const part of String(token).split("-")) {
-        const match = TOKEN.exec(part);
-        if (!match) return null;
-        const cell = Number(match[1]);
-        const direction = Object.keys(DIRECTION_LETTERS).find((key) => DIRECTION_LETTERS[key] === match[2]);
-        const move = legalSlides(rules, now)
-          .find((slide) => slide.piece.cells.includes(cell) && slide.direction.join(",") === direction);
-        if (!move) return null;
-        now = move.position;
+        const index = slideIndex(now, part);
+        if (index === null) return null;
+        now = legalSlides(rules, now)[index].position;
       }
       return { position: now, words: this.describeMove(position, now) };
     },
-    /** The cells of the piece a hint moves, and where it goes: {cells, to}. */
-    hintMarks(before, after) {
-      const move = legalSlides(rules, before).find((slide) => sameLabels(slide.position, after));
-      return move ? { cells: move.piece.cells, direction: move.direction } : null;
+    /**
+     * The link's compact code (`packPath`) of the moves `tokens` played from `position`: each one-cell
+     * slide as its index among the legal slides there. Null when a token is not legal.
+     */
+    packMoves(position, tokens) {
+      const digits = [];
+      const radices = [];
+      const lengths = [];
+      let now = position;
+      for (const token of tokens) {
+        const parts = String(token).split("-");
+        lengths.push(parts.length);
+        for (const part of parts) {
+          const slides = legalSlides(rules, now);
+          const index = slideIndex(now, part, slides);
+          if (index === null) return null;
+          digits.push(index);
+          radices.push(slides.length);
+          now = slides[index].position;
+        }
+      }
+      return packPath(digits, radices, lengths);
     },
-    movesIn: (positions) => positions.length - 1,
+    /** The link tokens of a compact code (`packMoves`) played from `position`; LinkError when it does not fit. */
+    unpackMoves(position, code) {
+      let now = position;
+      let slides = null;
+      const parts = [];
+      const lengths = unpackPath(code, () => {
+        slides = legalSlides(rules, now);
+        return slides.length;
+      }, (index) => {
+        const slide = slides[index];
+        parts.push(`${Math.min(...slide.piece.cells)}${DIRECTION_LETTERS[slide.direction.join(",")]}`);
+        now = slide.position;
+      });
+      let next = 0;
+      return lengths.map((length) => parts.slice(next, next += length).join("-"));
+    },
+    /** The cells of the piece a hint moves, and the way it goes first: {cells, direction}. */
+    hintMarks(before, after) {
+      const move = movedPiece(rules, before, after);
+      if (!move) return null;
+      const path = piecePaths(rules, before, move.piece).get(move.shift.join(","));
+      return { cells: move.piece.cells, direction: path?.[0] ?? move.shift.map(Math.sign) };
+    },
+    /** The moves from the first of `positions` to the last, counted in `metric` (a drag is one piece move). */
+    movesIn(positions, metric = "step") {
+      if (metric === "step" && !rules.blocks) return positions.length - 1; // tiles: one cell a move
+      return moveCounts(rules, positions)[metric] ?? positions.length - 1;
+    },
     /** One move in words: "8 left" (one cell), "S 2 right", "V 1 down, 1 left" (a whole slide). */
     describeMove(before, after) {
-      const label = after.find((now, cell) => now !== EMPTY && before[cell] === EMPTY);
-      if (label === undefined) return "?";
-      const moved = (position) => piecesOf(rules, position)
-        .find((piece) => piece.label === label && piece.cells.some((cell) => before[cell] !== after[cell]));
-      const [was, now] = [moved(before), moved(after)];
-      if (!was || !now) return "?";
-      return this.describeStep({ piece: label, from: was.cells, to: now.cells });
+      const move = movedPiece(rules, before, after);
+      return move ? this.describeStep({ piece: move.piece.label, from: move.piece.cells, to: move.after }) : "?";
     },
     /** A solver's step {piece, from, to} (the piece's cells before and after) in words. */
     describeStep({ piece: label, from, to }) {
@@ -215,14 +326,18 @@ export function slidingGame(entry) {
     },
     /** The solver request's task fields. */
     request: (position, target) => ({ start: formatPosition(position), goal: formatPosition(target) }),
+    /** A position of the solver's answers (labels in cell order), as a position. */
+    readAnswer: parsePosition,
+    /** A solver step {piece, from, to} with its cells as board cells (they are already). */
+    stepOnBoard: (step) => step,
     /** A solve result's positions (and each move in words), or null (`index`: of result.solutions). */
     solutionOf(result, from, index = null) {
       const path = index === null ? result.solution : result.solutions?.[index];
       if (!Array.isArray(path)) return null;
-      const positions = path.map(parsePosition);
+      const positions = path.map((text) => this.readAnswer(text));
       const steps = index === null ? result.steps : result.solutions_steps?.[index];
       const words = Array.isArray(steps) && steps.length === positions.length - 1
-        ? steps.map((step) => this.describeStep(step)) // the solver names each move: no diffing
+        ? steps.map((step) => this.describeStep(this.stepOnBoard(step))) // the solver names each move: no diffing
         : positions.slice(1).map((position, i) => this.describeMove(positions[i], position));
       return { positions, paths: null, words };
     },

@@ -36,11 +36,8 @@ export function createGoalView(store, { useGoal }) {
     const key = `${app.game.entry.id}|${app.game.entry.rows}x${app.game.entry.cols}|${app.goal.join(" ")}`;
     if (svg.dataset.key === key) return;
     svg.dataset.key = key;
-    drawSlidingBoard(svg, app.game.entry, app.game.rules, { onCell: () => {} }).show(app.goal, { goal: app.goal });
-    svg.setAttribute("role", "img");
+    drawSlidingBoard(svg, app.game.entry, app.game.rules).show(app.goal, { goal: app.goal });
     svg.setAttribute("aria-label", `Goal: ${formatPosition(app.goal)}`);
-    svg.onclick = null;
-    svg.dataset.position = app.goal.join(" ");
   }
 
   return { showGoal, showParity };

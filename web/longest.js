@@ -3,7 +3,7 @@
 
 import { drawSlidingBoard } from "./board-sliding.js";
 import { drawHistogram } from "./chart.js";
-import { positionCount, slidingRules } from "./sliding.js";
+import { positionCount } from "./sliding.js";
 import { $, clear, htmlElement, svgElement } from "./dom.js";
 import { formatCount, refusalText } from "./words.js";
 
@@ -35,8 +35,12 @@ export function openLongestPanel(entry, family) {
   return true;
 }
 
-/** Show a `longest` result; onPick(labels) loads a thumbnail's position. Returns the summary in words. */
-export function showLongest(result, entry, goal, onPick) {
+/**
+ * Show a `longest` result for `game` (its entry and rules; `game.readAnswer` reads each position);
+ * onPick(position) loads a thumbnail's position. Returns the summary in words.
+ */
+export function showLongest(result, game, goal, onPick) {
+  const { entry, rules } = game;
   shown = result.histogram ?? [];
   $("log-scale-choice").hidden = false;
   redrawHistogram($("log-scale").checked);
@@ -48,18 +52,16 @@ export function showLongest(result, entry, goal, onPick) {
   $("longest-summary").textContent = summary;
   const list = $("longest-positions");
   clear(list);
-  const rules = slidingRules(entry);
   for (const text of positions.slice(0, THUMBNAILS)) {
-    const labels = text.split(/\s+/);
+    const labels = game.readAnswer(text);
     const button = htmlElement("button", {
       type: "button", class: "thumbnail", "data-testid": "longest-position", "data-position": labels.join(" "),
-      "aria-label": `Load ${labels.join(" ")}`,
     });
-    const svg = svgElement("svg");
-    drawSlidingBoard(svg, entry, rules, { onCell: () => {} }).show(labels, { goal });
-    svg.removeAttribute("role");
-    svg.setAttribute("aria-hidden", "true");
-    button.append(svg);
+    // Named by its words, not an aria-label: the picture's tile numbers are visible text an aria-label
+    // would have to contain (WCAG's label in name), and a hidden picture has no name to clash with.
+    const svg = svgElement("svg", { "aria-hidden": "true" });
+    drawSlidingBoard(svg, entry, rules).show(labels, { goal });
+    button.append(htmlElement("span", { class: "visually-hidden" }, `Load ${labels.join(" ")}`), svg);
     button.addEventListener("click", () => onPick(labels));
     const item = htmlElement("li");
     item.append(button);

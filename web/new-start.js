@@ -2,7 +2,7 @@
 // and the "Type a position…" form (Tatham's "Specific…"), each a new game from that position.
 
 import { scrambleTo, SHUFFLE_DISTANCES } from "./scramble.js";
-import { formatPosition, parsePosition } from "./sliding.js";
+import { formatPosition } from "./sliding.js";
 import { $, clear, htmlElement } from "./dom.js";
 import { plural } from "./words.js";
 
@@ -83,7 +83,8 @@ export function createNewStarts(store, { newGame, stopSearch, puzzleFields, anno
           resolve(null);
           return;
         }
-        resolve({ moves: result.moves, positions: result.solution.map(parsePosition) });
+        const solution = app.game.solutionOf(result, position); // labels, or a layout's texts, read by the game
+        resolve(solution ? { moves: result.moves, positions: solution.positions } : null);
       }, { quiet: true });
       timer = setTimeout(() => handle.cancel(), SHUFFLE_SOLVE_MS);
     });
@@ -99,10 +100,10 @@ export function createNewStarts(store, { newGame, stopSearch, puzzleFields, anno
     $("position-label").textContent = peg ? "Empty holes" : "Position";
     $("position-help").textContent = peg
       ? "The holes that are empty, such as 6 or 0, 3 (holes are numbered as on the board); or one 1 (peg) or 0 per hole."
-      : "The labels cell by cell, row by row, separated by spaces or commas; 0 for an empty cell.";
+      : app.game.positionHelp ?? "The labels cell by cell, row by row, separated by spaces or commas; 0 for an empty cell.";
     $("position-text").value = peg
       ? app.position.flatMap((peg, hole) => (peg === "0" ? [hole] : [])).join(", ")
-      : formatPosition(app.position);
+      : app.game.positionText?.(app.position) ?? formatPosition(app.position);
     $("position-problem").hidden = true;
     $("position-text").focus();
     $("position-text").select();

@@ -96,7 +96,12 @@ export function commandLine(request, entry) {
   const words = ["python", "-m", "pzl", command];
   if (!entry.custom) words.push(entry.id);
   else if (entry.family === "peg") words.push("--mask", entry.mask, "--lattice", entry.lattice);
-  else words.push("--board", `${entry.rows}x${entry.cols}`);
+  else if (!entry.asLayout) words.push("--board", `${entry.rows}x${entry.cols}`);
+  if (entry.asLayout) { // a layout: the start (and for a puzzle of your own its goal and rules) as layout text
+    if (request.layout !== undefined && (entry.custom || request.layout !== entry.layout)) words.push("--layout", request.layout);
+    if (entry.custom && request.goal) words.push("--goal", request.goal);
+    if (entry.custom && request.rules && request.rules !== "free") words.push("--rules", request.rules);
+  }
   const listed = (value) => (Array.isArray(value) ? value.join(",") : String(value).trim().split(/\s+/).join(","));
   if (entry.family === "peg") {
     if (request.empty !== undefined && listed(request.empty) !== listed(entry.empty ?? [])) {
@@ -106,7 +111,7 @@ export function commandLine(request, entry) {
     const ownFinish = entry.finish === undefined || entry.finish === null ? ANYWHERE : entry.finish;
     if (finish !== null && String(finish) !== String(ownFinish)) words.push("--finish", String(finish));
     if (request.first) words.push("--first", request.first);
-  } else {
+  } else if (!entry.asLayout) {
     if (request.start !== undefined && listed(request.start) !== listed(entry.start)) {
       words.push("--start", listed(request.start));
     }
@@ -116,7 +121,7 @@ export function commandLine(request, entry) {
   }
   if (request.algorithm && request.algorithm !== "auto") words.push("--algorithm", request.algorithm);
   if (request.bound) words.push("--bound", request.bound);
-  if (request.metric && request.metric !== "step") words.push("--metric", request.metric);
+  if (request.metric) words.push("--metric", request.metric);
   if (request.all) words.push("--all");
   if (request.by_moves === false) words.push("--no-by-moves");
   if (request.max_states !== undefined && request.max_states !== null) words.push("--max-states", String(request.max_states));

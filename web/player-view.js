@@ -63,9 +63,8 @@ function keepInView(list, item) {
   else if (row.bottom > box.bottom) list.scrollTop += row.bottom - box.bottom + 4;
 }
 
-/** The play button as Play or Pause. */
+/** The play button as Play or Pause (style.css shows the word by aria-pressed). */
 export function showPlaying(playing) {
-  $("play").textContent = playing ? "Pause" : "Play";
   $("play").setAttribute("aria-pressed", String(playing));
 }
 

@@ -12,7 +12,8 @@ export const PROTOCOL_VERSION = 1;
 
 /** Page → worker. */
 export const TO_WORKER = Object.freeze({
-  /** {type, version, build, lock}: build.json's absolute URL; a Web Lock name to hold while alive */
+  /** {type, version, build, lock, boot}: build.json's absolute URL; a Web Lock name to hold while alive; boot:
+   * "snapshot" or "plain" to choose how Python starts (tests, benchmarks), else null (the worker chooses) */
   boot: "boot",
   /** {type, id, request}: run a pzl.api request (it replaces one running or waiting) */
   run: "run",
@@ -24,9 +25,9 @@ export const TO_WORKER = Object.freeze({
 export const FROM_WORKER = Object.freeze({
   /** {type, lock}: the lock is held until this worker ends */
   held: "held",
-  /** {type, stage, message}: a new boot stage began (message: in words) */
+  /** {type, stage, message, seconds}: a new boot stage began (message: in words; seconds: the time it may take, or null) */
   stage: "stage",
-  /** {type, loaded, total}: the boot's downloads so far, in bytes */
+  /** {type, loaded, total, seconds}: the boot's downloads so far, in bytes on the wire; seconds: until ready, or null */
   bytes: "bytes",
   /** {type, version, stages, snapshot}: stages [[name, epoch ms]...], when each ended; snapshot: restored from it */
   ready: "ready",
@@ -39,13 +40,15 @@ export const FROM_WORKER = Object.freeze({
   beat: "beat",
   /** {type, id, ms}: request `id` is over and its memory freed, ms after its answer; the worker is free again */
   freed: "freed",
+  /** {type}: the whole build is in the cache now (the next visit and offline use need nothing more) */
+  kept: "kept",
   /** {type, id?, message}: the runtime broke (or the boot failed); the page replaces this worker */
   fatal: "fatal",
 });
 
 /** The page's messages to the worker. */
 export const toWorker = {
-  boot: (build, lock) => ({ type: TO_WORKER.boot, version: PROTOCOL_VERSION, build, lock }),
+  boot: (build, lock, boot = null) => ({ type: TO_WORKER.boot, version: PROTOCOL_VERSION, build, lock, boot }),
   run: (id, request) => ({ type: TO_WORKER.run, id, request }),
   cancel: (id) => ({ type: TO_WORKER.cancel, id }),
 };
@@ -53,14 +56,15 @@ export const toWorker = {
 /** The worker's messages to the page. */
 export const fromWorker = {
   held: (lock) => ({ type: FROM_WORKER.held, lock }),
-  stage: (stage, message) => ({ type: FROM_WORKER.stage, stage, message }),
-  bytes: (loaded, total) => ({ type: FROM_WORKER.bytes, loaded, total }),
+  stage: (stage, message, seconds = null) => ({ type: FROM_WORKER.stage, stage, message, seconds }),
+  bytes: (loaded, total, seconds = null) => ({ type: FROM_WORKER.bytes, loaded, total, seconds }),
   ready: (stages, snapshot) => ({ type: FROM_WORKER.ready, version: PROTOCOL_VERSION, stages, snapshot }),
   event: (id, event, heard) => (heard === undefined
     ? { type: FROM_WORKER.event, id, event }
     : { type: FROM_WORKER.event, id, event, heard }),
   beat: (id) => ({ type: FROM_WORKER.beat, id }),
   freed: (id, ms) => ({ type: FROM_WORKER.freed, id, ms }),
+  kept: () => ({ type: FROM_WORKER.kept }),
   fatal: (message, id) => (id === undefined
     ? { type: FROM_WORKER.fatal, message }
     : { type: FROM_WORKER.fatal, id, message }),

@@ -56,6 +56,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
   function puzzleFields() {
     const entry = app.game.entry;
     if (!entry.custom) return { puzzle: entry.id };
+    if (entry.asLayout) return {}; // a layout of your own: the game's request fields draw it whole
     if (entry.family === "peg") return { family: "peg", mask: entry.mask, lattice: entry.lattice };
     return { family: entry.family, board: `${entry.rows}x${entry.cols}` };
   }
@@ -140,7 +141,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     request.algorithm = $("algorithm").value;
     if (!$("bound-choice").hidden && $("bound").value) request.bound = $("bound").value;
     if (game.allowsAll && $("all").checked) request.all = true;
-    if (!$("metric-choice").hidden && $("metric").value !== "step") request.metric = $("metric").value;
+    if (!$("metric-choice").hidden) request.metric = $("metric").value; // explicit: blocks default to piece
     if (game.family === "peg" && (request.algorithm === "minimal" || request.all)) request.max_states = PEG_MAX_STATES;
     if (changes.max_states !== undefined) request.max_states = changes.max_states;
     growth.start();
@@ -470,7 +471,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     $("result-moves").textContent = String(moves);
     $("result-unit").textContent = moves === 1 ? game.unit[0] : game.unit[1];
     $("result-detail").textContent = `(${resultDetails(result, game.family)})`;
-    const classic = classicMovesText(result);
+    const classic = classicMovesText(result, game.family === "sliding" && game.rules.blocks);
     $("result-classic").textContent = classic;
     $("result-classic").hidden = !classic;
     const proof = result.minimal ? ", proved minimal" : final ? "" : ". Searching for fewer moves";

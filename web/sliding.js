@@ -1,5 +1,8 @@
 // Sliding-puzzle rules for play by hand: adjacency from the cells' geometry,
-// pieces (single tiles or multi-cell blocks), legal slides and random walks.
+// pieces (single tiles or multi-cell blocks), legal slides (Rush Hour's too), a piece dragged
+// along any free path, moves counted in each metric, and random walks.
+
+import { carDirection, kindOf, regions } from "./layout.js";
 
 export const EMPTY = "0";
 
@@ -15,8 +18,11 @@ export const DIRECTIONS = {
 export const ANY = "*";
 
 /**
- * Rules for one catalog entry: {cells, cellAt(row, col), shapes, size}.
+ * Rules for one catalog entry: {cells, cellAt(row, col), shapes, size, regions, rushHour, kind(piece)}.
  * entry.pieces maps a label to {shape: [[dr, dc]…]}; labels with more than one cell move as one block.
+ * A layout entry (`entry.asLayout`, web/layout.js) holds each piece's own character instead: a piece is a
+ * 4-connected region of one character (`regions`), pieces of one shape are one kind, and under
+ * rush-hour rules (`rushHour`) every piece slides only along its length.
  */
 export function slidingRules(entry) {
   const cells = entry.cells.map(([row, col]) => [row, col]);
@@ -31,11 +37,21 @@ export function slidingRules(entry) {
       shapes.set(label, shape.map(([dr, dc]) => [dr - r0, dc - c0]));
     }
   }
+  const layoutKind = kindOf(new Set(entry.goal_pieces ?? []));
+  const regionsRule = Boolean(entry.asLayout);
   return {
     cells,
     size: cells.length,
+    rows: Math.max(0, ...cells.map(([row]) => row + 1)),
+    cols: Math.max(0, ...cells.map(([, col]) => col + 1)),
     shapes,
     cellAt: (row, col) => index.get(`${row},${col}`),
+    regions: regionsRule,
+    rushHour: entry.rules === "rush-hour",
+    blocks: regionsRule || [...shapes.values()].some((shape) => shape.length > 1),
+    /** A piece's kind (pieces of one kind are interchangeable): its label, or for a layout its shape or goal name. */
+    kind: (piece) => (regionsRule
+      ? layoutKind({ char: piece.label, cells: piece.cells.map((cell) => cells[cell]) }) : piece.label),
   };
 }
 
@@ -54,6 +70,7 @@ export function formatPosition(position) {
  * A block covers its shape from the first cell (in reading order) that carries its label.
  */
 export function piecesOf(rules, position) {
+  if (rules.regions) return layoutPieces(rules, position);
   const pieces = [];
   const taken = new Set();
   position.forEach((label, cell) => {
@@ -71,20 +88,33 @@ export function piecesOf(rules, position) {
   return pieces;
 }
 
+/** A layout position's pieces: 4-connected regions of one character, in reading order of their first cell. */
+function layoutPieces(rules, position) {
+  const charAt = (row, col) => {
+    const cell = rules.cellAt(row, col);
+    return cell === undefined ? undefined : position[cell];
+  };
+  return regions(rules.rows, rules.cols, charAt, (label) => label !== EMPTY)
+    .map(({ char, cells }) => ({ label: char, cells: cells.map(([row, col]) => rules.cellAt(row, col)) }));
+}
+
+/** Whether `piece` may slide by [dr, dc] under the rules: any way, or under rush-hour rules along its length. */
+export function slidesThatWay(rules, piece, [dr, dc]) {
+  if (!rules.rushHour) return true;
+  const along = carDirection(piece.cells.map((cell) => rules.cells[cell]));
+  return along === "horizontal" ? dr === 0 : along === "vertical" ? dc === 0 : false;
+}
+
 /** The position after sliding `piece` one step by [dr, dc], or null if it cannot go there. */
 export function slide(rules, position, piece, [dr, dc]) {
-  const targets = [];
+  if (!slidesThatWay(rules, piece, [dr, dc])) return null;
   for (const cell of piece.cells) {
     const [row, col] = rules.cells[cell];
     const target = rules.cellAt(row + dr, col + dc);
     if (target === undefined) return null;
     if (position[target] !== EMPTY && !piece.cells.includes(target)) return null;
-    targets.push(target);
   }
-  const next = position.slice();
-  for (const cell of piece.cells) next[cell] = EMPTY;
-  for (const target of targets) next[target] = piece.label;
-  return next;
+  return shifted(rules, position, piece, [dr, dc]);
 }
 
 /** Every legal slide: [{piece, direction, position}]. */
@@ -109,6 +139,148 @@ export function slideToward(rules, position, key) {
   const [dr, dc] = DIRECTIONS[key] ?? [];
   if (dr === undefined) return null;
   return legalSlides(rules, position).find((move) => move.direction[0] === dr && move.direction[1] === dc) ?? null;
+}
+
+/**
+ * Every place `piece` can reach in `position` by one-cell slides while the other pieces stay put:
+ * a Map from the shift [dr, dc] (as "dr,dc") to the slides that get it there — a shortest way,
+ * with the fewest turns among those (as pzl counts a whole-piece move). The piece's own cells
+ * count as free.
+ */
+export function piecePaths(rules, position, piece) {
+  const home = piece.cells.map((cell) => rules.cells[cell]);
+  const free = (dr, dc) => home.every(([row, col]) => {
+    const cell = rules.cellAt(row + dr, col + dc);
+    return cell !== undefined && (position[cell] === EMPTY || piece.cells.includes(cell));
+  });
+  const ways = Object.values(DIRECTIONS).filter((direction) => slidesThatWay(rules, piece, direction));
+  // Layer by layer (one slide each), keeping for each (shift, last direction) the fewest turns.
+  const best = new Map([["0,0", []]]);
+  let layer = [{ dr: 0, dc: 0, path: [], turns: 0 }];
+  while (layer.length) {
+    const next = new Map();
+    for (const { dr, dc, path, turns } of layer) {
+      for (const [sr, sc] of ways) {
+        const [nr, nc] = [dr + sr, dc + sc];
+        if (best.has(`${nr},${nc}`) || !free(nr, nc)) continue;
+        const last = path[path.length - 1];
+        const bend = last && (last[0] !== sr || last[1] !== sc) ? 1 : 0;
+        const key = `${nr},${nc},${sr},${sc}`;
+        const seen = next.get(key);
+        if (!seen || seen.turns > turns + bend) {
+          next.set(key, { dr: nr, dc: nc, path: [...path, [sr, sc]], turns: turns + bend });
+        }
+      }
+    }
+    layer = [...next.values()];
+    const fewest = new Map();
+    for (const step of layer) {
+      const at = `${step.dr},${step.dc}`;
+      if (!fewest.has(at) || fewest.get(at).turns > step.turns) fewest.set(at, step);
+    }
+    for (const [at, step] of fewest) best.set(at, step.path);
+  }
+  return best;
+}
+
+/**
+ * `position` with `piece` shifted by [dr, dc] (assumed free). In a layout a piece is a region of one
+ * character, so a piece that comes to touch another of its character takes one no piece uses.
+ */
+function shifted(rules, position, piece, [dr, dc]) {
+  const next = position.slice();
+  for (const cell of piece.cells) next[cell] = EMPTY;
+  const moved = piece.cells.map((cell) => {
+    const [row, col] = rules.cells[cell];
+    return rules.cellAt(row + dr, col + dc);
+  });
+  for (const cell of moved) next[cell] = piece.label;
+  if (rules.regions && moved.some((cell) => touchesOwnKind(rules, next, cell, moved))) {
+    const spare = [...SPARE_CHARACTERS].find((ch) => !next.includes(ch));
+    for (const cell of moved) next[cell] = spare;
+  }
+  return next;
+}
+
+/** Characters a piece may take when it must be told apart (no o or x: a Rush Hour card reads those as cells). */
+const SPARE_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnpqrstuvwyz123456789";
+
+/** Whether `cell` (one of the piece's cells `own`) has a neighbour outside the piece with the same character. */
+function touchesOwnKind(rules, position, cell, own) {
+  const [row, col] = rules.cells[cell];
+  return [[-1, 0], [1, 0], [0, -1], [0, 1]].some(([dr, dc]) => {
+    const next = rules.cellAt(row + dr, col + dc);
+    return next !== undefined && !own.includes(next) && position[next] === position[cell];
+  });
+}
+
+/**
+ * A piece dragged by a player: the piece covering cell `from` goes, along any free path, to where the
+ * cell it was grabbed by lies on grid point `to` ([row, col], on the board or not) — or, when it cannot
+ * get there, to the reachable place nearest to that (only if it is nearer than where it is).
+ * Returns {position, piece, slides: [[dr, dc]…]} or null.
+ */
+export function dragTo(rules, position, from, [row, col]) {
+  const piece = piecesOf(rules, position).find((each) => each.cells.includes(from));
+  if (!piece) return null;
+  const [r0, c0] = rules.cells[from];
+  const wanted = [row - r0, col - c0];
+  const paths = piecePaths(rules, position, piece);
+  let chosen = null;
+  let nearest = Math.abs(wanted[0]) + Math.abs(wanted[1]);
+  for (const [at, path] of paths) {
+    const [dr, dc] = at.split(",").map(Number);
+    const distance = Math.abs(dr - wanted[0]) + Math.abs(dc - wanted[1]);
+    if (distance < nearest || (distance === nearest && chosen && path.length < chosen.path.length)) {
+      chosen = { shift: [dr, dc], path };
+      nearest = distance;
+    }
+  }
+  if (!chosen || !chosen.path.length) return null;
+  return { position: shifted(rules, position, piece, chosen.shift), piece, slides: chosen.path };
+}
+
+/**
+ * The moves between consecutive `positions` (each one piece moved any way, as a drag or a solver's
+ * move is) counted in every metric, as pzl counts them: {step, straight, piece}. Each move is slid
+ * cell by cell along a shortest path (fewest turns among those); then a piece's run of one-cell
+ * slides is one `piece` move and each straight run one `straight` move.
+ */
+export function moveCounts(rules, positions) {
+  const counts = { step: 0, straight: 0, piece: 0 };
+  let last = null; // {cells after the last slide (as a key), direction}
+  for (let i = 1; i < positions.length; i += 1) {
+    const move = movedPiece(rules, positions[i - 1], positions[i]);
+    if (!move) { // not one piece's move (cannot happen along a game): count it as one of each
+      counts.step += 1; counts.straight += 1; counts.piece += 1;
+      last = null;
+      continue;
+    }
+    const path = piecePaths(rules, positions[i - 1], move.piece).get(move.shift.join(",")) ?? [move.shift];
+    const before = move.piece.cells.join(",");
+    if (!last || last.cells !== before) counts.piece += 1;
+    path.forEach((direction, step) => {
+      const continues = step > 0 ? path[step - 1].join() === direction.join()
+        : Boolean(last && last.cells === before && last.direction === direction.join());
+      if (!continues) counts.straight += 1;
+    });
+    counts.step += path.length;
+    last = { cells: move.after.join(","), direction: path[path.length - 1].join() };
+  }
+  return counts;
+}
+
+/** The one piece that moved from `before` to `after`: {piece, shift: [dr, dc], after: cells}, or null. */
+export function movedPiece(rules, before, after) {
+  const was = piecesOf(rules, before);
+  const now = piecesOf(rules, after);
+  const same = (a, b) => a.label === b.label && a.cells.join() === b.cells.join();
+  const gone = was.filter((piece) => !now.some((other) => same(piece, other)));
+  const came = now.filter((piece) => !was.some((other) => same(piece, other)));
+  if (gone.length !== 1 || came.length !== 1 || gone[0].cells.length !== came[0].cells.length) return null;
+  const [r0, c0] = rules.cells[gone[0].cells[0]];
+  const [r1, c1] = rules.cells[came[0].cells[0]];
+  return { piece: gone[0], shift: [r1 - r0, c1 - c0], after: came[0].cells };
 }
 
 /** A random position reached by `steps` random slides from `start` (never undoing the last one). */
@@ -177,6 +349,7 @@ export function positionProblem(rules, position, pieces, { goal = false } = {}) 
  * only half are reachable (permutation parity).
  */
 export function positionCount(entry) {
+  if (entry.asLayout) return null;
   if (Object.values(entry.pieces ?? {}).some((piece) => piece.shape?.length > 1)) return null;
   const labels = String(entry.goal).split(/\s+/);
   if (labels.includes(ANY)) return null;
@@ -218,6 +391,7 @@ export function parityAllows(rules, position, goal) {
  * cell each and all different, one empty cell, a complete goal, on a full rectangle of cells.
  */
 export function isTileRectangle(entry) {
+  if (entry.asLayout) return false;
   if (Object.values(entry.pieces ?? {}).some((piece) => piece.shape?.length > 1)) return false;
   const labels = parsePosition(entry.goal);
   if (labels.includes(ANY) || labels.filter((label) => label === EMPTY).length !== 1) return false;
@@ -272,7 +446,7 @@ function sameMultiset(a, b) {
  * distinct one-cell tiles and a complete goal; null otherwise.
  */
 export function manhattan(rules, position, goal) {
-  if (rules.shapes.size || goal.includes(ANY) || new Set(position).size !== position.length) return null;
+  if (rules.blocks || goal.includes(ANY) || new Set(position).size !== position.length) return null;
   const home = new Map(goal.map((label, cell) => [label, rules.cells[cell]]));
   let sum = 0;
   position.forEach((label, cell) => {

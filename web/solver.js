@@ -27,11 +27,12 @@ const WATCH_MS = 250;
  * `onEvent` hears the request's progress and better answers (`improved`), then one final event: its result or
  * error, or "cancelled" (a request cancelled after a better answer ends with that answer as its result instead);
  * `subscribe` hears {state, message} now and on every change (starting → ready ⇄ solving, or error);
- * `onDownload` hears {phase, label, loaded, total} as bytes arrive (the boot's, with its stage
- * in words as `label`, or a request's own downloads such as pattern tables), and null when none
- * is under way.
+ * `onDownload` hears {phase, label, loaded, total, readyAt} as bytes arrive (the boot's, with its
+ * stage in words as `label`, or a request's own downloads such as pattern tables), and null when
+ * none is under way; `readyAt` is when the boot should be over (performance.now() ms, from the
+ * worker's estimate) or null. `secondsLeft()` is that estimate counted down now (null: none yet).
  */
-export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSeconds = SILENCE_SECONDS } = {}) {
+export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSeconds = SILENCE_SECONDS, boot = null } = {}) {
   let worker = null;
   let state = "starting";
   let message = "Starting the solver…";
@@ -75,7 +76,7 @@ export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSe
       if (mine === generation) died("a message from it could not be read");
     };
     const lock = `pzl-solver-${mine}-${Math.random().toString(36).slice(2)}`;
-    worker.postMessage(toWorker.boot(buildURL, lock));
+    worker.postMessage(toWorker.boot(buildURL, lock, boot));
     bootStage = null;
     settling = false;
     lastHeard = performance.now();
@@ -87,6 +88,11 @@ export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSe
     if (worker) worker.terminate();
     worker = null;
     if (downloading) setDownload(null);
+  }
+
+  /** {readyAt} from the worker's estimate of the seconds left, when it has one. */
+  function estimate(seconds) {
+    return typeof seconds === "number" && Number.isFinite(seconds) ? { readyAt: performance.now() + seconds * 1000 } : {};
   }
 
   /** The worker failed while starting: report it and wait for Retry. */
@@ -113,9 +119,11 @@ export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSe
     } else if (data.type === FROM_WORKER.stage) {
       bootStage = data.stage;
       setState("starting", `Starting the solver: ${data.message}`);
-      setDownload({ ...downloading, label: data.message });
+      setDownload({ ...downloading, label: data.message, ...estimate(data.seconds) });
     } else if (data.type === FROM_WORKER.bytes) {
-      setDownload({ ...downloading, phase: "boot", loaded: data.loaded, total: data.total });
+      setDownload({ ...downloading, phase: "boot", loaded: data.loaded, total: data.total, ...estimate(data.seconds) });
+    } else if (data.type === FROM_WORKER.kept) {
+      performance.mark("pzl-kept"); // the whole build is cached (tests and bench/first_visit.py wait for it)
     } else if (data.type === FROM_WORKER.ready) {
       const problem = versionProblem(data.version);
       if (problem) {
@@ -236,6 +244,8 @@ export function createSolver(buildURL, { stallSeconds = STALL_SECONDS, silenceSe
     run,
     retry: () => start(),
     state: () => state,
+    secondsLeft: () => (state === "starting" && downloading?.readyAt
+      ? Math.max(0, (downloading.readyAt - performance.now()) / 1000) : null),
     subscribe(listener) {
       listeners.push(listener);
       listener({ state, message });

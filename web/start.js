@@ -1,7 +1,7 @@
 // The page's first module: starts the solver worker before anything else (its boot is the
 // longest wait), shows the loading line next to the board, and registers the service worker
 // once the solver is up, so that its pre-caching does not compete with the boot's downloads
-// (it then finds them in the HTTP cache).
+// (the worker has put what it downloaded into the build's cache already).
 
 import { $ } from "./dom.js";
 import { showLoading } from "./loading.js";
@@ -13,9 +13,21 @@ const query = new URLSearchParams(location.search);
 export const solver = createSolver(new URL("build.json", document.baseURI).href, {
   stallSeconds: secondsParameter("boot-stall"),
   silenceSeconds: secondsParameter("silence"),
+  boot: ["snapshot", "plain"].includes(query.get("boot")) ? query.get("boot") : null,
 });
 
-whenParsed(() => showLoading($("loading"), solver));
+let loadingLine = null;
+let solveQueued = false;
+whenParsed(() => {
+  loadingLine = showLoading($("loading"), solver);
+  loadingLine.setQueued(solveQueued);
+});
+
+/** Say in the loading line that a Solve waits for the solver to be ready (or no longer does). */
+export function showSolveQueued(queued) {
+  solveQueued = queued;
+  loadingLine?.setQueued(queued);
+}
 
 let registered = false;
 solver.subscribe(({ state }) => {
@@ -26,6 +38,8 @@ solver.subscribe(({ state }) => {
     // Offline use is a bonus: the page works the same without it.
   });
 });
+
+/** `?boot=snapshot|plain` chooses how Python starts (tests, benchmarks); the worker chooses otherwise. */
 
 /** `?boot-stall=N` / `?silence=N` in the page's URL (whole seconds, 1–600; tests use them), else the default. */
 function secondsParameter(name) {

@@ -25,7 +25,7 @@ export function createStore() {
     marks: null, // {node, holes}: a parity argument's marked holes
     offer: null, // {node, place}: next steps offered after a budget stop, about tree node `node` (null: the game)
     pendingStep: null, // an old link's step, applied once its solution is found
-    pendingSolve: false, // an old link with a step solves as soon as the solver is ready
+    pendingSolve: false, // an old link with a step, or Solve pressed while the solver starts: solves once it is ready
     pendingCompare: false, // a link with compare=1 (or a press before the solver was ready) compares once it is
     compareOpen: false, // the Compare panel is open (part of the link)
     explanations: null, // explain.json: a few sentences on each algorithm and lower bound
@@ -93,7 +93,9 @@ export function createStore() {
     // ---- a link's deferred requests
     /** An opened link's step: solve as soon as the solver is ready, then show that step. */
     awaitStep: (step) => commit("awaitStep", { pendingStep: step ?? null, pendingSolve: (step ?? null) !== null }),
-    /** True (and forgotten) if a link's solve waits for the solver. */
+    /** Solve pressed while the solver starts: it solves as soon as the solver is ready. */
+    awaitSolve: () => commit("awaitSolve", { pendingSolve: true }),
+    /** True (and forgotten) if a solve (a link's, or Solve pressed early) waits for the solver. */
     takePendingSolve() {
       if (!data.pendingSolve) return false;
       commit("takePendingSolve", { pendingSolve: false });

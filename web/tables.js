@@ -2,8 +2,9 @@
 // them, and written into Pyodide's file system where pzl looks for them (its user cache).
 //
 // pzl says which files a request needs (`pzl.api.tables_needed`); build.json maps each file
-// name to its content-hashed path, which the service worker caches like every other asset,
-// so a second solve (or a solve offline after one visit) costs no download.
+// name to its content-hashed path. The worker's `site.fetch` takes it from the build's cache, or
+// downloads it once and keeps it there (kept.js; the worker also fetches it in the background
+// after the boot), so a second solve (or a solve offline after one visit) costs no download.
 
 import { download } from "./download.js";
 
@@ -41,7 +42,7 @@ export async function loadTables(request, { pyodide, site, report, cancelled }) 
           shown = loaded;
           progress({ table: name, bytes: loaded, total_bytes: total });
         }
-      });
+      }, site.fetch);
       pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
       pyodide.FS.writeFile(path, bytes);
     } catch (error) {

@@ -77,15 +77,26 @@ export function resultDetails(result, family) {
 }
 
 /**
- * The classic sliding-block counts of a solution, when they differ from its unit steps:
- * "as classic moves: 103 (a piece's whole slide is one move), 106 straight slides".
+ * A sliding solution counted in the other two ways (`piece_moves`, `straight_moves`, `step_moves`), for
+ * a puzzle of blocks (`blocks`) or wherever they differ from its own count: "The same solution as 62
+ * straight slides or 83 one-cell moves." Only the count of the solution's own metric is proved fewest.
  */
-export function classicMovesText(result) {
-  const { moves, piece_moves: pieces, straight_moves: straight } = result;
-  if (!Number.isInteger(pieces) || !Number.isInteger(straight) || (pieces === moves && straight === moves)) return "";
-  return `This solution counted as books count sliding blocks: ${plural(pieces, "move")} if a piece moved any `
-    + `distance is one move, ${plural(straight, "move")} if each straight slide is one (it is shortest in `
-    + "one-cell moves, which need not make it shortest in these).";
+export function classicMovesText(result, blocks = false) {
+  const metric = result.metric ?? "step";
+  const counts = { piece: result.piece_moves, straight: result.straight_moves, step: result.step_moves ?? result.moves };
+  if (metric === "step") counts.step = result.moves;
+  else counts[metric] = result.moves;
+  const others = ["piece", "straight", "step"].filter((each) => each !== metric);
+  if (others.some((each) => !Number.isInteger(counts[each]))) return "";
+  if (!blocks && others.every((each) => counts[each] === result.moves)) return "";
+  const words = {
+    piece: (n) => `${plural(n, "whole-piece move")} (a piece moved any distance, round corners too)`,
+    straight: (n) => plural(n, "straight slide"),
+    step: (n) => plural(n, "one-cell move"),
+  };
+  const proved = result.minimal === false ? "" : ` (only the ${{ piece: "whole-piece", straight: "straight-slide",
+    step: "one-cell" }[metric]} count is proved fewest)`;
+  return `The same solution as ${others.map((each) => words[each](counts[each])).join(" or ")}${proved}.`;
 }
 
 /**
@@ -151,4 +162,20 @@ export function listWords(items) {
 export function refusalText(name, count, limit) {
   return `Not in a browser tab: the ${name} has about ${count.toExponential(2).replace("e+", " × 10^")} positions, `
     + `and listing them all needs every one in memory (the limit here is ${formatCount(limit)}).`;
+}
+
+/** What one move of a published count is, in words (the metrics of pzl's answers). */
+const METRIC_WORDS = { piece: "whole-piece move", straight: "straight slide", step: "one-cell move" };
+
+/**
+ * A catalog classic's published counts, one line each: "59 whole-piece moves — M. Gardner, …" (and the
+ * positions reachable where the source counts them, its note where it has one).
+ */
+export function publishedLines(entry) {
+  return (entry.published ?? []).map((figure) => {
+    const moves = Number.isInteger(figure.moves) ? plural(figure.moves, METRIC_WORDS[figure.metric] ?? "move") : "";
+    const states = Number.isInteger(figure.states) ? `, ${formatCount(figure.states)} positions` : "";
+    const note = figure.note ? ` (${figure.note})` : "";
+    return `${moves}${states} — ${figure.source}${note}`;
+  });
 }

@@ -1,43 +1,48 @@
-// The solver worker: boots Pyodide from the site's own files, installs the pzl wheel and
-// runs pzl.api requests in time slices so Cancel is heard in time.
+// The solver worker: boots Pyodide from the site's own files and runs pzl.api requests in time
+// slices so Cancel is heard in time.
 //
-// Booting is the page's longest wait, so it is done in the cheapest way that is sure:
-// - When the link is fast or the files are cached, the interpreter is restored from a memory
-//   snapshot of Pyodide booted with every pzl module imported (made by build.py) instead of
-//   starting Python, installing the wheel and compiling pzl's modules (seconds of CPU). In
-//   that case pzl's source files are not in Pyodide's file system: everything is in memory.
-//   On a slow link (under 1 MB/s) the 6.4 MB snapshot would cost more than it saves, so the
-//   worker boots Python itself and installs the wheel (and the service worker caches the
-//   snapshot for next time).
-// - Every byte downloaded is reported, so the page can show progress and tell a slow link
-//   from a stalled one (the page, not the worker, decides when to give up).
+// Booting is the page's longest wait, so it is done in the quickest way here:
+// - Both boots need Pyodide's scripts and its WebAssembly: those downloads start at once.
+// - Then the worker chooses (boot-choice.js): restore the memory snapshot of an interpreter with
+//   pzl imported (3 MB more on the wire, ~1 s of CPU), or start Python, install the wheel and
+//   import pzl (fewer bytes, seconds of CPU: ~9 s here, ~25 s on a phone). It decides from the
+//   link's rate measured on those first downloads and a short CPU test; a cached snapshot is
+//   always restored. A snapshot that cannot be restored costs time, not the boot.
+// - The standard library comes in two zips fetched when an import first needs them (stdlib.js):
+//   a restored interpreter has what pzl needs in memory, a plain boot mounts boot.zip.
+// - Every file it downloads goes into the build's cache as it arrives (kept.js), so the service
+//   worker never downloads it again; after the solver is ready the worker fetches the rest of the
+//   site (tables, the other boot's files) in the background, for the next visit and offline use.
+// - Every byte is reported with an estimate of the time left, so the page can show progress,
+//   tell a slow link from a stalled one (the page, not the worker, decides when to give up) and
+//   say when a Solve pressed meanwhile will run.
 //
 // The messages it receives and sends are protocol.js's (shared with the page's solver.js).
 
-import { countingFetch, download, DownloadError, gunzipped } from "./download.js";
+import { chooseBoot, deviceMilliseconds, linkMeter, wireBytes } from "./boot-choice.js";
+import { download, DownloadError, gunzipped, readAll } from "./download.js";
+import { keeper } from "./kept.js";
 import { fromWorker, pageEvents, TO_WORKER, versionProblem } from "./protocol.js";
+import { unpackSnapshot } from "./snapshot.js";
+import { EMPTY_ZIP, fetchNow, installStdlibOnDemand, missingParts } from "./stdlib.js";
 import { loadTables } from "./tables.js";
 
 /** How long one slice of a search runs before the worker looks at its messages again. */
 const SLICE_SECONDS = 0.05;
 /** While a request runs, the page hears from the worker at least this often. */
 const BEAT_MS = 250;
-/**
- * Bytes per second from which the snapshot (about 6.4 MB) is worth downloading: it saves
- * starting Python, installing the wheel and compiling pzl — 4 s of CPU on an idle desktop,
- * 15 s and more on a loaded one or a phone. At 1 MB/s (8 Mbit/s) it takes about 6 s.
- */
-const SNAPSHOT_MIN_RATE = 1e6;
+/** The rate used to choose a boot when nothing measured it (everything else came from a cache). */
+const UNMEASURED_RATE = 1e6;
 
 const fetchFile = self.fetch.bind(self);
 const stages = [];
 let pyodide = null;
 let api = null;
-const site = { build: null, url: null }; // build.json and a site path's absolute URL, once booted
+/** build.json, a site path's absolute URL and the build's kept files, once booted. */
+const site = { build: null, url: null, files: keeper(null, fetchFile), fetch: (url) => fetchFile(url) };
 let current = null; // {id, cancelled}
 const waiting = []; // runs that arrived while another was going
 let lastPost = 0;
-const link = { bytes: 0, seconds: 0 }; // the runtime scripts' download, to judge the link's speed
 const afterReady = []; // what the boot leaves until the solver is ready
 
 mark("worker");
@@ -51,7 +56,7 @@ self.onmessage = (message) => {
       return;
     }
     holdLock(data.lock);
-    boot(data.build);
+    boot(data.build, data.boot);
   }
   else if (data.type === TO_WORKER.run) enqueue(data);
   else if (data.type === TO_WORKER.cancel) cancel(data.id);
@@ -68,50 +73,50 @@ function holdLock(lock) {
   });
 }
 
-async function boot(buildURL) {
+/** How the last boot went, for devtools, the browser tests and bench/first_visit.py. */
+self.pzlBoot = {};
+
+async function boot(buildURL, asked = null) {
   try {
     stage("manifest", "reading the build manifest…");
     const build = await (await fetchFile(buildURL, { cache: "no-cache" })).json();
     mark("manifest");
     const at = (path) => new URL(path, buildURL).href;
-    Object.assign(site, { build, url: at });
+    const files = keeper(self.caches ? `pzl-${build.version}` : null, fetchFile);
+    Object.assign(site, { build, url: at, files, fetch: files.fetch });
     const runtime = build.pyodide;
-    const bytes = byteCounter(build.sizes ?? {}, [`${runtime}pyodide.asm.mjs`, `${runtime}pyodide.mjs`,
-      `${runtime}pyodide.asm.wasm`, `${runtime}python_stdlib.zip`]);
+    const scripts = [`${runtime}pyodide.asm.mjs`, `${runtime}pyodide.mjs`];
+    const wasmPath = `${runtime}pyodide.asm.wasm`;
+    const downloads = bootDownloads(build, at, [...scripts, wasmPath]);
 
     stage("download", "downloading the Python runtime…");
-    const unzipped = build.snapshot ? cachedBytes(unzippedURL(build, at)) : null; // read meanwhile
-    const runtimeScript = await importCounted(at(`${runtime}pyodide.asm.mjs`), `${runtime}pyodide.asm.mjs`, bytes);
-    const { loadPyodide } = await importCounted(at(`${runtime}pyodide.mjs`), `${runtime}pyodide.mjs`, bytes);
+    const wasm = downloads.get(wasmPath); // handed to Pyodide later; meanwhile it tells the link's rate
+    const deviceMs = deviceMilliseconds();
+    const runtimeScript = await importScript(downloads, scripts[0]);
+    const { loadPyodide } = await importScript(downloads, scripts[1]);
     mark("scripts");
-    const start = (loadSnapshot) => startPython(loadPyodide, runtimeScript, at(runtime), build, loadSnapshot, bytes);
+    const choice = await chooseHow(build, downloads, deviceMs, asked);
+    Object.assign(self.pzlBoot, { deviceMs, rate: downloads.link.rate(), ...choice });
+    mark(`chose-${choice.boot}`);
+    downloads.expecting(choice.seconds[choice.boot] ?? null);
+    const start = (options, handed) => startPython(loadPyodide, runtimeScript, at(runtime), build, options, handed,
+      downloads, choice.seconds[choice.boot] ?? null);
 
-    if (await unzipped || await chooseSnapshot(build, at)) {
+    if (choice.boot === "snapshot") {
       try {
-        pyodide = await start(snapshotBytes(build, at, bytes, await unzipped));
-        mark("restore");
-        pyodide.runPython("import random; random.seed()"); // else every visit shares the snapshot's
+        pyodide = await restore(build, at, downloads, start, wasm);
       } catch (error) {
         if (error instanceof DownloadError) throw error;
         mark("snapshot-failed"); // an unusable snapshot costs time, not the boot
         pyodide = null;
-        forget(`pzl-${build.version}`, unzippedURL(build, at)); // if the kept copy was damaged
+        files.remove(at(build.snapshot)); // if the kept copy was damaged
       }
     }
-    if (!pyodide) {
-      bytes.expect(build.wheel);
-      const wheel = download(at(build.wheel), bytes.add, fetchFile);
-      wheel.catch(() => {}); // awaited below; its failure must not go unhandled meanwhile
-      pyodide = await start(undefined);
-      mark("python");
-      stage("solver", "installing the solver…");
-      const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-      pyodide.unpackArchive(await wheel, "zip", { extractDir: sitePackages });
-      mark("wheel");
-    }
-    api = pyodide.pyimport("pzl.api"); // in the snapshot, pzl's modules are imported already
+    if (!pyodide) pyodide = await plainBoot(build, at, downloads, start, choice.boot === "snapshot" ? null : wasm);
+    api = pyodide.pyimport("pzl.api"); // restored: pzl's modules are imported already
     mark("import");
     self.postMessage(fromWorker.ready(stages, stages.some(([name]) => name === "restore")));
+    afterReady.push(() => keepTheRest(build, at));
     for (const task of afterReady.splice(0)) task();
     runNext();
   } catch (error) {
@@ -119,70 +124,113 @@ async function boot(buildURL) {
   }
 }
 
-/** loadPyodide from the site's runtime folder, with Pyodide's own downloads counted. */
-async function startPython(loadPyodide, runtimeScript, indexURL, build, loadSnapshot, bytes) {
-  let failed;
+/**
+ * The boot's downloads: `get(path)` fetches a site file once (from the build's cache, else the
+ * network, keeping it) with its bytes counted for the page and the link's rate; `failure` rejects
+ * with the first download that fails (Pyodide waits forever when its WebAssembly does not
+ * arrive, so startPython races it); `expect(path)` adds a file to the total the page is shown.
+ */
+function bootDownloads(build, at, paths) {
+  const sizes = build.sizes ?? {};
+  const link = linkMeter();
+  const started = new Map();
+  const arrived = new Set();
+  const counter = { loaded: 0, total: 0, cpuSeconds: null, coding: "br" };
+  let fail;
   const failure = new Promise((resolve, reject) => {
-    failed = reject;
+    fail = reject;
   });
-  self.fetch = countingFetch(fetchFile, (from, count) => bytes.add(count), (error) => failed(error));
-  try {
-    return await Promise.race([failure, loadPyodide({
-      indexURL,
-      createPyodideModule: (settings) => {
-        settings.preRun.push(() => mark("wasm"));
-        settings.onRuntimeInitialized = () => { // every download has arrived; the rest is CPU
-          stage("python", loadSnapshot ? "restoring Python from its snapshot…" : "starting Python…");
-        };
-        return runtimeScript.default(settings);
-      },
-      lockFileContents: { info: build.pyodideLock, packages: {} }, // pzl needs none of Pyodide's packages
-      _loadSnapshot: loadSnapshot,
-      _sysExecutable: "python",
-      stdout: () => {},
-      stderr: () => {},
-    })]);
-  } finally {
-    self.fetch = fetchFile;
-  }
-}
+  failure.catch(() => {}); // raced where it matters; never unhandled
 
-/** Adds up the boot's downloaded bytes against the sizes build.json lists, and reports them. */
-function byteCounter(sizes, paths) {
-  const counter = {
-    loaded: 0,
-    total: paths.reduce((sum, path) => sum + (sizes[path] ?? 0), 0),
-    add(count) {
-      counter.loaded += count;
-      self.postMessage(fromWorker.bytes(counter.loaded, Math.max(counter.total, counter.loaded)));
+  /** Seconds until the solver is ready: what is left to download at the measured rate, then the CPU. */
+  function secondsLeft() {
+    const rate = link.rate();
+    if (rate === null || counter.cpuSeconds === null) return null;
+    return Math.max(0, counter.total - counter.loaded) / rate + counter.cpuSeconds;
+  }
+  function report() {
+    self.postMessage(fromWorker.bytes(counter.loaded, Math.max(counter.total, counter.loaded), secondsLeft()));
+  }
+  function expect(path, bytes = wireBytes(build, path, counter.coding)) {
+    counter.total += bytes;
+  }
+  async function fetchCounted(path, given) {
+    const url = at(path);
+    const kept = given ? null : await site.files.cached(url);
+    if (kept) {
+      counter.loaded += wireBytes(build, path, counter.coding);
+      arrived.add(path);
+      report();
+      return kept;
+    }
+    let response;
+    try {
+      response = await (given ?? site.files.fetch(url));
+      if (given && response.ok) site.files.put(url, response.clone());
+    } catch (error) {
+      throw failed(new DownloadError(`${fileName(path)} could not be downloaded (${error.message || "network error"})`));
+    }
+    if (!response.ok) throw failed(new DownloadError(`${fileName(path)} could not be downloaded (HTTP ${response.status})`));
+    // the bytes on the wire: the body as it arrives, scaled by the file's compression
+    const coding = response.headers.get("Content-Encoding");
+    counter.coding = coding;
+    const perByte = sizes[path] ? wireBytes(build, path, coding) / sizes[path] : 1;
+    readAll(response.clone().body, (piece) => {
+      counter.loaded += piece.byteLength * perByte;
+      link.add(piece.byteLength * perByte);
+      report();
+    }).then(() => arrived.add(path),
+      (error) => failed(new DownloadError(`${fileName(path)} could not be downloaded (${error.message})`)));
+    return response;
+  }
+  function failed(error) {
+    fail(error);
+    return error;
+  }
+  for (const path of paths) expect(path);
+  return {
+    link,
+    failure,
+    expect,
+    /** The CPU seconds the chosen boot takes after its downloads (for the estimate of the time left). */
+    expecting(cpuSeconds) {
+      counter.cpuSeconds = cpuSeconds;
+      report();
     },
-    /** A file that is not downloaded after all (it was cached) counts as arrived. */
-    arrived(path) {
-      counter.add(sizes[path] ?? 0);
+    secondsLeft,
+    /** Whether all of `path` has arrived (or came from the cache). */
+    arrived: (path) => arrived.has(path),
+    /** `path`'s Response, fetched once (`given`: a fetch of it already under way, to count and keep). */
+    get(path, given = null) {
+      if (!started.has(path)) started.set(path, fetchCounted(path, given));
+      return started.get(path);
     },
-    /** A file the total did not include at first. */
-    expect(path) {
-      counter.total += sizes[path] ?? 0;
+    /** A fresh copy of a file already fetched (its first Response was used up): from the cache or the network. */
+    async again(path) {
+      return (await site.files.cached(at(path))) ?? fetchFile(at(path));
     },
+    async bytes(path, given = null) {
+      const response = await this.get(path, given);
+      return new Uint8Array(await response.arrayBuffer());
+    },
+    /** Whether `path` is in the build's cache (it then costs no download). */
+    async isKept(path) {
+      return Boolean(await site.files.cached(at(path)));
+    },
+    coding: () => counter.coding,
   };
-  return counter;
 }
 
 /**
- * Import a script of the runtime. From the service worker's cache it is imported by its URL
- * (the browser keeps its compiled code); otherwise it is downloaded with its bytes counted and
- * imported from that copy, so that it is downloaded once.
+ * Import a script of the runtime: from the build's cache by its URL (the browser keeps its
+ * compiled code), else from the downloaded copy (so that it is downloaded once).
  */
-async function importCounted(scriptURL, path, bytes) {
-  if (await isCached(scriptURL)) {
-    bytes.arrived(path);
-    return import(scriptURL);
-  }
-  const started = performance.now();
-  const source = await download(scriptURL, bytes.add, fetchFile);
-  link.bytes += source.byteLength;
-  link.seconds += (performance.now() - started) / 1000;
-  const copy = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+async function importScript(downloads, path) {
+  const kept = await downloads.isKept(path);
+  const response = await downloads.get(path);
+  const scriptURL = site.url(path);
+  if (kept) return import(scriptURL);
+  const copy = URL.createObjectURL(new Blob([await response.arrayBuffer()], { type: "text/javascript" }));
   try {
     return await import(copy);
   } catch {
@@ -192,71 +240,188 @@ async function importCounted(scriptURL, path, bytes) {
   }
 }
 
-/** Use the snapshot when the build has one and it is cached or the link has been fast so far. */
-async function chooseSnapshot(build, at) {
-  if (!build.snapshot) return false;
-  const rate = link.seconds > 0 ? link.bytes / link.seconds : Infinity; // Infinity: the scripts were cached
-  return rate >= SNAPSHOT_MIN_RATE || isCached(at(build.snapshot));
+/**
+ * Which boot, by the bytes each still needs on the wire and the device's speed (boot-choice.js);
+ * `asked` ("snapshot", "plain" or null) overrides the choice, not the estimates.
+ */
+async function chooseHow(build, downloads, deviceMs, asked) {
+  if (!build.snapshot) return { boot: "plain", seconds: { plain: null }, why: "the build has no snapshot" };
+  const cost = async (paths) => {
+    let sum = 0;
+    for (const path of paths) if (!(await downloads.isKept(path))) sum += wireBytes(build, path, downloads.coding());
+    return sum;
+  };
+  // a host that sends files as they are gets the snapshot's gzip copy asked for instead (snapshotBytes)
+  const snapshotBytes = downloads.coding() || (await downloads.isKept(build.snapshot)) ? await cost([build.snapshot])
+    : build.encodedSizes?.[build.snapshot]?.gzip ?? await cost([build.snapshot]);
+  const plainBytes = await cost([build.wheel, build.stdlib.boot]);
+  // wait until the runtime's downloads have measured the link (or have all come, e.g. from a cache)
+  const wasm = `${build.pyodide}pyodide.asm.wasm`;
+  while (snapshotBytes > 0 && downloads.link.rate() === null && !downloads.arrived(wasm)) {
+    await new Promise((resume) => setTimeout(resume, 50));
+  }
+  const rate = downloads.link.rate() ?? (navigator.connection?.downlink ? navigator.connection.downlink * 125_000
+    : UNMEASURED_RATE);
+  const choice = chooseBoot({ snapshotBytes, plainBytes, rate, deviceMs });
+  return asked ? { ...choice, boot: asked, why: "asked for (?boot=)" } : choice;
+}
+
+/** Restore the snapshot: its pages from the WebAssembly's own memory, an empty standard library. */
+async function restore(build, at, downloads, start, wasm) {
+  const file = await snapshotBytes(build, at, downloads);
+  mark("snapshot");
+  const snapshot = unpackSnapshot(file);
+  const emptyStdlib = URL.createObjectURL(new Blob([EMPTY_ZIP]));
+  try {
+    const restored = await start({
+      stdLibURL: emptyStdlib,
+      _loadSnapshot: snapshot.image,
+      preRun: (module) => snapshot.refill(new Uint8Array(module.HEAP8.buffer)),
+    }, { [at(`${build.pyodide}pyodide.asm.wasm`)]: wasm });
+    mark("restore");
+    restored.runPython("import random; random.seed()"); // else every visit shares the snapshot's
+    installStdlibOnDemand(restored, missingParts(build, at, false), keptNow);
+    return restored;
+  } finally {
+    URL.revokeObjectURL(emptyStdlib);
+  }
 }
 
 /**
- * The snapshot's bytes, unzipped. Unzipping 30 MB is the slowest step of a warm boot, so the
- * unzipped copy is kept in the build's cache (the service worker drops it with the build) and
- * used next time.
+ * The snapshot's bytes. A host that sends it without Content-Encoding (it serves no brotli or
+ * gzip copy: 31 MB) is asked for the gzip copy instead (4.3 MB), unzipped here and kept as the
+ * snapshot.
  */
-async function snapshotBytes(build, at, bytes, kept) {
-  bytes.expect(build.snapshot);
-  if (kept) {
-    bytes.arrived(build.snapshot);
-    mark("snapshot");
-    return kept;
+async function snapshotBytes(build, at, downloads) {
+  if (await downloads.isKept(build.snapshot)) {
+    downloads.expect(build.snapshot);
+    return downloads.bytes(build.snapshot);
   }
-  const packed = await download(at(build.snapshot), bytes.add, fetchFile);
-  mark("snapshot");
-  const unzipped = await gunzipped(packed);
-  afterReady.push(() => keep(`pzl-${build.version}`, unzippedURL(build, at), unzipped));
-  return unzipped;
+  const response = await compressedSnapshot(build, at);
+  if (response) {
+    downloads.expect(build.snapshot);
+    return downloads.bytes(build.snapshot, Promise.resolve(response));
+  }
+  const copy = `${build.snapshot}.gz`;
+  downloads.expect(copy, build.encodedSizes[build.snapshot].gzip);
+  return keptUnzipped(build, at, await downloads.bytes(copy));
 }
 
-function unzippedURL(build, at) {
-  return `${at(build.snapshot)}?unzipped`;
+/**
+ * The snapshot's response when the host compresses it (or it cannot be had: the caller reports
+ * that); null when it would come whole — its download is then stopped at once.
+ */
+async function compressedSnapshot(build, at) {
+  const stop = new AbortController();
+  const response = await fetchFile(at(build.snapshot), { signal: stop.signal }).catch(() => null);
+  if (!response?.ok || response.headers.get("Content-Encoding") || !build.encodedSizes?.[build.snapshot]?.gzip) {
+    return response ?? fetchFile(at(build.snapshot));
+  }
+  stop.abort();
+  return null;
 }
 
-async function cachedBytes(fileURL) {
+/** The snapshot unzipped from its gzip copy, kept as the snapshot (and the copy forgotten). */
+async function keptUnzipped(build, at, packed) {
+  const bytes = await gunzipped(packed);
+  await site.files.put(at(build.snapshot), bytes, { "Content-Type": "application/octet-stream" });
+  await site.files.remove(at(`${build.snapshot}.gz`));
+  return bytes;
+}
+
+/** Start Python, install the wheel, with boot.zip as the standard library (and the rest on demand). */
+async function plainBoot(build, at, downloads, start, wasm) {
+  downloads.expect(build.wheel);
+  downloads.expect(build.stdlib.boot);
+  const wheel = downloads.bytes(build.wheel);
+  wheel.catch(() => {}); // awaited below; its failure must not go unhandled meanwhile
+  const handed = {
+    [at(`${build.pyodide}pyodide.asm.wasm`)]: wasm ?? downloads.again(`${build.pyodide}pyodide.asm.wasm`),
+    [at(build.stdlib.boot)]: downloads.get(build.stdlib.boot),
+  };
+  const started = await start({ stdLibURL: at(build.stdlib.boot), env: { PYTHONOPTIMIZE: "2" } }, handed);
+  mark("python");
+  stage("solver", "installing the solver…");
+  const sitePackages = started.runPython("import site; site.getsitepackages()[0]");
+  started.unpackArchive(await wheel, "zip", { extractDir: sitePackages });
+  installStdlibOnDemand(started, missingParts(build, at, true), keptNow);
+  mark("wheel");
+  return started;
+}
+
+/**
+ * loadPyodide from the site's runtime folder. `options` are loadPyodide's (and `preRun`, a
+ * function run on the module's memory before Python starts); `handed` maps URLs Pyodide fetches
+ * to Responses the worker has under way (the WebAssembly, the standard library).
+ */
+async function startPython(loadPyodide, runtimeScript, indexURL, build, options, handed, downloads, cpuSeconds) {
+  const { preRun, ...rest } = options;
+  self.fetch = (input, init) => {
+    const url = String(input?.url ?? input);
+    const response = handed[url];
+    delete handed[url];
+    return response ?? fetchFile(input, init);
+  };
   try {
-    const response = self.caches && (await caches.match(fileURL));
-    return response ? new Uint8Array(await response.arrayBuffer()) : null;
-  } catch {
-    return null; // no Cache Storage here (an insecure origin), or a damaged entry
+    return await Promise.race([downloads.failure, loadPyodide({
+      indexURL,
+      createPyodideModule: (settings) => {
+        if (preRun) settings.preRun.unshift(preRun);
+        settings.preRun.push(() => mark("wasm"));
+        settings.onRuntimeInitialized = () => { // every download has arrived; the rest is CPU
+          stage("python", options._loadSnapshot ? "restoring Python from its snapshot…" : "starting Python…",
+            cpuSeconds);
+        };
+        return runtimeScript.default(settings);
+      },
+      lockFileContents: { info: build.pyodideLock, packages: {} }, // pzl needs none of Pyodide's packages
+      _sysExecutable: "python",
+      stdout: () => {},
+      stderr: () => {},
+      ...rest,
+    })]);
+  } finally {
+    self.fetch = fetchFile;
   }
 }
 
-async function forget(cacheName, fileURL) {
-  try {
-    if (self.caches) await (await caches.open(cacheName)).delete(fileURL);
-  } catch {
-    // nothing kept, nothing to forget
-  }
+/** A file's bytes fetched synchronously (an import needs them now), and kept for the next visit. */
+function keptNow(url) {
+  const bytes = fetchNow(url);
+  site.files.put(url, bytes.slice(), { "Content-Type": "application/zip" });
+  return bytes;
 }
 
-async function keep(cacheName, fileURL, bytes) {
-  try {
-    if (self.caches) await (await caches.open(cacheName)).put(fileURL, new Response(bytes));
-  } catch {
-    // out of quota, say: the next boot unzips again
+/**
+ * After the solver is ready: fetch what the build lists and its cache lacks (the other boot's
+ * files, the standard library's rest, pattern tables), one at a time, for the next visit and
+ * offline use. A request needing one meanwhile shares its download (kept.js).
+ */
+async function keepTheRest(build, at) {
+  if (!self.caches) return;
+  for (const path of build.prefetch ?? []) {
+    try {
+      if (path === build.snapshot && !(await site.files.cached(at(path)))) {
+        const response = await compressedSnapshot(build, at);
+        if (response?.ok) await site.files.put(at(path), response);
+        else if (!response) await keptUnzipped(build, at, await download(at(`${path}.gz`), () => {}, fetchFile));
+      } else {
+        await site.files.keep(at(path));
+      }
+    } catch {
+      // offline, say: the next visit tries again
+    }
   }
+  mark("kept");
+  self.postMessage(fromWorker.kept());
 }
 
-async function isCached(fileURL) {
-  try {
-    return Boolean(self.caches && (await caches.match(fileURL)));
-  } catch {
-    return false; // no Cache Storage here (an insecure origin)
-  }
+function fileName(path) {
+  return path.split("/").pop() || path;
 }
 
-function stage(name, message) {
-  self.postMessage(fromWorker.stage(name, message));
+function stage(name, message, seconds = null) {
+  self.postMessage(fromWorker.stage(name, message, seconds));
 }
 
 /** Note when a boot step ended, as epoch milliseconds (the page lines them up with its own clock). */

@@ -10,7 +10,7 @@ from typing import Any
 from pzl.peg import numbers, service, text
 from pzl.peg.catalog import CATALOG
 from pzl.peg.lab import compare_plan, replay
-from pzl.peg.service import OPTIONS
+from pzl.peg.options import OPTIONS
 
 __all__ = ["CATALOG", "COMMANDS", "OPTIONS", "compare_plan", "describe", "replay"]
 

@@ -83,12 +83,14 @@ def _near_table(neighbours: Sequence[int], chunk: int) -> list[int]:
 
 
 def beam_search(board: Any, start: int, finish: int | None, *, widths: Sequence[int] = WIDTHS,
-                seconds_limit: float | None = 30.0) -> Search:
+                seconds_limit: float | None = 30.0, max_states: int | None = None) -> Search:
     """A solution (a list of `Move`) from `start` to `finish` (None: one peg anywhere), or None.
 
     Returns a dict: {"path", "nodes", "states", "seconds", "width", "reason", "stopped" ("seconds" when
-    the time limit ended it, else None)}. Yields progress
-    after every jump layer and every few thousand positions.
+    the time limit ended it, "max_states" when the positions it keeps would pass `max_states`, else None)}.
+    The layers kept and the one being made never hold more than `max_states` positions: a position is
+    expanded only when all its children would fit. Yields progress after every jump layer and every few
+    thousand positions.
     """
     size, jumps, _ = board_parts(board)
     tables = _Tables(size, jumps, getattr(board, "points", None), finish)
@@ -97,12 +99,20 @@ def beam_search(board: Any, start: int, finish: int | None, *, widths: Sequence[
     wanted = 1 if finish is None else finish.bit_count()
     jumps_needed = start.bit_count() - wanted
     full = (1 << size) - 1
+    most_children = len(jumps)
     for width in widths:
         layers: list[dict[int, tuple[int, int, int, int]]] = []
         layer: dict[int, tuple[int, int, int, int]] = {start: (0, -1, -1, 0)}
+        kept = 1
         for depth in range(jumps_needed):
             following: dict[int, tuple[int, int, int, int]] = {}
+            room = max_states - kept - most_children if max_states is not None else len(layer) * most_children
             for position, (_, _, landed, moves) in layer.items():
+                if len(following) > room:
+                    return {"path": None, "nodes": nodes, "states": kept + len(following),
+                            "seconds": time.perf_counter() - clock, "width": width,
+                            "reason": f"beam search stopped at the state budget of {max_states:,} positions",
+                            "stopped": "max_states"}
                 nodes += 1
                 empty = full & ~position
                 if empty.bit_count() <= position.bit_count():
@@ -136,6 +146,7 @@ def beam_search(board: Any, start: int, finish: int | None, *, widths: Sequence[
                                           width=width)
             following = yield from _keep_best(tables, following, width, nodes, clock, depth)
             layers.append(following)
+            kept += len(following)
             layer = following
             yield events.progress(nodes, len(layer), time.perf_counter() - clock, depth=depth + 1, width=width)
             if not layer:

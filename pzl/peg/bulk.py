@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import sys
 from array import array
-from collections.abc import Iterable, Sequence
-from itertools import compress, repeat
+from collections.abc import Generator, Iterable, Iterator, Sequence
+from itertools import compress, islice, repeat
 from operator import and_, lshift, or_, rshift, xor
 
 #: For each bit j of a byte: the table that maps a byte to that bit (0 or 1).
@@ -29,11 +29,25 @@ _IS = [bytes(0xFF if value == index else 0 for value in range(256)) for index in
 #: Pegs in a byte.
 POPCOUNT = bytes(value.bit_count() for value in range(256))
 _WORD = (1 << 64) - 1
+#: Positions copied or judged between two ticks by the sliced helpers (`in_slices`, `BulkBoard.stabilisers_of`).
+SLICE = 16384
 
 
 def positions(values: Iterable[int] = ()) -> array:
     """A compact array of positions of at most 64 holes (8 bytes each)."""
     return array("Q", values)
+
+
+def in_slices(items: Iterable[int], into: list[int] | array, size: int = SLICE) -> Iterator[None]:
+    """Extend `into` with `items` `size` at a time, a None tick after each slice (millions of positions
+    copied at once would be one long silence for a page that runs a search in time slices)."""
+    items = iter(items)
+    while True:
+        before = len(into)
+        into.extend(islice(items, size))
+        if len(into) == before:
+            return
+        yield None
 
 
 def _words(values: Sequence[int]) -> bytes:
@@ -265,6 +279,14 @@ class BulkBoard:
         for tables in self._tables:
             fixed += slots.equal(plain, self._image(lanes, tables, count))
         return fixed.to_bytes(self.width * count, "little")[0::self.width]
+
+    def stabilisers_of(self, values: Sequence[int]) -> Generator[None, None, bytes]:
+        """`stabilisers` of a whole level, SLICE positions at a time: a None tick after each slice, then the bytes."""
+        found = bytearray()
+        for low in range(0, len(values), SLICE):
+            found += self.stabilisers(values[low:low + SLICE])
+            yield None
+        return bytes(found)
 
     def orbit_total(self, stabilisers: bytes) -> int:
         """How many positions the classes with these stabiliser sizes stand for (orbit = order / stabiliser)."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from pzl.errors import PuzzleError
 from pzl.peg.task import board_of, task_of
 from pzl.request import choice
 
@@ -22,12 +21,10 @@ KERNELS = {"minimal": "peg-minimal", "beam": "peg-fast", "fast": "peg-fast"}
 
 def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The head of a comparison's result and its rows (the fields of `pzl.compare.Run`), for a peg board and task."""
-    if request.get("all") not in (None, False, "", "false"):
-        raise PuzzleError("compare finds one solution per algorithm: leave all out")
     board = board_of(request)
     task = task_of(board, request)
     wanted = choice(request, "algorithm", ("auto", *ORDER), "auto", where=" for compare")
-    base = {key: value for key, value in request.items() if key not in ("algorithm", "all")}
+    base = {key: value for key, value in request.items() if key != "algorithm"}
     base["command"] = "solve"
     runs = [{"algorithm": name, "bound": None, "request": {**base, "algorithm": name}, "kernel": KERNELS[name],
              "depth_is_bound": False}

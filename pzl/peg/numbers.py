@@ -34,12 +34,12 @@ def run_census(request: dict[str, Any]) -> Iterator[Event]:
     task = task_of(board, request)
     _check_size(board)
     max_states = state_cap(request, 0)
-    guess = estimate(board, task.start, task.finish)
+    guess = estimate(board, task.start, task.finish, task.first)
     _refuse_oversized(board, guess.classes, guess.bytes)
     seconds = seconds_option(request, "seconds_limit", 0) or None
     by_moves = request.get("by_moves") is None or flag(request, "by_moves")
-    outcome = yield from census(board, task.start, task.finish, moves=by_moves, max_states=max_states,
-                                seconds_limit=seconds)
+    outcome = yield from census(board, task.start, task.finish, first=task.first, moves=by_moves,
+                                max_states=max_states, seconds_limit=seconds)
     payload = task_result(task)
     payload["symmetries"] = outcome.symmetries
     payload["by_jumps"] = [{"jumps": row.jumps, "pegs": row.pegs, "positions": row.positions, "classes": row.classes,
@@ -116,7 +116,8 @@ def _census_words(result: dict[str, Any]) -> str:
     from pzl.peg.text import task_words
 
     lines = [f"{result['puzzle']}: census of {task_words(result)} "
-             f"(classes: up to the {result['symmetries']} symmetries that keep the start and the finish)"]
+             f"(classes: up to the {result['symmetries']} symmetries that keep the start, the finish"
+             f"{' and the first jump' if result.get('first') else ''})"]
     lines.append(f"{'jumps':>5} {'pegs':>4} {'positions':>14} {'classes':>12} {'can finish':>12}")
     for row in result["by_jumps"]:
         finish = "" if row["can_finish"] is None else f"{row['can_finish']:,}"

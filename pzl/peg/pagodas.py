@@ -18,7 +18,7 @@ proof stores 1.53 million positions instead of 3.37 million.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from fractions import Fraction
 from math import gcd, lcm
 
@@ -34,6 +34,8 @@ MAX_PROGRAMS, WORK = 64, 8_000_000
 MAX_KEPT, LEAST_GAIN = 8, 0.005
 #: Samples scored, at most; fewer live samples than MIN_SAMPLES are not worth a program.
 SAMPLES, MIN_SAMPLES = 4096, 8
+#: Samples scored by the known tests between two ticks (~5 µs each).
+SCORED_PER_TICK = 1024
 #: Simplex pivots a program may take, per row of its tableau (a hole); a program that needs more
 #: finds nothing (they typically take 1–3).
 MAX_PIVOTS_PER_ROW = 4
@@ -51,8 +53,12 @@ def find_pagodas(size: int, jumps: Sequence[Jump], symmetries: Sequence[Sequence
     tests chosen (possibly none). Deterministic for given arguments.
     """
     spread = _picked(samples, SAMPLES)
-    alive = [x for x, pegs in zip(spread, map(holes_of, spread), strict=True)
-             if not any(_kills(test, pegs) for test in known)]
+    yield None
+    alive: list[int] = []
+    for low in range(0, len(spread), SCORED_PER_TICK):   # scored by the known tests a slice at a time
+        alive.extend(x for x in spread[low:low + SCORED_PER_TICK]
+                     if not any(_kills(test, holes_of(x)) for test in known))
+        yield None
     if len(alive) < MIN_SAMPLES:
         return []
     effects = _effects(size, jumps)
@@ -79,7 +85,7 @@ def find_pagodas(size: int, jumps: Sequence[Jump], symmetries: Sequence[Sequence
             if key not in seen and permute(target, perm) == target:
                 seen.add(key)
                 found.append(PagodaTest(key, sum(key[h] for h in range(size) if target >> h & 1)))
-    return _chosen(found, alive)
+    return (yield from _chosen(found, alive))
 
 
 def separating_pagoda(size: int, jumps: Sequence[Jump], position: int, target: int) -> tuple[int, ...] | None:
@@ -145,10 +151,14 @@ def _scrambled(position: int) -> int:
     return (position * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
 
 
-def _chosen(candidates: list[PagodaTest], samples: list[int]) -> list[PagodaTest]:
-    """Greedily, the candidates that kill the most samples not yet killed (at most MAX_KEPT)."""
+def _chosen(candidates: list[PagodaTest], samples: list[int]) -> Iterator[None]:
+    """Greedily, the candidates that kill the most samples not yet killed (at most MAX_KEPT); a generator
+    (a None tick after each candidate is scored) returning them."""
     pegs = [holes_of(x) for x in samples]
-    kills = [{k for k, held in enumerate(pegs) if _kills(test, held)} for test in candidates]
+    kills = []
+    for test in candidates:
+        kills.append({k for k, held in enumerate(pegs) if _kills(test, held)})
+        yield None
     chosen: list[PagodaTest] = []
     killed: set[int] = set()
     while len(chosen) < MAX_KEPT and candidates:

@@ -86,7 +86,8 @@ class _FastSearch:
             return self._outcome([], solvable=True, minimal=True, exhausted=True)
         share = 1.0 if beam_only else BEAM_SHARE
         beam_seconds = None if self.seconds_limit is None else share * self.seconds_limit
-        found = yield from beam_search(self.board, start, finish, seconds_limit=beam_seconds)
+        found = yield from beam_search(self.board, start, finish, seconds_limit=beam_seconds,
+                                       max_states=self.max_states)
         self.nodes += found["nodes"]
         if found["path"] is not None or beam_only:
             solved = found["path"] is not None
@@ -143,6 +144,8 @@ class _FastSearch:
         while stack:
             position, value, children = stack[-1]
             if not children:
+                if self.max_states is not None and len(dead) >= self.max_states:
+                    return "full"   # one more dead position would pass the state budget
                 stack.pop()
                 dead.add(canonical(position))
                 if path:

@@ -25,8 +25,6 @@ from pzl.request import choice, flag, solution_cap, state_cap
 from pzl.search import limits
 
 ALGORITHMS = ("auto", "minimal", "fast", "beam")
-#: Request keys of peg solitaire besides `pzl.api.COMMON_OPTIONS`.
-OPTIONS = ("mask", "lattice", "empty", "finish", "first", "pegs", "last", "seconds_limit", "by_moves")
 #: `auto`, in order: (1) a task impossible by peg counts or position classes is answered at once;
 #: (2) with `all`, the minimal search within AUTO_MAX_STATES / AUTO_ALL_NODES counts the minimal
 #: solutions; (3) otherwise the anytime answer (`pzl.peg.anytime`): the minimal search within the
@@ -172,7 +170,7 @@ def analyse(request: dict[str, Any]) -> Iterator[Event]:
     """
     clock = time.perf_counter()
     board = board_of(request)
-    task = task_of(board, {key: value for key, value in request.items() if key != "first"})
+    task = task_of(board, request, from_start=False)   # the position judged is `pegs`, its verdict says why not
     position = parse_position(board, request["pegs"]) if request.get("pegs") not in (None, "") else task.start
     payload: dict[str, Any] = {"puzzle": board.id, "pegs": holes_of(position), "finish": task.finish_label}
     payload.update(custom_board(board))

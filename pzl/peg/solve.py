@@ -7,7 +7,6 @@ Layers grow in bulk (`pzl.peg.chains` over `pzl.peg.bulk`): whole chunks of a la
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -19,8 +18,8 @@ from pzl import events
 from pzl.errors import PositionError
 from pzl.peg.board import Move
 from pzl.peg.bounds import PagodaTest, class_masks, distance_pagoda, position_class, weight
-from pzl.peg.bulk import BulkBoard, positions
-from pzl.peg.chains import Chains
+from pzl.peg.bulk import BulkBoard, in_slices, positions
+from pzl.peg.chains import STATES_PER_TICK, Chains
 from pzl.peg.outcome import PegOutcome, check_position, continued
 from pzl.peg.pagodas import find_pagodas
 from pzl.peg.search_fast import solve_fast
@@ -33,7 +32,8 @@ from pzl.peg.search_tables import (
     symmetry_group,
     valid_symmetries,
 )
-from pzl.search.problem import BULK_EVERY, PROGRESS_EVERY, REPORT_SECONDS, Search
+from pzl.search.problem import BULK_EVERY, PROGRESS_EVERY, REPORT_SECONDS, Search, collector_paused
+from pzl.search.shards import Shards
 
 __all__ = ["MAX_STATES", "STEPS_PER_PROGRESS", "PegOutcome", "analyse", "solve_minimal"]
 
@@ -50,8 +50,11 @@ STEPS_PER_PROGRESS = BULK_EVERY
 #: (chunks shrink where positions have many moves, so a meeting stores little past the first one).
 CHUNK = 8192
 RESULTS_PER_CHUNK = 32768
-#: The size of a side's newest layer from which pagoda tests are sought for it (`_more_pagodas`).
+#: The size of a side's newest layer from which pagoda tests are sought for it (`_more_pagodas`), and the size
+#: its next layer must promise (newest layer times its last growth) for the search to pay: finding them takes
+#: 0.1-0.4 s of CPU, which a small search (Triangle 21: 0.08 s in all, its next layer ~21,000) never earns back.
 PAGODA_SAMPLE_LAYER = 4096
+PAGODA_PAYS = 32768
 #: Positions of a layer put into its lookup set (or sorted for `_promising_first`) between two ticks.
 LOOKUP_SLICE = BULK_EVERY
 #: For each byte value v: the table mapping a byte to 1 where it equals v, else 0.
@@ -146,7 +149,7 @@ class _Side:
 
     chains: Chains
     compact: bool  # positions fit 64 bits
-    seen: set[int] = field(default_factory=set)
+    seen: Shards = field(default_factory=Shards)
     layers: list[Any] = field(default_factory=list)
     newest: list[int] = field(default_factory=list)
     counts: dict[int, int] | None = None
@@ -157,11 +160,17 @@ class _Side:
     def depth(self) -> int:
         return len(self.layers) - 1
 
-    def enter(self, layer: list[int], counts: dict[int, int] | None) -> None:
-        """Make `layer` (distinct positions, already in `seen`) the newest layer."""
+    def enter(self, layer: list[int], counts: dict[int, int] | None) -> Iterator[None]:
+        """Make `layer` (distinct positions, already in `seen`) the newest layer; its compact copy is made a
+        slice at a time (a None tick after each slice)."""
         self.newest = layer
         self.counts = counts
-        self.layers.append(positions(layer) if self.compact else layer)
+        if not self.compact:
+            self.layers.append(layer)
+            return
+        kept = positions()
+        yield from in_slices(layer, kept)
+        self.layers.append(kept)
 
     def prepare(self, depth: int) -> Iterator[None]:
         """Make the lookup set of layer `depth` (for `at`), a slice at a time: a None tick after each slice."""
@@ -210,7 +219,7 @@ class _MeetInMiddle:
         passed_over = {over for _, over, _ in jumps}
         self.corners = sum(1 << hole for hole in range(size) if hole not in passed_over)
         self.nodes = 0
-        self.pending = 0  # positions found in a layer but not stored yet, when a limit strikes
+        self.pending = 0  # positions found by the step under way but not stored yet, when a limit strikes
         self.next_event = STEPS_PER_PROGRESS
         self.clock = time.perf_counter()
         # forwards, positions lighter than the finish (by a pagoda towards it) are dead; backwards,
@@ -229,10 +238,12 @@ class _MeetInMiddle:
         weights = distance_pagoda(self.size, self.tables.jumps, [h for h in range(self.size) if targets >> h & 1])
         return [PagodaTest(weights, weight(weights, targets))]
 
-    def _more_pagodas(self, side: _Side, depth: int) -> Search:
-        """Once a side's newest layer is big enough to show which positions die: pagoda tests found for
-        the task from a sample of it (`pzl.peg.pagodas`), added to the side's chains."""
-        if side.pagodas_sought or len(side.newest) < PAGODA_SAMPLE_LAYER:
+    def _more_pagodas(self, side: _Side, depth: int, growth: float) -> Search:
+        """Once a side's newest layer is big enough to show which positions die, and its next layer (by the
+        side's last `growth`) big enough for the search to pay: pagoda tests found for the task from a sample
+        of it (`pzl.peg.pagodas`), added to the side's chains."""
+        if side.pagodas_sought or len(side.newest) < PAGODA_SAMPLE_LAYER or \
+                len(side.newest) * growth < PAGODA_PAYS:
             return
         side.pagodas_sought = True
         chains = side.chains
@@ -249,32 +260,9 @@ class _MeetInMiddle:
 
     # ----------------------------------------------------------------- the search
     def run(self) -> Search:
-        """The generator behind `solve_minimal`, with Python's cycle collector paused while it runs.
-
-        The search makes no reference cycles, but its sets of millions of positions made every full
-        collection walk them: pauses of seconds (long enough for the page to think its worker dead)
-        and about 15 % of the CPU time on the English board. Paused only while the search itself runs
-        (resumed between time slices and when it ends or is closed).
-        """
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            work = self._answered()
-            while True:
-                try:
-                    event = next(work)
-                except StopIteration as stop:
-                    return stop.value
-                if collecting:
-                    gc.enable()
-                try:
-                    yield event
-                finally:
-                    if collecting:
-                        gc.disable()
-        finally:
-            if collecting:
-                gc.enable()
+        """The generator behind `solve_minimal`, with Python's cycle collector paused while it runs
+        (`collector_paused`: its sets of millions of positions made every full collection walk them)."""
+        return (yield from collector_paused(self._answered()))
 
     def _answered(self) -> Search:
         """The search, then its positions freed (`_release`) before the answer goes out."""
@@ -292,9 +280,9 @@ class _MeetInMiddle:
         """
         groups: list[Any] = []
         for side in (self.forward, self.backward):
-            groups += [side.seen, *side.lookups.values(), side.newest, side.counts or {},
+            groups += [*side.seen.sets, *side.lookups.values(), side.newest, side.counts or {},
                        *(layer for layer in side.layers if isinstance(layer, list))]   # boards over 64 holes
-            side.seen, side.lookups, side.newest, side.counts, side.layers = set(), {}, [], None, []
+            side.seen, side.lookups, side.newest, side.counts, side.layers = Shards(), {}, [], None, []
         groups = list({id(group): group for group in groups}.values())   # `newest` may be a layer too
         remaining = sum(map(len, groups))
         for group in groups:
@@ -312,12 +300,12 @@ class _MeetInMiddle:
         if finish is not None and finish.bit_count() >= start.bit_count() and finish != start:
             return self._impossible("the finish has as many pegs as the start or more", 0)
         fwd, bwd = self.forward, self.backward
-        bwd.seen.update(goals)
-        bwd.enter(list(goals), dict(goals) if self.counting else None)
+        bwd.seen.update(set(goals))
+        yield from self._collect_value(bwd.enter(list(goals), dict(goals) if self.counting else None), 0, 0)
         try:
             if self.first is None:
                 fwd.seen.add(start)
-                fwd.enter([start], {start: 1} if self.counting else None)
+                yield from self._collect_value(fwd.enter([start], {start: 1} if self.counting else None), 0, 0)
                 meets = [start] if start in bwd.seen else []
             else:  # the start itself is no meeting point: solutions leave it by `first`
                 fwd.layers.append(positions())
@@ -333,7 +321,7 @@ class _MeetInMiddle:
                 # grow the side whose next layer promises to be smaller (newest layer times its last growth)
                 forward = len(fwd.newest) * growth[0] <= len(bwd.newest) * growth[1]
                 side, other = (fwd, bwd) if forward else (bwd, fwd)
-                yield from self._more_pagodas(side, lower)
+                yield from self._more_pagodas(side, lower, growth[0 if forward else 1])
                 before = len(side.newest)
                 try:
                     meets = yield from self._grow(side, other, lower)
@@ -348,14 +336,30 @@ class _MeetInMiddle:
         return len(self.forward.seen) + len(self.backward.seen) + pending
 
     def _over_limits(self, stored: int) -> tuple[str, str] | None:
-        """The limit that stops the search now and why, as ("max_states" | "seconds", reason), or None."""
+        """The limit that stops the search now and why, as ("max_states" | "seconds", reason), or None.
+
+        `stored` may count the positions of the step under way (its working set) beside those stored."""
         if self.max_states is not None and stored > self.max_states:
-            return "max_states", f"stopped after storing {stored:,} positions (the state budget is {self.max_states:,})"
+            return "max_states", self._cap_words(stored - self._stored())
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             return "nodes", f"stopped after {self.nodes:,} nodes (the work budget is {self.max_nodes:,})"
         if self.seconds_limit is not None and time.perf_counter() - self.clock > self.seconds_limit:
             return "seconds", f"stopped after {self.seconds_limit:g} s (the time limit)"
         return None
+
+    def _cap_words(self, working: int = 0) -> str:
+        """Why the state budget stopped the search; `working`: positions found by the step under way (not stored)."""
+        stored = self._stored()
+        if not working:
+            return f"stopped after storing {stored:,} positions (the state budget is {self.max_states:,})"
+        return (f"stopped holding {stored + working:,} positions, {stored:,} stored and {working:,} found by the "
+                f"step under way (the state budget is {self.max_states:,}; a step finds at most "
+                f"{STATES_PER_TICK:,} positions before the budget is looked at again)")
+
+    def _make_room(self, adding: int) -> None:
+        """Raise _Stopped when storing `adding` more positions would exceed the state budget (it is never exceeded)."""
+        if self.max_states is not None and self._stored() + adding > self.max_states:
+            raise _Stopped(("max_states", self._cap_words()))
 
     def _goals(self) -> dict[int, int]:
         """Backward layer 0: canonical finish positions -> size of their orbit (one sequence per member)."""
@@ -416,8 +420,7 @@ class _MeetInMiddle:
         not through dead ones (see `pzl.peg.chains`).
         """
         bulk, seen, counting = self.bulk, side.seen, self.counting
-        layer: set[int] = set()  # counting: the layer as a set (its counts grow as equal positions merge)
-        fresh_list: list[int] = []  # not counting: the layer in the order found (chunks are disjoint)
+        fresh_list: list[int] = []  # the layer in the order found (chunks are disjoint); counting: `counts`' keys
         counts: dict[int, int] | None = {} if counting else None
         meets: list[int] = []
         if first:
@@ -425,8 +428,13 @@ class _MeetInMiddle:
             jump = self.tables.jumps.index(self.first)
         else:
             # not counting, the layer's first meeting ends it: expand the likeliest meeting positions first
-            frontier = list(side.counts) if counting else (yield from self._promising_first(side, side.newest, bound))
-            weights = [side.counts[key] for key in frontier] if counting else None
+            if counting:   # the newest layer and its counts as lists, a slice at a time
+                frontier, weights = [], []
+                yield from self._collect_value(in_slices(side.counts, frontier), bound, self._stored())
+                yield from self._collect_value(in_slices(map(side.counts.__getitem__, frontier), weights), bound,
+                                               self._stored())
+            else:
+                frontier, weights = (yield from self._promising_first(side, side.newest, bound)), None
             jump = None
         begin, step = 0, CHUNK
         while begin < len(frontier):
@@ -437,29 +445,36 @@ class _MeetInMiddle:
             yield from self._tick(len(part), bound, len(found))
             # about RESULTS_PER_CHUNK positions a chunk: a meeting then stores little past the first one
             step = max(64, min(CHUNK, RESULTS_PER_CHUNK * len(part) // max(len(found), 1)))
-            raw = list(found) if counting else list(found - seen)  # a raw hit in `seen` is canonical already
+            if not counting:
+                seen.drop_known(found)  # a raw hit in `seen` is canonical already
+            raw = list(found)
             for low in range(0, len(raw), CHUNK):  # canonical forms a slice at a time, reporting between
                 some = raw[low:low + CHUNK]
-                if counting:
-                    for key, position in zip(bulk.canonical(some), some, strict=True):
-                        if key in layer:
-                            counts[key] += found[position]
-                        elif key not in seen:
-                            seen.add(key)
-                            layer.add(key)
-                            counts[key] = found[position]
+                canonical = bulk.canonical(some)
+                fresh = set(canonical)
+                seen.drop_known(fresh)
+                self._make_room(len(fresh))
+                seen.update(fresh)
+                if counting:   # the layer is the keys of `counts`: its positions gather their sequences
+                    counts.update(dict.fromkeys(fresh, 0))
+                    get = counts.get
+                    for key, position in zip(canonical, some, strict=True):
+                        count = get(key)
+                        if count is not None:
+                            counts[key] = count + found[position]
                 else:
-                    fresh = set(bulk.canonical(some))
-                    fresh -= seen
-                    seen.update(fresh)
                     fresh_list.extend(fresh)
-                    meets.extend(fresh & other.seen)
+                    meets.extend(other.seen.common(fresh))
                 yield from self._tick(len(some), bound, len(raw) - low)
             if meets:
                 break
-        side.enter(list(layer) if counting else fresh_list, counts)
-        if counting:
-            meets = [key for key in layer if key in other.seen]
+        if counting:   # the layer as a list, and its meetings, a slice at a time
+            fresh_list = []
+            yield from self._collect_value(in_slices(counts, fresh_list), bound, self._stored())
+            for low in range(0, len(fresh_list), LOOKUP_SLICE):
+                meets.extend(other.seen.common(set(fresh_list[low:low + LOOKUP_SLICE])))
+                yield self._progress(bound, self._stored())
+        yield from self._collect_value(side.enter(fresh_list, counts), bound, self._stored())
         yield self._progress(bound, self._stored())
         return meets
 
@@ -484,7 +499,10 @@ class _MeetInMiddle:
         counts = bytes(counts)
         order: list[int] = []
         for value in sorted(set(counts)):
-            order.extend(compress(layer, counts.translate(_IS_BYTE[value])))
+            for low in range(0, len(layer), LOOKUP_SLICE):
+                order.extend(compress(layer[low:low + LOOKUP_SLICE],
+                                      counts[low:low + LOOKUP_SLICE].translate(_IS_BYTE[value])))
+                yield self._progress(bound, self._stored())
         return order
 
     # ----------------------------------------------------------------- answers
@@ -514,7 +532,9 @@ class _MeetInMiddle:
         fwd, bwd = self.forward, self.backward
         stored, reached = self._stored(), fwd.depth + bwd.depth
         found_pairs = set()
-        for key in meets:
+        for number, key in enumerate(meets, 1):
+            if number % STEPS_PER_PROGRESS == 0:
+                yield self._progress(reached, stored)
             f = yield from self._collect_value(self._depth_of(fwd, key), reached, stored)
             b = yield from self._collect_value(self._depth_of(bwd, key), reached, stored)
             found_pairs.add((key, f, b))

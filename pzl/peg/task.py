@@ -159,9 +159,14 @@ def check_finish_reachable(board: PegBoard, start: int, finish: int | None) -> N
 def board_of(request: dict[str, Any]) -> PegBoard:
     """The request's board: a custom mask (with its lattice) or a catalog id."""
     mask = request.get("mask")
-    if mask not in (None, ""):
-        return board_from_mask(mask, str(request.get("lattice") or "square"))
     puzzle = request.get("puzzle")
+    if mask not in (None, ""):
+        if puzzle not in (None, ""):
+            raise CatalogError("name a peg board or draw one with a mask, not both")
+        return board_from_mask(mask, str(request.get("lattice") or "square"))
+    if request.get("lattice") not in (None, ""):
+        raise CatalogError(f"lattice belongs to a board drawn with a mask; {shown(puzzle)} has its own: "
+                           "leave lattice out")
     if not isinstance(puzzle, str) or not puzzle:
         raise CatalogError("name a peg board (e.g. hoppers) or give a mask")
     return board_by_id(puzzle)
@@ -187,14 +192,19 @@ def default_task(board: PegBoard) -> tuple[list[int], int | str]:
     return [0], ANY
 
 
-def task_of(board: PegBoard, request: dict[str, Any]) -> Task:
-    """The task a request describes, validated against the board."""
+def task_of(board: PegBoard, request: dict[str, Any], *, from_start: bool = True) -> Task:
+    """The task a request describes, validated against the board.
+
+    from_start: refuse a finish no game from the start can reach (a hole no jump lands in); `analyse`
+    judges another position against the finish, so it leaves that to its verdict.
+    """
     empty, finish = default_task(board)
     if request.get("empty") is not None:
         empty = parse_holes(board, request["empty"], "empty")
     start = board.full & ~mask_of(empty)
     finish_mask = parse_finish(board, request["finish"] if request.get("finish") not in (None, "") else finish)
-    check_finish_reachable(board, start, finish_mask)
+    if from_start:
+        check_finish_reachable(board, start, finish_mask)
     first = parse_first(board, start, request["first"]) if request.get("first") not in (None, "") else None
     return Task(board, start, finish_mask, first)
 

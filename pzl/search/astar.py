@@ -62,14 +62,14 @@ def astar(problem: Problem[Any], lower_bound: Callable[[Any], int] | None = None
             report = nodes + PROGRESS_EVERY
             clock_at = time.perf_counter()
             yield progress(nodes, len(parent), clock_at - clock, best_f)
-            if limit and len(parent) > limit:
-                raise SearchLimitError(f"A* stopped after storing {len(parent):,} positions (the cap is {limit:,})",
-                                       "max_states", states=len(parent), lower_bound=best_f)
         g += 1
         for child in successors(state):
             known = cost.get(child)
             if known is not None and known <= g:
                 continue
+            if known is None and len(parent) == limit:   # a new position would not fit
+                raise SearchLimitError(f"A* stopped after storing {len(parent):,} positions (the cap is {limit:,})",
+                                       "max_states", states=len(parent), lower_bound=best_f)
             cost[child] = g
             parent[child] = state
             heappush(queue, (g + h(child), -g, tie, child))

@@ -6,6 +6,7 @@ returning a result; they assume moves are reversible (a successor's successors i
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable, Container, Generator, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -25,7 +26,8 @@ SLOW_CHUNK = PROGRESS_EVERY // 8
 
 
 def _chunk(problem: Problem[Any]) -> int:
-    return CHUNK if hasattr(problem, "expand") else SLOW_CHUNK
+    """States between progress events: the problem's own `chunk` when it says, else by whether it expands in bulk."""
+    return getattr(problem, "chunk", None) or (CHUNK if hasattr(problem, "expand") else SLOW_CHUNK)
 
 
 def _limit_error(states: int, limit: int, what: str, **reached: int) -> SearchLimitError:
@@ -88,12 +90,14 @@ def bfs(problem: Problem[Any], *, max_states: int | None = DEFAULT_MAX_STATES,
             found -= layers[-1]
             found -= before
             found -= following
-            following |= found
             nodes += min(chunk, len(current) - i)
-            yield progress(nodes, stored + len(following), time.perf_counter() - clock, len(layers))
-            if limit and stored + len(following) > limit:   # the goal is not within the layers kept
-                raise _limit_error(stored + len(following), limit, "breadth-first search", lower_bound=len(layers))
             hits = found & targets if targets is not None else [state for state in found if is_goal(state)]
+            if hits and not all_solutions:   # one goal is all this layer still needs to store
+                found = {min(hits)}
+            if limit and stored + len(following) + len(found) > limit:   # the goal is not within what fits
+                raise _limit_error(stored + len(following), limit, "breadth-first search", lower_bound=len(layers))
+            following |= found
+            yield progress(nodes, stored + len(following), time.perf_counter() - clock, len(layers))
             if hits:
                 goals = sorted(hits) if all_solutions else [min(hits)]
                 if not all_solutions:
@@ -208,17 +212,18 @@ def bidirectional(problem: ReversibleProblem[Any], *, max_states: int | None = D
     while layers[0] and layers[1]:
         mine, theirs = sides[side], sides[1 - side]
         d = depth[side] = depth[side] + 1
+        room = limit - len(theirs) if limit else sys.maxsize   # how many positions this side may hold
         following = []
         for state in layers[side]:
             nodes += 1
             if not nodes % every:
-                stored = len(mine) + len(theirs)
-                yield progress(nodes, stored, time.perf_counter() - clock, depth[0] + depth[1])
-                if limit and stored > limit:   # no meeting within the layers both sides completed
-                    raise _limit_error(stored, limit, "bidirectional search", lower_bound=depth[0] + depth[1])
+                yield progress(nodes, len(mine) + len(theirs), time.perf_counter() - clock, depth[0] + depth[1])
             for succ in successors(state):
                 if succ in mine:
                     continue
+                if len(mine) >= room and succ not in theirs:   # no meeting within the positions that fit
+                    raise _limit_error(len(mine) + len(theirs), limit, "bidirectional search",
+                                       lower_bound=depth[0] + depth[1])
                 if succ in theirs:
                     if side == 0:
                         path = _trace_back(state, mine, successors) + _trace_back(succ, theirs, successors)[::-1]
@@ -283,17 +288,19 @@ def longest(problem: Problem[Any], sources: Iterable[Any], *,
         members = list(current)
         following: set[Any] = set()
         for i in range(0, len(members), chunk):
-            following |= expand(members[i:i + chunk])
+            found = expand(members[i:i + chunk])
+            found -= current
+            found -= previous
+            found -= following
+            if limit and total + len(following) + len(found) > limit:
+                raise _limit_error(total + len(following), limit, "the sweep", lower_bound=len(result.histogram))
+            following |= found
             result.nodes += min(chunk, len(members) - i)
-            # distinct positions found and the farthest distance found: `following` still holds repeats
-            yield progress(result.nodes, total, time.perf_counter() - clock, len(result.histogram) - 1)
-        following -= current
-        following -= previous
+            yield progress(result.nodes, total + len(following), time.perf_counter() - clock,
+                           len(result.histogram) - 1)
         if not following:
             break
         total += len(following)
-        if limit and total > limit:
-            raise _limit_error(total, limit, "the sweep", lower_bound=len(result.histogram))
         result.histogram.append(len(following))
         previous, current = current, following
     result.last = sorted(current)
@@ -317,11 +324,11 @@ def reachable(problem: Problem[Any], *, max_states: int | None = DEFAULT_MAX_STA
             chunk = layer[i:i + size]
             found = expand(chunk)
             found -= seen
+            if limit and len(seen) + len(found) > limit:
+                raise _limit_error(len(seen), limit, "the sweep")
             seen |= found
             following.extend(found)
             nodes += len(chunk)
             yield progress(nodes, len(seen), time.perf_counter() - clock)
-            if limit and len(seen) > limit:
-                raise _limit_error(len(seen), limit, "the sweep")
         layer = following
     return seen

@@ -30,18 +30,20 @@ USABLE_SHARE = 0.8
 #: Bytes per counted state, (CPython 64-bit, Pyodide): bench/state_bytes.py's tracemalloc peaks on the 8- and
 #: 9-puzzle (the larger), plus 15 % in CPython (its peak RSS, measured with /usr/bin/time, runs that much above)
 #: and 50 % in Pyodide (the wasm heap's allocator overhead is not traced). "sweep"/"longest-*" count every state
-#: reached but hold three layers; the others hold all they count. A "-blocks" state (a tuple of codes, measured
-#: on 10 cells) adds a pointer per cell beyond.
+#: reached but hold three layers; the others hold all they count. A "-blocks" state (an int of anchor bit boards
+#: since the block engine: CPython re-measured on the 2×5 board with two blanks, 74/82/27/82 bytes; Pyodide keeps
+#: the larger figures of the tuple states before it, and "longest-blocks" the 8-puzzle's) is measured on 10 cells
+#: and adds a pointer per cell beyond (more than an int grows: a safe side).
 BYTES_PER_STATE = {
     "sweep": (55, 40),
     "shortest": (110, 75),
     "bfs-packed": (95, 65),
     "bidirectional-packed": (125, 100),
     "longest-packed": (70, 50),
-    "bfs-blocks": (185, 125),
-    "bidirectional-blocks": (190, 135),
+    "bfs-blocks": (85, 125),
+    "bidirectional-blocks": (95, 135),
     "longest-blocks": (120, 80),
-    "reachable-blocks": (200, 125),
+    "reachable-blocks": (95, 125),
     "peg-minimal": (175, 125),
     "peg-fast": (85, 60),
     "astar-packed": (400, 300),

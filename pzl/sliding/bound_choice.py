@@ -35,8 +35,11 @@ BOUNDED = ("astar", "ida")
 PDB_MAX_CELLS = 25
 
 
-def read_bound(request: dict[str, Any], algorithm: str, puzzle: Puzzle) -> str | None:
-    """The request's `bound` (None: the algorithm's default), refused by name where it does not apply."""
+def read_bound(request: dict[str, Any], algorithm: str, puzzle: Puzzle, metric: str = "step") -> str | None:
+    """The request's `bound` (None: the algorithm's default), refused by name where it does not apply.
+
+    `metric` is the move count searched (whole slides take the bounds none, misplaced and, for
+    straight slides, manhattan)."""
     bound = choice(request, "bound", BOUNDS)
     if bound is None:
         return None
@@ -47,14 +50,26 @@ def read_bound(request: dict[str, Any], algorithm: str, puzzle: Puzzle) -> str |
                 "auto": "auto (it chooses the algorithm and its bound; choose ida or astar to pick one)"}
         raise PuzzleError(f"a lower bound applies to ida and astar only; {what.get(algorithm, algorithm)} "
                           "uses none")
-    why = why_not(puzzle, bound)
+    why = why_not(puzzle, bound, metric)
     if why:
         raise PuzzleError(why)
     return bound
 
 
-def why_not(puzzle: Puzzle, bound: str) -> str | None:
-    """Why `bound` does not apply to this puzzle (None: it does)."""
+def why_not(puzzle: Puzzle, bound: str, metric: str = "step") -> str | None:
+    """Why `bound` does not apply to this puzzle when moves are counted by `metric` (None: it does).
+
+    Whole slides: `misplaced` counts goal places no piece of their kind holds (a move fills at most
+    one); `manhattan` (straight slides only) adds one for a lone piece off both its goal row and column.
+    """
+    if metric != "step":
+        if bound in ("none", "misplaced") or (bound, metric) == ("manhattan", "straight"):
+            return None
+        if bound == "manhattan":
+            return ("in the piece count a move takes a piece anywhere it can reach, so distance bounds nothing: "
+                    "use the bound misplaced (goal places not yet filled) or none")
+        return (f"the {bound} bound counts one-cell moves; with {metric} moves use "
+                + ("misplaced, manhattan or none" if metric == "straight" else "misplaced or none"))
     numbered = puzzle.distinct_tiles and not puzzle.goal_is_partial
     if bound in ("none", "manhattan"):
         return None
@@ -70,9 +85,9 @@ def why_not(puzzle: Puzzle, bound: str) -> str | None:
     return None
 
 
-def applicable(puzzle: Puzzle) -> list[str]:
-    """The bounds that apply to a puzzle, weakest first."""
-    return [bound for bound in BOUNDS if why_not(puzzle, bound) is None]
+def applicable(puzzle: Puzzle, metric: str = "step") -> list[str]:
+    """The bounds that apply to a puzzle with moves counted by `metric`, weakest first."""
+    return [bound for bound in BOUNDS if why_not(puzzle, bound, metric) is None]
 
 
 def _stored_tables_fit(puzzle: Puzzle) -> bool:
@@ -88,8 +103,8 @@ def state_bound(puzzle: Puzzle, problem: Any, bound: str, database: Any = None) 
     """
     if bound == "none":
         return lambda state: 0
-    if bound == "manhattan":
-        return problem.lower_bound
+    if bound == "manhattan" or getattr(problem, "metric", "step") != "step":
+        return problem.lower_bound   # whole slides: the problem carries the bound chosen
     goal = puzzle.goal
     home = [0] * (len(goal) + 1)   # home[code]: the goal cell of a tile code
     for cell, code in enumerate(goal):

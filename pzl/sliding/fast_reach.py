@@ -43,7 +43,8 @@ def why_not(puzzle: Puzzle, every: bool) -> str | None:
     if not puzzle.board.is_rectangle():
         return "the fast solver needs a full rectangular board"
     if not puzzle.distinct_tiles:
-        return "the fast solver needs numbered tiles (all different, one cell each) and one empty cell"
+        return ("the fast solver needs numbered tiles (all different, one cell each) and one empty cell; sliding "
+                "blocks and duplicate pieces are solved optimally by auto (breadth-first search)")
     if puzzle.goal_is_partial:
         return "the fast solver needs a complete goal (no '*')"
     return None

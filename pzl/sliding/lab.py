@@ -1,5 +1,7 @@
 """The sliding rows of `compare` (`pzl.compare`): which runs a position gets, and the replay of a solution.
 
+Every row counts moves in the request's metric (a sliding-block puzzle's default: whole piece moves).
+
 Every algorithm with every bound it takes, weakest first: breadth-first, bidirectional,
 iterative deepening, A* and IDA* with each bound of `pzl.sliding.bound_choice.BOUNDS` (IDA*
 without a bound is iterative deepening, listed once), and the fast solver. Rows that cannot take
@@ -10,17 +12,14 @@ A request's `algorithm` or `bound` keeps only the rows that use it.
 
 from __future__ import annotations
 
-import re
 from itertools import pairwise
 from typing import Any
 
-from pzl.errors import PuzzleError
 from pzl.request import choice
 from pzl.sliding.bound_choice import BOUNDS
 from pzl.sliding.effort import breadth_kernel
 from pzl.sliding.packed import PackedProblem
-from pzl.sliding.position import EMPTY
-from pzl.sliding.service import problem_for
+from pzl.sliding.service import problem_for, read_metric, same_as_steps
 from pzl.sliding.task import Puzzle, from_request
 
 #: The algorithms of a comparison, in the order of its rows (`auto` is one of these, so it has no row).
@@ -29,13 +28,12 @@ ORDER = ("bfs", "bidirectional", "iddfs", "astar", "ida", "fast")
 
 def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The head of a comparison's result and its rows (the fields of `pzl.compare.Run`), for a sliding position."""
-    if request.get("metric") not in (None, "", "step"):
-        raise PuzzleError("compare counts one-cell moves (the step metric): leave metric out")
     puzzle = from_request(request)
+    metric = read_metric(request, puzzle)
     wanted_algorithm = _wanted(request, "algorithm", ORDER)
     wanted_bound = _wanted(request, "bound", BOUNDS)
-    base = {key: value for key, value in request.items() if key not in ("algorithm", "bound", "all")}
-    base["command"] = "solve"
+    base = {key: value for key, value in request.items() if key not in ("algorithm", "bound")}
+    base.update(command="solve", metric=metric)
     runs = []
     for algorithm in ORDER:
         bounds: tuple[str | None, ...] = (None,)
@@ -50,7 +48,7 @@ def compare_plan(request: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str
             if bound is not None:
                 sub["bound"] = bound
             runs.append({"algorithm": algorithm, "bound": bound, "request": sub, "kernel": _kernel(puzzle, algorithm)})
-    head = {"puzzle": puzzle.puzzle_id, "start": puzzle.text(puzzle.start), "goal": puzzle.text(puzzle.goal),
+    head = {"puzzle": puzzle.puzzle_id, "start": puzzle.start_text, "goal": puzzle.goal_text, "metric": metric,
             "family": "sliding"}
     return head, runs
 
@@ -78,9 +76,9 @@ def replay(request: dict[str, Any], solution: list[str]) -> None:
     Raises RuntimeError (a bug: a solver answered a wrong solution) at the first fault.
     """
     puzzle = from_request(request)
-    problem = problem_for(puzzle)
-    codes = {label: code for code, label in enumerate(puzzle.labels)}
-    states = [_state(problem, codes, text) for text in solution]
+    problem = problem_for(puzzle, "step" if same_as_steps(puzzle) else read_metric(request, puzzle))
+    encode = problem.codec.pack if isinstance(problem, PackedProblem) else problem.encode
+    states = [encode(puzzle.codes_of(text, "solution")) for text in solution]
     if not states or states[0] != problem.start:
         raise RuntimeError(f"{request.get('algorithm')}: the solution does not begin at the start")
     for number, (before, after) in enumerate(pairwise(states), 1):
@@ -88,9 +86,3 @@ def replay(request: dict[str, Any], solution: list[str]) -> None:
             raise RuntimeError(f"{request.get('algorithm')}: move {number} of its solution is not a legal slide")
     if not problem.is_goal(states[-1]):
         raise RuntimeError(f"{request.get('algorithm')}: its solution does not end on the goal")
-
-
-def _state(problem: Any, codes: dict[str, int], text: str) -> Any:
-    labels = [label for label in re.split(r"[\s,]+", text.strip()) if label]
-    position = tuple(EMPTY if label == "0" else codes[label] for label in labels)
-    return problem.codec.pack(position) if isinstance(problem, PackedProblem) else position

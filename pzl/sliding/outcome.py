@@ -8,18 +8,22 @@ steps (`piece_moves.Step`, one per move).
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
 from pzl import events
 from pzl.errors import SearchLimitError
+from pzl.events import Event
 from pzl.search import deepening
 from pzl.search.problem import SearchOutcome
 from pzl.sliding.blocks import BlockProblem
-from pzl.sliding.coarse import CoarseProblem
 from pzl.sliding.packed import PackedProblem
-from pzl.sliding.piece_moves import classic_counts, steps_of
+from pzl.sliding.piece_moves import move_counts, steps_of
 from pzl.sliding.task import Codes, Puzzle
 from pzl.wording import counted
+
+#: Listed solutions put in the contract's form between two progress events (~1 ms each when long).
+PATHS_PER_PROGRESS = 10
 
 SlidingProblem = PackedProblem | BlockProblem
 
@@ -35,7 +39,7 @@ def impossible_result(reason: str, algorithm: str, every: bool, seconds: float) 
 
 def as_states(problem: SlidingProblem, outcome: SearchOutcome) -> SearchOutcome:
     """A tile kernel's outcome (paths of code tuples) with paths as the problem's states."""
-    encode = problem.codec.pack if isinstance(problem, PackedProblem) else tuple
+    encode = problem.codec.pack if isinstance(problem, PackedProblem) else problem.encode
     if outcome.path is not None:
         outcome.path = [encode(position) for position in outcome.path]
     outcome.paths = [[encode(position) for position in path] for path in outcome.paths]
@@ -43,14 +47,34 @@ def as_states(problem: SlidingProblem, outcome: SearchOutcome) -> SearchOutcome:
 
 
 def path_fields(puzzle: Puzzle, path: list[Codes]) -> tuple[list[str], list[dict[str, Any]]]:
-    """A solution (positions as code tuples) in the JSON contract: its positions as text, and its steps."""
+    """A solution (positions as code tuples) in the JSON contract: its positions as text, and its steps.
+
+    A layout puzzle's solution is layout text with each piece followed from the start, and its steps
+    number the cells of the whole box (row × columns + column).
+    """
+    if puzzle.form is not None:
+        return puzzle.form.path(path)
     steps = steps_of(puzzle.board, puzzle.pieces, puzzle.labels, path)
     return [puzzle.text(position) for position in path], [step.to_json() for step in steps]
 
 
-def solution_result(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, outcome: SearchOutcome, algorithm: str,
-                    every: bool) -> dict[str, Any]:
-    """A search's answer: the solution (positions and steps), proved minimal, with the algorithm's figures."""
+def listed_solutions(puzzle: Puzzle, problem: SlidingProblem,
+                     outcome: SearchOutcome) -> Generator[Event, None, list[tuple[list[str], list[dict[str, Any]]]]]:
+    """`path_fields` of every listed solution (`all`), a progress event after every few: a hundred long ones take
+    a tenth of a second, too long for one time slice of the page."""
+    listed = []
+    for number, path in enumerate(outcome.paths, 1):
+        listed.append(path_fields(puzzle, [problem.decode(state) for state in path]))
+        if not number % PATHS_PER_PROGRESS:
+            yield events.progress(outcome.nodes, outcome.states, outcome.seconds)
+    return listed
+
+
+def solution_result(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, algorithm: str,
+                    every: bool, listed: list[tuple[list[str], list[dict[str, Any]]]] | None = None) -> dict[str, Any]:
+    """A search's answer: the solution (positions and steps), proved minimal, with the algorithm's figures.
+
+    `listed`: the listed solutions already in the contract's form (`listed_solutions`), else made here."""
     stats = events.stats(outcome.nodes, outcome.states, outcome.seconds)
     if outcome.path is None and not outcome.exhausted:   # a depth-first search reached its depth limit
         raise SearchLimitError(f"{algorithm} found no solution within {deepening.MAX_DEPTH} moves, the deepest it "
@@ -71,9 +95,8 @@ def solution_result(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, out
     solution, steps = path_fields(puzzle, decoded)
     result: dict[str, Any] = {"solvable": True, "moves": len(outcome.path) - 1, "solution": solution,
                               "algorithm": algorithm, "minimal": True, "steps": steps}
-    if not isinstance(problem, CoarseProblem):  # a coarse path's moves are counted already
-        result["piece_moves"], result["straight_moves"] = classic_counts(
-            puzzle.board, puzzle.pieces, puzzle.labels, decoded)
+    counts = move_counts(puzzle.board, puzzle.pieces, puzzle.labels, decoded, puzzle.directions)
+    result.update(step_moves=counts["step"], straight_moves=counts["straight"], piece_moves=counts["piece"])
     if outcome.bound is not None:   # ida, iddfs, astar: the lower bound; depth-first: the nodes per threshold
         result["bound"] = outcome.bound
         if algorithm in ("iddfs", "ida"):
@@ -81,7 +104,8 @@ def solution_result(puzzle: Puzzle, problem: SlidingProblem | CoarseProblem, out
     if outcome.layers is not None:   # breadth-first: positions per depth (bidirectional: per side, and where they met)
         result["layers"] = outcome.layers
     if every:
-        listed = [path_fields(puzzle, [problem.decode(state) for state in path]) for path in outcome.paths]
+        if listed is None:
+            listed = [path_fields(puzzle, [problem.decode(state) for state in path]) for path in outcome.paths]
         result["count"] = outcome.count
         result["solutions"] = [solution for solution, _ in listed]
         result["solutions_steps"] = [steps for _, steps in listed]
@@ -109,6 +133,6 @@ def fast_result(puzzle: Puzzle, outcome: SearchOutcome, algorithm: str, bound: i
 
 def longest_result(puzzle: Puzzle, layers: Any, text: Any) -> dict[str, Any]:
     """A `longest` answer: reachable positions, the longest distance, the positions there, the histogram."""
-    return {"puzzle": puzzle.puzzle_id, "goal": puzzle.text(puzzle.goal), "states": layers.states,
+    return {"puzzle": puzzle.puzzle_id, "goal": puzzle.goal_text, "states": layers.states,
             "longest": layers.longest, "positions": sorted(text(s) for s in layers.last),
             "histogram": layers.histogram, "stats": events.stats(layers.nodes, layers.states, layers.seconds)}

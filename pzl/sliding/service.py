@@ -20,10 +20,9 @@ from pzl.search import breadth, deepening, limits
 from pzl.search.astar import astar
 from pzl.search.problem import Search
 from pzl.sliding import anytime, fast_reach, tiles
-from pzl.sliding.blocks import BlockProblem
+from pzl.sliding.blocks import METRICS, BlockProblem
 from pzl.sliding.board import distances
 from pzl.sliding.bound_choice import pattern_database, read_bound, state_bound
-from pzl.sliding.coarse import METRICS, CoarseProblem
 from pzl.sliding.effort import breadth_floor, breadth_kernel, check_depth_first, what_to_try
 from pzl.sliding.fast import fast_solve
 from pzl.sliding.outcome import (
@@ -31,6 +30,7 @@ from pzl.sliding.outcome import (
     as_states,
     fast_result,
     impossible_result,
+    listed_solutions,
     longest_result,
     solution_result,
 )
@@ -41,18 +41,32 @@ from pzl.sliding.task import Puzzle, from_request
 from pzl.sliding.verdict import instant_verdict
 
 ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida", "astar", "fast")
-#: Request keys of sliding puzzles besides `pzl.api.COMMON_OPTIONS`.
-OPTIONS = ("board", "start", "goal", "metric", "bound")
 
 #: `auto` uses breadth-first search up to this many (estimated) reachable positions, IDA* beyond.
 AUTO_BREADTH_LIMIT = 2_000_000
 
-def problem_for(puzzle: Puzzle) -> SlidingProblem:
-    """The search Problem of a puzzle: packed ints for one-cell pieces and one blank, tuples otherwise."""
-    if puzzle.kind == "packed":
+def problem_for(puzzle: Puzzle, metric: str = "step", bound: str | None = None) -> SlidingProblem:
+    """The search Problem of a puzzle: packed ints for one-cell pieces and one blank counted in steps, anchor bit
+    boards (`pzl.sliding.blocks`) otherwise, with `bound` as the lower bound (default: the metric's)."""
+    if puzzle.kind == "packed" and metric == "step":
         return PackedProblem(puzzle.board, puzzle.start, puzzle.goal, len(puzzle.labels) - 1)
-    shapes = {code: puzzle.shape_of(code) for code in set(puzzle.start) if code}
-    return BlockProblem(puzzle.board, puzzle.start, puzzle.goal, shapes)
+    return BlockProblem(puzzle, metric, bound)
+
+
+def default_metric(puzzle: Puzzle) -> str:
+    """What one move is unless the request says: the count the puzzle's catalog entry names, else a piece's whole
+    move for sliding blocks (as the books count), one cell for tiles."""
+    return puzzle.metric or ("piece" if puzzle.has_blocks else "step")
+
+
+def read_metric(request: dict[str, Any], puzzle: Puzzle) -> str:
+    """The request's `metric`, or the puzzle's default (`default_metric`)."""
+    return choice(request, "metric", METRICS, default_metric(puzzle), noun="move count") or "step"
+
+
+def same_as_steps(puzzle: Puzzle) -> bool:
+    """True when every move is one cell whatever the metric: one empty cell lets a piece move one cell at a time."""
+    return puzzle.blanks == 1
 
 
 def choose(puzzle: Puzzle, every: bool) -> str:
@@ -62,7 +76,12 @@ def choose(puzzle: Puzzle, every: bool) -> str:
     complete goal, bfs for a partial goal or for --all (exact counting by layers).
     Beyond, and for --all with distinct tiles (IDA* with Manhattan distance and linear
     conflict enumerates them faster than layers can be stored): ida.
+    Sliding blocks and several blanks always go breadth-first: their estimate counts arrangements
+    the pieces can never reach (Rush Hour's cars never leave their lines), and depth-first search
+    with their weak bounds is hopeless where breadth-first is not.
     """
+    if puzzle.kind == "blocks":
+        return "bfs" if every or puzzle.goal_is_partial else "bidirectional"
     if estimated_states(puzzle) > AUTO_BREADTH_LIMIT:
         return "ida"
     if every and puzzle.distinct_tiles and not puzzle.goal_is_partial:
@@ -77,14 +96,16 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     every = flag(request, "all")
     max_states = state_cap(request, breadth.DEFAULT_MAX_STATES)
     max_solutions = solution_cap(request, every)
-    metric = choice(request, "metric", METRICS, "step", noun="move count")
-    bound = read_bound(request, algorithm, puzzle)
+    metric = read_metric(request, puzzle)
+    searched = "step" if same_as_steps(puzzle) else metric   # one empty cell: every move is one cell
+    bound = read_bound(request, algorithm, puzzle, searched)
     if algorithm == "ida" and bound == "none":
         algorithm = "iddfs"   # IDA* without a bound is plain iterative deepening (and is estimated as such)
-    if metric != "step" and algorithm not in ("auto", "bfs"):
-        raise PuzzleError("moves counted as whole slides are searched breadth-first: use the algorithm auto or bfs")
-    payload: dict[str, Any] = {"puzzle": puzzle.puzzle_id, "start": puzzle.text(puzzle.start),
-                               "goal": puzzle.text(puzzle.goal)}
+    if searched != "step" and algorithm == "fast":
+        raise PuzzleError("the fast solver places numbered tiles one cell at a time; whole slides are searched by "
+                          "bfs, bidirectional, iddfs, ida or astar")
+    payload: dict[str, Any] = {"puzzle": puzzle.puzzle_id, "start": puzzle.start_text,
+                               "goal": puzzle.goal_text, "metric": metric}
     clock = time.perf_counter()
     verdict = instant_verdict(puzzle)
     if verdict.reachable is False:
@@ -92,25 +113,18 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
         yield events.result(payload)
         return
     proven = bool(verdict.reachable)
-    if metric != "step":
-        coarse = CoarseProblem(puzzle, metric)
-        cap = limits.state_cap(max_states, "bfs-blocks", puzzle.board.size)
-        outcome = yield from _capped(breadth.bfs(coarse, max_states=cap.limit, all_solutions=every,
-                                                 max_solutions=max_solutions), cap, puzzle, "bfs", every)
-        payload.update(solution_result(puzzle, coarse, outcome, "bfs", every), metric=metric)
-        yield events.result(payload)
-        return
     auto = algorithm == "auto"
     if auto:
         algorithm = choose(puzzle, every)
-        if anytime.applies(puzzle, algorithm, every):   # the fast answer at once, then a proof or a shorter one
+        # numbered tiles: the fast answer at once, then a proof or a shorter one
+        if searched == "step" and anytime.applies(puzzle, algorithm, every):
             yield from anytime.solve(puzzle, problem_for(puzzle), payload, clock)
             return
     if algorithm == "fast":
         yield from _fast(puzzle, payload, every, clock)
         return
     fast_reach.refuse_hopeless(puzzle, algorithm, every)   # big boards: an optimal search out of reach
-    problem = problem_for(puzzle)
+    problem = problem_for(puzzle, searched, bound)
     if algorithm == "bidirectional" and (every or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
                           "use bfs (or ida) for a partial goal or for all shortest solutions")
@@ -142,7 +156,8 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     outcome = yield from _labelled(search, nodes=before[0], seconds=before[1], **fields)
     outcome.nodes += before[0]   # the statistics count the whole request, as its progress did
     outcome.seconds += before[1]
-    payload.update(solution_result(puzzle, problem, outcome, algorithm, every))
+    listed = (yield from listed_solutions(puzzle, problem, outcome)) if every else None
+    payload.update(solution_result(puzzle, problem, outcome, algorithm, every, listed))
     if warning:
         payload["warning"] = warning
     yield events.result(payload)
@@ -214,7 +229,8 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool
         outcome = yield from _capped(search, cap, puzzle, algorithm, every)
         return as_states(problem, outcome) if kernel == "shortest" else outcome
     if algorithm == "astar":
-        return (yield from _astar(puzzle, problem, bound or "manhattan", every, max_states))
+        return (yield from _astar(puzzle, problem, bound or getattr(problem, "bound_name", "manhattan"), every,
+                                  max_states))
     if puzzle.distinct_tiles and not puzzle.goal_is_partial:
         board = puzzle.board
         if algorithm == "ida":
@@ -230,7 +246,7 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool
         return as_states(problem, outcome)
     search = deepening.ida_star if algorithm == "ida" else deepening.iddfs
     outcome = yield from search(problem, all_solutions=every, max_solutions=max_solutions)
-    outcome.bound = "manhattan" if algorithm == "ida" else "none"
+    outcome.bound = getattr(problem, "bound_name", "manhattan") if algorithm == "ida" else "none"
     return outcome
 
 
@@ -249,19 +265,28 @@ def _astar(puzzle: Puzzle, problem: SlidingProblem, bound: str, every: bool, max
 
 
 def longest(request: dict[str, Any]) -> Iterator[Event]:
-    """Answer a `longest` request: the positions farthest from the goal, with the sweep's progress."""
-    if isinstance(request.get("goal"), str) and request.get("start") is None and "*" not in request["goal"]:
-        request = {**request, "start": request["goal"]}   # a complete goal is the whole task
+    """Answer a `longest` request: the positions farthest from the goal (in the request's `metric`), with the
+    sweep's progress."""
+    limit = state_cap(request, breadth.DEFAULT_MAX_STATES * 2)
+    goal = request.get("goal")
+    if isinstance(goal, str) and goal.strip() and request.get("start") is None and "*" not in goal \
+            and request.get("layout") in (None, ""):
+        request = {**request, "start": goal}   # a complete goal is the whole task
     puzzle = from_request(request, start_from_goal=True)
-    problem = problem_for(puzzle)
-    cap = limits.state_cap(state_cap(request, breadth.DEFAULT_MAX_STATES * 2), breadth_kernel(puzzle, "", "longest"),
-                           puzzle.board.size)
+    if not puzzle.goal_is_partial and request.get("start") not in (None, "", request.get("goal")):
+        raise PuzzleError("longest sweeps from a complete goal to every position it reaches: a start is read only "
+                          "with a partial goal (it says which positions count); leave start out")
+    metric = read_metric(request, puzzle)
+    searched = "step" if same_as_steps(puzzle) else metric
+    problem = problem_for(puzzle, searched)
+    cap = limits.state_cap(limit, breadth_kernel(puzzle, "", "longest"), puzzle.board.size)
     names, advice = what_to_try(puzzle, "longest", command="longest", cap=cap)
     if puzzle.single_cell:   # the count is exact: finding the hardest positions needs every one of them
         name = f"the {puzzle.puzzle_id} board" if request.get("board") else puzzle.puzzle_id
         needed = estimated_states(puzzle)
         cap.check(needed, f"{name} has {needed:,} positions reachable from the goal, and finding the hardest needs "
                           "every one of them", advice)
+    text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
     try:
         if puzzle.goal_is_partial:
             # every position that meets the goal and can be reached from the start is a source
@@ -271,16 +296,14 @@ def longest(request: dict[str, Any]) -> Iterator[Event]:
                 raise PuzzleError(f"no position reachable from the start meets the goal ({len(space):,} examined)")
             # the reachability sweep expanded every position once: the sweep's nodes count on from there
             layers = yield from _labelled(breadth.longest(problem, sources, max_states=cap.limit), nodes=len(space))
-            text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
-        elif puzzle.kind == "packed":
+        elif puzzle.kind == "packed" and searched == "step":
             layers = yield from sweep(puzzle.board, puzzle.goal, max_states=cap.limit)
             text = puzzle.text
         else:
             layers = yield from breadth.longest(problem, problem.goal_states(), max_states=cap.limit)
-            text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
     except SearchLimitError as stop:
         raise cap.stop(stop, "the sweep", advice, alternatives=names) from None
-    yield events.result(longest_result(puzzle, layers, text))
+    yield events.result({**longest_result(puzzle, layers, text), "metric": metric})
 
 
 #: The commands the family answers besides `compare` (`pzl.api` dispatches on it).

@@ -58,6 +58,7 @@ class _Sweeper:
         """
         n, adjacency, split = self.n, self.adjacency, self.split
         following: Buckets = {}
+        held = self.total   # what the sets hold, repeats of the layer before included (until it is tidied)
         for (b, came_from), states in self.buckets.items():
             members = list(states)
             for i in range(0, len(members), self.chunk):
@@ -70,17 +71,18 @@ class _Sweeper:
                     moved = bytearray(buffer)
                     moved[b::n] = buffer[m::n]     # the tile at m slides into the blank at b
                     moved[m::n] = blanks
+                    if self.limit and held + len(part) > self.limit:   # the slide's positions might not fit
+                        self._stop(held)
                     target = following.get((m, b))
                     if target is None:
                         target = following[(m, b)] = set()
+                    size = len(target)
                     target.update(map(_first, split(moved)))
+                    held += len(target) - size
                 self.nodes += len(part)
                 # `states` in progress counts distinct positions found; the sets may also hold repeats of
                 # the layer before until the layer is tidied, which the memory cap counts (`held`)
                 yield progress(self.nodes, self.total, time.perf_counter() - self.clock, self.depth)
-                held = self.total + sum(map(len, following.values()))
-                if self.limit and held > self.limit:
-                    self._stop(held)
         layer: list[set[bytes]] = [set() for _ in range(n)]
         count = 0
         for (m, _), states in following.items():
@@ -91,8 +93,6 @@ class _Sweeper:
             if len(states) > self.chunk:  # big layers: stay responsive while tidying up
                 yield progress(self.nodes, self.total + count, time.perf_counter() - self.clock, self.depth + 1)
         self.total += count
-        if self.limit and self.total > self.limit:
-            self._stop(self.total)
         if count:
             self.depth += 1
             self.before, self.now = self.now, layer

@@ -36,15 +36,30 @@ def describe(command: str, result: dict[str, Any]) -> str:
                 f"×{result['moves'] / lower:.2f}; {how})")
     lines = [f"{result['puzzle']}: {head}"]
     lines += [f"note: {line}" for line in (result.get("note"), searching_words(result)) if line]
-    if result.get("piece_moves", result["moves"]) != result["moves"]:
-        lines.append(f"as classic moves: {result['piece_moves']} (a piece moved any distance is one move), "
-                     f"{result['straight_moves']} (one straight slide is one move)")
+    lines += _other_counts(result)
     lines += [f"{i:3d}  {position}" for i, position in enumerate(result["solution"])]
     if "count" in result:
         lines.append(f"{counted(result['count'], 'distinct shortest solution')}"
                      + (f" ({len(result['solutions'])} listed with --json)" if result["solutions"] else ""))
     lines.append(_stats(result["stats"]))
     return "\n".join(lines)
+
+
+#: How each metric's count of a solution reads in words.
+COUNT_WORDS = {"piece": ("piece move", "a piece moved any distance is one move"),
+               "straight": ("straight slide", "one straight slide is one move"),
+               "step": ("one-cell slide", "one piece moved by one cell is one move")}
+
+
+def _other_counts(result: dict[str, Any]) -> list[str]:
+    """The line giving the solution's count in the other metrics, when one differs from `moves`."""
+    metric = result.get("metric", "step")
+    counts = {name: result.get(f"{name}_moves") for name in COUNT_WORDS if name != metric}
+    if all(count in (None, result["moves"]) for count in counts.values()):
+        return []
+    words = ", ".join(f"{counted(count, COUNT_WORDS[name][0])} ({COUNT_WORDS[name][1]})"
+                      for name, count in counts.items() if count is not None)
+    return [f"the same solution counted otherwise: {words}"]
 
 
 def _stats(stats: dict[str, Any]) -> str:

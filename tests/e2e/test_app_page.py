@@ -207,8 +207,9 @@ def test_the_page_fits_a_375_pixel_phone_screen(browser: Browser, base_url: str,
         context.close()
 
 
-def test_the_catalog_list_groups_every_puzzle_with_its_description(app_page: Page, base_url: str, built_site):
-    catalog = json.loads((built_site / "catalog.json").read_text())
+def test_the_catalog_list_groups_every_puzzle_with_its_description(app_page: Page, base_url: str, built_site,
+                                                                    site_manifest: dict):
+    catalog = json.loads((built_site / site_manifest["front"] / "catalog.json").read_text())
     app_page.goto(base_url + "#puzzle=8-puzzle")
     app_page.get_by_text("All puzzles, with a line on each").click()
     items = app_page.get_by_test_id("catalog-item")
@@ -226,7 +227,7 @@ def test_the_catalog_list_groups_every_puzzle_with_its_description(app_page: Pag
 def test_a_broken_runtime_is_reported_and_the_worker_replaced(app_page: Page, base_url: str, app_errors: list[str]):
     app_page.goto(base_url + "#puzzle=8-puzzle&start=1,2,3,4,5,6,7,0,8")
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready")
-    (worker,) = [worker for worker in app_page.workers if worker.url.endswith("/web/worker.js")]
+    (worker,) = [worker for worker in app_page.workers if worker.url.endswith("/worker.js")]
     worker.evaluate("() => { JSON.parse = () => { throw new Error('the runtime broke'); }; }")  # any slice now fails
     app_page.get_by_test_id("solve").click()
     expect(app_page.get_by_test_id("result-text")).to_contain_text("The solver stopped working: the runtime broke")
@@ -240,7 +241,7 @@ def test_a_broken_runtime_is_reported_and_the_worker_replaced(app_page: Page, ba
 def test_a_worker_that_does_not_hear_cancel_is_replaced(app_page: Page, base_url: str, app_errors: list[str]):
     app_page.goto(base_url + "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1&algorithm=iddfs&all=1")
     expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready")
-    (worker,) = [worker for worker in app_page.workers if worker.url.endswith("/web/worker.js")]
+    (worker,) = [worker for worker in app_page.workers if worker.url.endswith("/worker.js")]
     closed: list[object] = []
     worker.on("close", lambda gone: closed.append(gone))
     worker.evaluate("() => { JSON.parse = () => { for (;;); }; }")  # the first slice never ends
@@ -270,7 +271,8 @@ def test_copy_link_puts_the_current_link_on_the_clipboard(app_page: Page, app_co
 
 def test_a_worker_of_another_protocol_version_refuses_to_boot(app_page: Page):
     answer = app_page.evaluate("""() => new Promise((resolve) => {
-        const worker = new Worker(new URL('web/worker.js', document.baseURI), {type: 'module'});
+        const front = document.querySelector('script[type=module][src$="/app.js"]').src;  // web/<hash>/app.js
+        const worker = new Worker(new URL('worker.js', front), {type: 'module'});
         worker.onmessage = (message) => { worker.terminate(); resolve(message.data); };
         worker.postMessage({type: 'boot', version: -1, build: new URL('build.json', document.baseURI).href});
     })""")

@@ -7,7 +7,7 @@ snapshot) trickle at a set rate or stop after a set number of bytes (`Valve`).
 
 from __future__ import annotations
 
-import http.server
+import re
 import statistics
 import subprocess
 import sys
@@ -22,7 +22,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.e2e.waits import wait_for_search_seconds, wait_for_worker_closed
+from tests.e2e.conftest import watch_console
+from tests.e2e.waits import WHOLE_BUILD_CACHED, wait_for_search_seconds, wait_for_worker_closed
 
 PREFIX = "/pzl/sub/"  # as conftest.py serves the site
 READY_TIMEOUT_MS = 90_000
@@ -77,8 +78,8 @@ def valve_url(built_site: Path, build_module: ModuleType, valve: Valve) -> Itera
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the page gave up on it
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(Handler, directory=str(built_site)))
-    server.daemon_threads = True
+    server = build_module.SiteServer(("127.0.0.1", 0), partial(Handler, directory=str(built_site)))
+    server.quiet = True
     thread = threading.Thread(target=server.serve_forever, args=(0.05,), name="valve-server", daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
@@ -117,9 +118,10 @@ def assert_bar_matches_text(bar: dict) -> None:
 
 
 @pytest.mark.slow
-def test_a_slow_link_shows_progress_near_the_board_and_keeps_going(browser: Browser, valve_url: str, valve: Valve):
+def test_a_slow_link_shows_progress_near_the_board_and_keeps_going(browser: Browser, valve_url: str, valve: Valve,
+                                                                   site_manifest: dict):
     valve.reset()
-    valve.rate = 1_500_000  # about 12 Mbit/s: the runtime takes ~10 s, five times the stall limit
+    valve.rate = 600_000  # about 5 Mbit/s: the runtime (6 MB compressed) takes ~10 s, five times the stall limit
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
     try:
         page = context.new_page()
@@ -141,10 +143,62 @@ def test_a_slow_link_shows_progress_near_the_board_and_keeps_going(browser: Brow
         values = [bar["value"] for bar in bars]
         assert values == sorted(values) and values[-1] > values[0] and values[-1] < bars[-1]["max"], bars
         total = float(page.get_by_test_id("loading-bytes").inner_text().split("/")[1].split()[0])
-        assert total > 10  # the runtime's size, known before it has arrived
+        runtime = sum(site_manifest["encodedSizes"][site_manifest["pyodide"] + name]["br"]
+                      for name in ("pyodide.asm.wasm", "pyodide.asm.mjs"))
+        assert total >= round(runtime / 1e6, 1)  # the runtime's size on the wire, known before it has arrived
+        expect(page.get_by_test_id("loading-left")).to_have_text(re.compile(r"^\(about \d+ s left\)$"))
         expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
         assert time.monotonic() - started > 3 * 2  # much longer than the stall limit, and no failure
         expect(page.get_by_test_id("loading")).to_be_hidden()
+    finally:
+        valve.reset()
+        context.close()
+
+
+@pytest.mark.slow
+def test_solve_pressed_while_loading_waits_says_how_long_and_then_solves(browser: Browser, valve_url: str,
+                                                                        valve: Valve):
+    valve.reset()
+    valve.rate = 1_000_000  # the boot takes seconds: Solve is pressed long before the solver is ready
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
+    errors = watch_console(context.new_page())
+    try:
+        page = context.pages[0]
+        page.goto(valve_url + "?boot=snapshot#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1")
+        expect(page.get_by_test_id("board").locator(".tile")).to_have_count(8)
+        assert page.get_by_test_id("status").get_attribute("data-state") == "starting"
+        expect(page.get_by_test_id("solve")).to_be_enabled()  # never a dead button
+        page.get_by_test_id("solve").click()
+        queued = page.get_by_test_id("loading-queued")
+        expect(queued).to_be_visible()
+        expect(queued).to_have_text(re.compile(r"^Will solve when the solver is ready — about \d+ s\.$"),
+                                    timeout=15_000)
+        assert in_view(page, "loading-queued")
+        expect(page.get_by_test_id("announce")).to_contain_text("Will solve when the solver is ready")
+        first = int(re.search(r"about (\d+) s", queued.inner_text()).group(1))
+        expect(page.get_by_test_id("result-moves")).to_have_text("31", timeout=READY_TIMEOUT_MS)  # no second press
+        expect(queued).to_be_hidden()
+        assert first >= 1
+    finally:
+        valve.reset()
+        context.close()
+    assert errors == []
+
+
+def test_a_queued_solve_is_dropped_when_another_puzzle_opens(browser: Browser, valve_url: str, valve: Valve):
+    valve.reset()
+    valve.rate = 1_000_000
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(valve_url + "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1")
+        expect(page.get_by_test_id("solve")).to_be_enabled()
+        page.get_by_test_id("solve").click()
+        expect(page.get_by_test_id("loading-queued")).to_be_visible()
+        page.goto(valve_url + "#puzzle=hoppers")
+        expect(page.get_by_test_id("loading-queued")).to_be_hidden()
+        expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
+        expect(page.get_by_test_id("result")).to_be_hidden()  # nothing was solved
     finally:
         valve.reset()
         context.close()
@@ -176,7 +230,7 @@ def test_a_stalled_download_fails_with_a_message_and_retry_resumes(browser: Brow
 
 def solver_worker(page: Page):
     """The page's solver worker, which notes on itself when it has ended (`worker.closed`)."""
-    (worker,) = [worker for worker in page.workers if worker.url.endswith("/web/worker.js")]
+    (worker,) = [worker for worker in page.workers if worker.url.endswith("/worker.js")]
     worker.closed = []
     worker.on("close", lambda gone: worker.closed.append(gone))
     return worker
@@ -330,31 +384,17 @@ def test_a_request_s_download_that_stalls_ends_the_request_and_restarts_the_solv
 
 
 #: True once the service worker controls the page and its cache holds what a warm boot reads:
-#: the runtime's files and the snapshot's unzipped copy (the worker keeps it after its first boot).
-WARM_CACHE = """async (files) => {
-    const registration = await navigator.serviceWorker.ready;
-    if (!registration.active || registration.active.state !== 'activated' || !navigator.serviceWorker.controller) {
-        return false;
-    }
-    const cache = await caches.open(files.cache);
-    const held = await Promise.all(files.urls.map((url) => cache.match(new URL(url, document.baseURI).href)));
-    return held.every(Boolean);
-}"""
-
-
 @pytest.mark.slow
 def test_a_second_visit_boots_from_the_service_worker_s_cache(browser: Browser, base_url: str, site_manifest: dict,
                                                              site_requests: list[tuple[str, int]]):
-    runtime = [site_manifest["pyodide"] + name for name in
-               ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")]
+    runtime = [site_manifest["pyodide"] + name for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")]
     snapshot = site_manifest["snapshot"]
     context = browser.new_context()
     try:
         first = context.new_page()
         first.goto(base_url)
         expect(first.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=READY_TIMEOUT_MS)
-        first.wait_for_function(WARM_CACHE, arg={"cache": f"pzl-{site_manifest['version']}",
-                                                 "urls": [*runtime, f"{snapshot}?unzipped"]}, timeout=90_000)
+        first.wait_for_function(WHOLE_BUILD_CACHED, timeout=90_000)
         first.close()
 
         answered: list = []
@@ -366,8 +406,9 @@ def test_a_second_visit_boots_from_the_service_worker_s_cache(browser: Browser, 
         from_network = [path for path, _ in site_requests[heard:]]
         for path in [*runtime, snapshot]:
             assert not any(fetched.split("?")[0].endswith(path) for fetched in from_network), (path, from_network)
+        # the worker takes the runtime from the build's cache itself, or through the service worker
         wasm = [response for response in answered if response.url.endswith("/pyodide.asm.wasm")]
-        assert wasm and all(response.from_service_worker for response in wasm), \
+        assert all(response.from_service_worker for response in wasm), \
             [(response.url, response.from_service_worker) for response in answered]
         ready = second.evaluate("() => performance.getEntriesByName('pzl-boot-ready').map((mark) => mark.detail)")
         assert ready == [{"snapshot": True}]  # Python restored from the kept snapshot, not started afresh

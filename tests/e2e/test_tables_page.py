@@ -6,6 +6,8 @@ import json
 
 from playwright.sync_api import BrowserContext, Page, expect
 
+from tests.e2e.waits import wait_until_resolved_true
+
 #: Korf's instance #1 (57 moves), goal 1..15 0.
 KORF_1 = "13,6,8,12,15,14,0,10,11,7,4,5,9,1,3,2"
 SOLVE_TIMEOUT_MS = 90_000
@@ -55,13 +57,13 @@ def test_korf_1_is_solved_optimally_and_the_table_is_fetched_once(app_page: Page
 def test_after_one_visit_the_fifteen_puzzle_is_solved_offline_with_the_tables(
         app_page: Page, app_context: BrowserContext, app_errors: list[str], built_site, site_manifest: dict):
     version = json.loads((built_site / "build.json").read_text())["version"]
-    app_page.wait_for_function(
+    wait_until_resolved_true(
+        app_page,
         """async ([name, table]) => {
             if (!(await caches.keys()).includes(name)) return false;
             return (await (await caches.open(name)).match(table)) !== undefined;
         }""",
-        arg=[f"pzl-{version}", site_manifest["tables"]["4x4-663.pzt"]],
-        timeout=60_000,
+        [f"pzl-{version}", site_manifest["tables"]["4x4-663.pzt"]],
     )
     app_context.set_offline(True)
     try:

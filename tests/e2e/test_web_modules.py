@@ -258,7 +258,8 @@ def catalog_entries() -> list[dict]:
 def test_the_worker_protocol_is_one_module_both_sides_build_their_messages_with():
     made = run_node({"protocol.js": ["PROTOCOL_VERSION", "TO_WORKER", "FROM_WORKER", "toWorker", "fromWorker",
                                      "versionProblem"]}, """
-        const sent = [toWorker.boot("https://x/build.json", "lock"), toWorker.run(3, {puzzle: "8-puzzle"}),
+        const sent = [toWorker.boot("https://x/build.json", "lock"),
+                      toWorker.boot("https://x/build.json", "lock", "plain"), toWorker.run(3, {puzzle: "8-puzzle"}),
                       toWorker.cancel(3), fromWorker.ready([], true), fromWorker.event(3, {event: "cancelled"}, null),
                       fromWorker.event(3, {event: "progress"}), fromWorker.fatal("broke"),
                       fromWorker.fatal("broke", 3)];
@@ -267,7 +268,8 @@ def test_the_worker_protocol_is_one_module_both_sides_build_their_messages_with(
                     other: versionProblem(PROTOCOL_VERSION + 1), missing: versionProblem(undefined)}));""")
     version = made["version"]
     assert made["sent"] == [
-        {"type": "boot", "version": version, "build": "https://x/build.json", "lock": "lock"},
+        {"type": "boot", "version": version, "build": "https://x/build.json", "lock": "lock", "boot": None},
+        {"type": "boot", "version": version, "build": "https://x/build.json", "lock": "lock", "boot": "plain"},
         {"type": "run", "id": 3, "request": {"puzzle": "8-puzzle"}}, {"type": "cancel", "id": 3},
         {"type": "ready", "version": version, "stages": [], "snapshot": True},
         {"type": "event", "id": 3, "event": {"event": "cancelled"}, "heard": None},
@@ -363,3 +365,264 @@ def test_every_file_of_the_page_is_in_the_module_map_of_docs_web_md():
     files = {path.name for path in (ROOT / "web").iterdir() if path.suffix in (".js", ".css")}
     assert sorted(files - named) == [], "web modules missing from docs/web.md"
     assert sorted(named - files) == [], "docs/web.md names modules that do not exist"
+
+
+# ---- sliding blocks: the page's layout reader, drags and move counts held to pzl's ----
+
+LAYOUT_CASES = [
+    ("AB/..", "../.C", None), ("AB/C", None, None), ("A./..", None, None), ("AA/AA", "AA/..", None),
+    ("AB/..", "..", None), ("A?/..", "../A.", None), ("AB/..", "#./..", None), ("AAB/...", "...\n.AA", None),
+    ("AA./B../...", "A../A../...", None), ("A.A/...", "..A/...", None), ("AA/..", "../AA", "rush-hour"),
+    ("A./..", "../.A", "rush-hour"), ("AB./A../...", "...", None), ("AA.#/....", "...A/...A", None),
+    ("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", None, None), ("BBBxooIooLDDJCCLooJoKEEMFFKooMGGHHHM", None, None),
+    ("AABxooIooLDDJCCLooJoKEEMFFKooMGGHHHx", None, None), ("AA./..B/...", "..A/..A/...", None),
+    ("A.#/..", None, None), ("AA/../BB", "**/AA/..", None), ("AABxooIooLDDJCCLooJoKEEMFFKooMGGHHHo", None, "free"),
+    ("A/A/.", "./A/A", "rush-hour"), ("AB/.C", "A./..", None), ("AA/.B", "../AA", "rush-hour"),
+    ("AAAAAAAAAAA/.", None, None), ("Aé/..", None, None), ("A.B/#.#/C.D", "..B/#.#/...", None),
+    ("AA#/A../...", "...#/", None), ("AA#/A../...", "..#/.AA/.A.", None), ("AA#/A../...", "..#/AA./A..", None),
+]
+
+
+def pzl_layout_message(layout: str, goal: str | None, rules: str | None) -> str | None:
+    from pzl.errors import PositionError
+    from pzl.sliding.task import from_request
+
+    request = {"layout": layout, **({"goal": goal} if goal is not None else {}), **({"rules": rules} if rules else {})}
+    try:
+        from_request(request)
+    except PositionError as error:
+        return str(error)
+    return None
+
+
+def test_the_pages_layout_reader_says_what_pzl_says():
+    """The block editor shows its messages at once, without the solver: they must be pzl's own, word for word."""
+    said = run_node(
+        {"layout.js": ["layoutEntry", "LayoutError"]},
+        f"""
+        const said = {json.dumps(LAYOUT_CASES)}.map(([layout, goal, rules]) => {{
+          try {{ return layoutEntry(layout, goal, rules).problem; }}
+          catch (error) {{ if (error instanceof LayoutError) return error.message; throw error; }}
+        }});
+        console.log(JSON.stringify(said));
+        """,
+    )
+    assert said == [pzl_layout_message(*case) for case in LAYOUT_CASES]
+    assert said.count(None) >= 5 and len(set(said)) > 15
+
+
+def test_a_layout_is_the_board_start_and_goal_pzl_reads_from_it():
+    from pzl.sliding.task import from_request
+
+    layouts = [("AABB/AACC/de../FGHH/FGII", "..../..../..../AA../AA..", None),
+               ("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", None, None), ("A.B/#.#/C.D", "..B/#.#/...", None)]
+    entries = run_node({"layout.js": ["layoutEntry"]},
+                       f"console.log(JSON.stringify({json.dumps(layouts)}.map(([l, g, r]) => layoutEntry(l, g, r))));")
+    for (layout, goal, rules), entry in zip(layouts, entries, strict=True):
+        request = {"layout": layout, **({"goal": goal} if goal else {}), **({"rules": rules} if rules else {})}
+        puzzle = from_request(request)
+        assert [tuple(cell) for cell in entry["cells"]] == list(puzzle.board.cells)
+        assert entry["rules"] == puzzle.rules and entry["problem"] is None
+        assert entry["layout"] == puzzle.form.layout.text() and entry["goal_layout"] == puzzle.form.goal_text()
+        # the page's start holds each cell's piece character; pzl's, each cell's kind: the same pieces
+        kinds = {}
+        for char, code in zip(entry["start"].split(), puzzle.start, strict=True):
+            assert (char == "0") == (code == 0)
+            kinds.setdefault(char, code)
+            assert kinds[char] == code
+        assert entry["goal_pieces"] == sorted(puzzle.form.targets)
+    assert entries[1]["exit"] == {"side": "right", "cells": [17]}
+
+
+def test_the_pages_move_counts_are_pzls():
+    """A solution counted by the page (the move counter) and by pzl (piece_moves, straight_moves, step_moves)."""
+    from pzl import api
+
+    answers = [next(event for event in api.run(request) if event["event"] == "result")["result"]
+               for request in ({"puzzle": "dads-puzzle"}, {"puzzle": "hakoiri-musume", "metric": "step"},
+                               {"puzzle": "rush-hour-hardest", "metric": "step"})]
+    counted = run_node(
+        {"layout.js": ["layoutEntry"], "game-blocks.js": ["blocksGame"], "game-sliding.js": ["slidingGame"]},
+        f"""
+        const [dads, hakoiri, rush] = {json.dumps(answers)};
+        const count = (game, positions) => ['piece', 'straight', 'step']
+          .map((metric) => game.movesIn(positions, metric));
+        const blocks = blocksGame({json.dumps(next(e for e in catalog_entries() if e["id"] == "dads-puzzle"))});
+        const cars = blocksGame({json.dumps(next(e for e in catalog_entries() if e["id"] == "rush-hour-hardest"))});
+        const labels = slidingGame({json.dumps(next(e for e in catalog_entries() if e["id"] == "hakoiri-musume"))});
+        console.log(JSON.stringify([
+          count(blocks, dads.solution.map((text) => blocks.readAnswer(text))),
+          count(labels, hakoiri.solution.map((text) => text.split(' '))),
+          count(cars, rush.solution.map((text) => cars.readAnswer(text))),
+        ]));
+        """,
+    )
+    for answer, counts in zip(answers, counted, strict=True):
+        assert counts == [answer["piece_moves"], answer["straight_moves"], answer["step_moves"]]
+    assert counted[0][0] == 59 and counted[1][2] == 116
+
+
+def test_a_dragged_piece_goes_the_free_way_there_and_a_car_only_along_its_length():
+    moved = run_node(
+        {"sliding.js": ["slidingRules", "dragTo", "parsePosition"], "layout.js": ["layoutEntry"]},
+        f"""
+        const hakoiri = {json.dumps(next(e for e in catalog_entries() if e["id"] == "hakoiri-musume"))};
+        const rules = slidingRules(hakoiri);
+        const start = parsePosition(hakoiri.start);
+        const drag = (rules, position, from, to) => {{
+          const move = dragTo(rules, position, from, to);
+          return move && [move.position.join(' '), move.slides];
+        }};
+        const rush = layoutEntry('IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM', null, null);
+        const cars = slidingRules(rush);
+        const free = slidingRules(layoutEntry('AA../..../....', '..../..../..AA', 'free'));
+        console.log(JSON.stringify([
+          drag(rules, start, 16, [4, 2]),               // the bottom-left small square two cells right
+          drag(rules, start, 17, [4, 2]),               // an empty cell: nothing to drag
+          drag(rules, start, 0, [4, 0]),                // a V boxed in: it cannot move
+          drag(cars, parsePosition(rush.start), 28, [0, 5]),  // car M (cells 22, 28, 34) dragged up: one cell free
+          drag(cars, parsePosition(rush.start), 28, [4, 3]),  // sideways: a car does not leave its column
+          drag(free, parsePosition('A A 0 0 0 0 0 0 0 0 0 0'), 0, [2, 2]),  // any free path: down and right
+        ]));
+        """,
+    )
+    assert moved[0] == ["V M M V V M M V V H H V V S S V 0 0 S S", [[0, 1], [0, 1]]]
+    assert moved[1] is None and moved[2] is None
+    assert moved[3] == ["I B B 0 0 I 0 0 L D D J A A L 0 M J 0 K E E M F F K 0 0 M G G H H H 0", [[-1, 0]]]
+    assert moved[4] is None
+    assert moved[5][0] == "0 0 0 0 0 0 0 0 0 0 A A" and len(moved[5][1]) == 4
+
+
+def test_a_layout_link_round_trips_walls_and_rules_included():
+    link = {"layout": "AA#./B..#/CC..", "goal": "..#./...#/..AA", "rules": "free", "moves": ["4d", "0r-1r"],
+            "metric": "piece"}
+    written, again = run_node({"link.js": ["readLink", "writeLink"]},
+                              f"const hash = writeLink({json.dumps(link)});"
+                              "console.log(JSON.stringify([hash, readLink('#' + hash)]));")
+    assert written.startswith("layout=AA%23./B..%23/CC..&goal=..%23./...%23/..AA&rules=free&moves=")
+    assert again == link
+    for bad in ("#layout=AA<b>/..", "#layout=AA/..&rules=fast", "#puzzle=8-puzzle&rules=rush-hour",
+                "#layout=AA/..&board=3x3"):
+        refused = run_node({"link.js": ["readLink", "LinkError"]},
+                           f"try {{ readLink({json.dumps(bad)}); console.log('null'); }}"
+                           "catch (error) { console.log(JSON.stringify(error instanceof LinkError)); }")
+        assert refused is True, bad
+
+
+def test_a_piece_moved_next_to_one_of_its_letter_takes_another_and_its_move_plays_back():
+    """In a layout a piece is a region of one letter: two B's that come to touch would read as one piece."""
+    seen = run_node(
+        {"layout.js": ["layoutEntry"], "game-blocks.js": ["blocksGame"]},
+        """
+        const game = blocksGame(layoutEntry('B.B/.../..A', 'A../.../...', 'free'));
+        const moved = game.drag(game.start, 0, [0, 1]).position;
+        const token = game.moveToken(game.start, moved);
+        const again = game.playToken(game.start, token);
+        console.log(JSON.stringify([moved.join(' '), token, again.position.join(' '), again.words,
+                                    game.problem(moved), game.same(again.position, moved)]));
+        """,
+    )
+    assert seen == ["0 C B 0 0 0 0 0 A", "0r", "0 C B 0 0 0 0 0 A", "B right", None, True]
+
+
+def test_a_long_game_is_written_as_a_path_code_that_reads_back_move_for_move():
+    """1,600 random slides on a 10x10 board: readable they make a link over 4,000 characters, as a path code
+    about 500; a block puzzle's whole slides (several one-cell slides a move) read back with their joins."""
+    catalog = {entry["id"]: entry for entry in catalog_entries()}
+    found = run_node(
+        {"game-sliding.js": ["slidingGame"], "custom.js": ["customSlidingEntry"], "link.js": ["readLink", "writeLink"],
+         "sliding.js": ["legalSlides", "slidingRules"]},
+        f"""
+        let seed = 7;
+        const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+        function walk(entry, count, whole) {{
+          const game = slidingGame(entry);
+          const rules = slidingRules(entry);
+          let position = game.start;
+          const tokens = [];
+          for (let i = 0; i < count; i += 1) {{
+            const slides = legalSlides(rules, position);
+            const after = slides[Math.floor(random() * slides.length)].position;
+            let token = game.moveToken(position, after);
+            position = after;
+            if (whole && random() < 0.5) {{   // a move of two one-cell slides, as a whole slide is written
+              const more = legalSlides(rules, position);
+              const later = more[Math.floor(random() * more.length)].position;
+              token += '-' + game.moveToken(position, later);
+              position = later;
+            }}
+            tokens.push(token);
+          }}
+          const code = game.packMoves(game.start, tokens);
+          const link = readLink('#' + writeLink({{ board: {{ rows: 10, cols: 10 }}, start: game.start, path: code }}));
+          return [tokens.length, code.length, JSON.stringify(game.unpackMoves(game.start, link.path)) ===
+                  JSON.stringify(tokens), writeLink({{ board: {{ rows: 10, cols: 10 }}, start: game.start,
+                  moves: tokens }}).length, tokens.some((token) => token.includes('-'))];
+        }}
+        console.log(JSON.stringify([walk(customSlidingEntry(10, 10), 1600, false),
+                                    walk({json.dumps(catalog["hakoiri-musume"])}, 300, true)]));
+        """,
+    )
+    (moves, code, same, readable, _), (block_moves, _, block_same, _, joined) = found
+    assert moves == 1600 and same and readable > 4000 and code < 600
+    assert block_moves == 300 and block_same and joined
+
+
+@pytest.mark.parametrize("hash_", ["#board=3x3&start=1,2,3,4,5,6,7,0,8&path=2.x&moves=7r",
+                                   "#board=3x3&start=1,2,3,4,5,6,7,0,8&path=2.<b>",
+                                   "#board=3x3&start=1,2,3,4,5,6,7,0,8&after=x"])
+def test_a_malformed_path_or_after_is_refused_with_a_message(hash_: str):
+    refused = run_node({"link.js": ["readLink"]},
+                       f"try {{ readLink({json.dumps(hash_)}); console.log('null'); }}"
+                       "catch (error) { console.log(JSON.stringify(error.message)); }")
+    assert refused != "null" and "link" in refused
+
+
+def test_a_path_code_that_does_not_fit_its_position_is_refused():
+    refused = run_node({"game-sliding.js": ["slidingGame"], "custom.js": ["customSlidingEntry"]}, """
+        const game = slidingGame(customSlidingEntry(3, 3));
+        const start = ['1', '2', '3', '4', '5', '6', '7', '8', '0'];
+        const code = game.packMoves(start, ['7r', '4d']);
+        const again = game.unpackMoves(start, code);
+        let message = null;
+        try { game.unpackMoves(start, '2.____'); } catch (error) { message = error.message; }
+        console.log(JSON.stringify([again, message]));
+    """)
+    assert refused[0] == ["7r", "4d"] and "path" in refused[1]
+
+
+def test_every_link_the_page_writes_reopens_even_past_any_length():
+    """A game too long even as a path code is written from the position shown, with `after` (never a link
+    that fails); short games stay readable, long ones go compact."""
+    written = run_node(
+        {"game-sliding.js": ["slidingGame"], "custom.js": ["customSlidingEntry"],
+         "link.js": ["readLink", "writeGameLink", "MAX_LENGTH"], "sliding.js": ["legalSlides", "slidingRules"]},
+        """
+        let seed = 11;
+        const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+        const entry = customSlidingEntry(10, 10);
+        const game = slidingGame(entry);
+        const rules = slidingRules(entry);
+        const fields = { board: { rows: 10, cols: 10 } };
+        const links = [];
+        for (const count of [5, 1600, 20000]) {
+          let position = game.start;
+          const tokens = [];
+          for (let i = 0; i < count; i += 1) {
+            const slides = legalSlides(rules, position);
+            const after = slides[Math.floor(random() * slides.length)].position;
+            tokens.push(game.moveToken(position, after));
+            position = after;
+          }
+          const hash = writeGameLink(game, { root: game.start, shown: position, goal: game.goal, tokens, fields });
+          const link = readLink('#' + hash);
+          const moves = link.moves ?? (link.path ? game.unpackMoves(link.start, link.path) : []);
+          let end = link.start;
+          for (const token of moves) end = game.playToken(end, token).position;
+          links.push([hash.length <= MAX_LENGTH, 'moves' in link, 'path' in link, link.after ?? 0,
+                      end.join(' ') === position.join(' ')]);
+        }
+        console.log(JSON.stringify(links));
+        """,
+    )
+    assert written == [[True, True, False, 0, True], [True, False, True, 0, True], [True, False, False, 20000, True]]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import Page, Worker
 
 #: True once no animation or transition runs on the board (a slide, a chain's hops, a peg fading out).
@@ -9,6 +11,10 @@ BOARD_STILL = "() => document.querySelector('[data-testid=\"board\"]').getAnimat
 #: True once the running search's elapsed time, as the page shows it, reaches `seconds`.
 SEARCHED_FOR = ("(seconds) => parseFloat(document.querySelector('[data-testid=\"progress-seconds\"]').textContent)"
                 " >= seconds")
+#: True once the service worker controls the page and the solver worker has cached the whole build (its
+#: runtime, the other boot's files, the standard library, the tables: what the next visit and offline use need).
+WHOLE_BUILD_CACHED = ("() => Boolean(navigator.serviceWorker.controller)"
+                      " && performance.getEntriesByName('pzl-kept').length > 0")
 #: True once the page's quiet background check has judged the position `position` (a peg board's data-position).
 CHECKED = ("(position) => performance.getEntriesByName('pzl-position-checked')"
            ".some((mark) => mark.detail && mark.detail.position === position)")
@@ -35,3 +41,16 @@ def wait_for_worker_closed(worker: Worker, closed: list, timeout_ms: float = 5_0
     if not closed:   # not yet: wait for the event (Playwright delivers it only while we wait on it)
         with worker.expect_event("close", timeout=timeout_ms):
             pass
+
+
+def wait_until_resolved_true(page: Page, script: str, arg=None, timeout_ms: float = 60_000) -> None:
+    """Until the async function `script` resolves to a truthy value, evaluated again every 0.1 s.
+
+    (Playwright's wait_for_function does not await a returned promise: an async predicate is a
+    promise, truthy at once, so it would not wait at all.)
+    """
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(script, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true within {timeout_ms / 1000:.0f} s: {script}")
+        time.sleep(0.1)

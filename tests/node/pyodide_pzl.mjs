@@ -1,9 +1,10 @@
 // Boots the pinned Pyodide (node_modules/pyodide) in Node and installs pzl's built wheel from site/.
 // Shared by tests/node/run_request.mjs (the tests) and bench/pyodide_node.mjs (timings).
 
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
 import { loadPyodide } from "pyodide";
 
@@ -36,6 +37,45 @@ export async function bootPzl({ site = join(ROOT, "site") } = {}) {
   } });
   pyodide.runPython("import pzl.api");
   return { pyodide, build, bootMs: booted - started, installMs: performance.now() - booted };
+}
+
+/**
+ * Pyodide restored from a built site's snapshot as the page's worker restores it: the pages the
+ * WebAssembly brings copied back from the fresh instance (the site's snapshot.js), an empty
+ * standard library zip, the rest of it on demand (its stdlib.js), each zip fetched recorded in
+ * `fetched` (site paths). Returns { pyodide, build, fetched, snapshot, module } (module: the
+ * Emscripten module, for its memory).
+ */
+export async function restoreSite(site) {
+  const build = readBuild(site);
+  const front = join(site, build.front);
+  const { unpackSnapshot } = await import(pathToFileURL(join(front, "snapshot.js")).href);
+  const { EMPTY_ZIP, installStdlibOnDemand, missingParts } = await import(pathToFileURL(join(front, "stdlib.js")).href);
+  const { loadPyodide: load } = await import(pathToFileURL(join(site, build.pyodide, "pyodide.mjs")).href);
+  const runtime = await import(pathToFileURL(join(site, build.pyodide, "pyodide.asm.mjs")).href);
+  const snapshot = unpackSnapshot(new Uint8Array(readFileSync(join(site, build.snapshot))));
+  const emptyStdlib = join(tmpdir(), `pzl-empty-${process.pid}.zip`);
+  writeFileSync(emptyStdlib, EMPTY_ZIP);
+  const fetched = [];
+  let module = null;
+  const pyodide = await load({
+    indexURL: join(site, build.pyodide),
+    lockFileContents: { info: build.pyodideLock, packages: {} },
+    stdLibURL: emptyStdlib,
+    _loadSnapshot: snapshot.image,
+    createPyodideModule: (settings) => {
+      settings.preRun.unshift((instance) => {
+        module = instance;
+        snapshot.refill(new Uint8Array(instance.HEAP8.buffer));
+      });
+      return runtime.default(settings);
+    },
+  });
+  installStdlibOnDemand(pyodide, missingParts(build, (path) => join(site, path), false), (file) => {
+    fetched.push(file.slice(site.length + 1));
+    return new Uint8Array(readFileSync(file));
+  });
+  return { pyodide, build, fetched, snapshot, module };
 }
 
 /**

@@ -62,7 +62,10 @@ def pyodide_answers(built_site: Path) -> list[dict]:
     return run_in_pyodide(built_site, {"command": "solve", "puzzle": "8-puzzle", "start": HARDEST_START},
                           {"command": "solve", "puzzle": "no-such-puzzle"}, {"command": "catalog"},
                           {"command": "longest", "puzzle": "15-puzzle", "max_states": 0},
-                          {"command": "solve", "puzzle": "8-puzzle", "algorithm": "bfs", "max_states": 0})
+                          {"command": "solve", "puzzle": "8-puzzle", "algorithm": "bfs", "max_states": 0},
+                          {"command": "solve", "layout": "AABB/AACC/de../FGHH/FGII",
+                           "goal": "..../..../..../AA../AA.."},
+                          {"command": "solve", "puzzle": "rush-hour-hardest"})
 
 
 @pytest.fixture(scope="module")
@@ -86,10 +89,12 @@ def test_pyodide_solves_eight_puzzle_hardest_start_in_31_moves(hardest_start_ans
     assert replays_on_3x3(solution)
 
 
-def test_every_family_loads_under_pyodide_with_the_same_catalog(pyodide_answers: list[dict], built_site: Path) -> None:
+def test_every_family_loads_under_pyodide_with_the_same_catalog(pyodide_answers: list[dict], built_site: Path,
+                                                               site_manifest: dict) -> None:
     final = pyodide_answers[2]["final"]
     assert final["event"] == "result", final
-    assert final["result"]["puzzles"] == json.loads((built_site / "catalog.json").read_text(encoding="utf-8"))
+    catalog = built_site / site_manifest["front"] / "catalog.json"
+    assert final["result"]["puzzles"] == json.loads(catalog.read_text(encoding="utf-8"))
 
 
 def test_independent_replay_rejects_an_illegal_jump() -> None:
@@ -169,6 +174,13 @@ def test_pyodide_refuses_what_cannot_fit_in_a_tabs_two_gigabytes(pyodide_answers
 def test_pyodide_runs_without_a_cap_of_its_own_what_fits(pyodide_answers: list[dict]) -> None:
     final = pyodide_answers[4]["final"]
     assert final["event"] == "result" and final["result"]["moves"] == 31, final
+
+
+def test_pyodide_solves_a_sliding_block_layout_and_a_rush_hour_card_in_the_books_count(
+        pyodide_answers: list[dict]) -> None:
+    dads, rush_hour = (pyodide_answers[index]["final"]["result"] for index in (5, 6))
+    assert (dads["moves"], dads["metric"], dads["solution"][-1]) == (59, "piece", "GFCC/GFBB/..ed/AAII/AAHH")
+    assert rush_hour["moves"] == 60 and len(rush_hour["solution"][0]) == 36
 
 
 @pytest.mark.slow

@@ -1,4 +1,4 @@
-"""web/download.js under Node: every byte reported, the response left intact, gzip only when it is gzip."""
+"""web/download.js under Node: every byte reported, a failure named, gzip only when it is gzip."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def run(body: str):
     if node is None:
         pytest.fail("node is not installed (Debian: apt-get install -y nodejs npm)")
     script = f"""
-import {{ countingFetch, download, DownloadError, gunzipped, megabytes }} from {json.dumps(MODULE)};
+import {{ download, DownloadError, gunzipped, megabytes }} from {json.dumps(MODULE)};
 const serve = (bytes, status = 200) => async (url) => {{
   const stream = new ReadableStream({{ start(controller) {{
     for (let at = 0; at < bytes.length; at += 1000) controller.enqueue(bytes.slice(at, at + 1000));
@@ -60,19 +60,6 @@ try {
     assert result == {"download": True, "message": "pyodide.asm.wasm could not be downloaded (HTTP 404)"}
 
 
-def test_counting_fetch_counts_a_clone_and_leaves_the_response_to_the_caller():
-    result = run("""
-const seen = [];
-const fetchCounted = countingFetch(serve(new Uint8Array(2500)), (url, count) => seen.push([url, count]));
-const response = await fetchCounted("http://site/a.wasm");
-const body = new Uint8Array(await response.arrayBuffer());
-await new Promise((resolve) => setTimeout(resolve, 10));
-console.log(JSON.stringify({ length: body.length, url: response.url, total: seen.reduce((s, [, n]) => s + n, 0),
-                             urls: [...new Set(seen.map(([url]) => url))] }));
-""")
-    assert result == {"length": 2500, "url": "http://site/a.wasm", "total": 2500, "urls": ["http://site/a.wasm"]}
-
-
 def test_gunzipped_unzips_gzip_and_passes_anything_else_through():
     packed = list(gzip.compress(b"snapshot " * 100))
     result = run(f"""
@@ -82,14 +69,3 @@ console.log(JSON.stringify({{ text: new TextDecoder().decode(unzipped).slice(0, 
                              mb: megabytes(12_345_678) }}));
 """)
     assert result == {"text": "snapshot snapshot ", "plain": [1, 2, 3], "mb": "12.3"}
-
-
-def test_counting_fetch_reports_a_file_that_does_not_arrive():
-    result = run("""
-const failures = [];
-const fetchCounted = countingFetch(serve(new Uint8Array(10), 404), () => {}, (error) => failures.push(error));
-const response = await fetchCounted("http://site/pyodide/pyodide.asm.wasm");
-const seen = failures.map((error) => [error instanceof DownloadError, error.message]);
-console.log(JSON.stringify({ status: response.status, failures: seen }));
-""")
-    assert result == {"status": 404, "failures": [[True, "pyodide.asm.wasm could not be downloaded (HTTP 404)"]]}

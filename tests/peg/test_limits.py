@@ -148,3 +148,30 @@ def test_a_minimal_search_frees_its_positions_one_set_at_a_time_before_it_answer
     assert len(held) >= 4, "each side's positions and its newest layer at least, apart"
     assert held[-1] == 0 and all(earlier > later for earlier, later in pairwise(held))
     assert {event["nodes"] for event in freeing} == {outcome.nodes}
+
+
+@pytest.mark.parametrize("request_", [
+    {"puzzle": "hoppers", "max_states": 10},
+    {"puzzle": "hoppers", "algorithm": "fast", "max_states": 10},
+    {"puzzle": "hoppers", "algorithm": "beam", "max_states": 10},
+    {"puzzle": "english-33", "max_states": 10},
+    {"puzzle": "english-33", "algorithm": "beam", "max_states": 50_000},
+    {"command": "analyse", "puzzle": "english-33", "max_states": 100},
+    {"command": "census", "puzzle": "english-33", "max_states": 1_000},
+    {"command": "census", "puzzle": "triangle-15", "empty": "0", "max_states": 1_000},
+])
+def test_a_peg_search_never_holds_more_than_its_cap(request_):
+    result = api.answer(request_)["result"]
+    assert result["stats"]["states"] <= request_["max_states"]
+    assert result.get("solvable") or result.get("stopped") == "max_states" or result.get("complete") is False
+
+
+def test_the_minimal_search_stores_at_most_its_cap_and_says_what_the_step_under_way_held():
+    board, start = centre_game("square")
+    outcome, _, _ = drive(solve_minimal(board, start, None, max_states=3_000))
+    assert outcome.stopped == "max_states" and outcome.states <= 3_000 + STATES_PER_TICK
+    if outcome.states > 3_000:
+        assert "found by the step under way" in outcome.reason
+    small, _, _ = drive(solve_minimal(board_by_id("hoppers"), board_by_id("hoppers").full ^ (1 << 6), 1 << 6,
+                                      max_states=10))
+    assert small.stopped == "max_states" and (small.states <= 10 or "found by the step under way" in small.reason)

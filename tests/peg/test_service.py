@@ -129,10 +129,13 @@ def test_french_default_task_is_solved_by_auto_without_a_proof(small_budget):
 
 
 def test_auto_falls_back_to_the_fast_solver_when_the_minimal_search_hits_its_limit():
-    result = solve(puzzle="triangle-21", max_states=100)
+    result = solve(puzzle="triangle-21", max_states=6_000)
     assert result["algorithm"] == "auto: minimal, then beam"
-    assert result["solvable"] is True and result["minimal"] is False
+    assert result["solvable"] is True and result["minimal"] is False and result["stats"]["states"] <= 6_000
     assert_replays(result)
+    result = solve(puzzle="triangle-21", max_states=100)   # the beam's layers would not fit: depth-first, capped
+    assert result["algorithm"] == "auto: minimal, then depth-first" and result["stopped"] == "max_states"
+    assert result["solvable"] is None and result["stats"]["states"] == 100
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.id)

@@ -53,7 +53,7 @@ def walk(item: dict, goal: str, choices: list[int]) -> str:
 
 def request(board: str, start: str, goal: str, **fields) -> dict:
     where = {"family": "sliding", "board": board} if custom(board) else {"puzzle": board}
-    return {"command": "solve", **where, "start": start, "goal": goal, **fields}
+    return {"command": "solve", **where, "start": start, "goal": goal, "metric": "step", **fields}
 
 
 def solve_all_ways(board: str, start: str, goal: str, algorithms: tuple[str, ...]) -> dict[str, int]:

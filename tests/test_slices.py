@@ -1,0 +1,60 @@
+"""Cancel is heard within a slice: every long search, run as the page runs it (`Job.run_for(0.05)`), returns
+from each slice within 0.1 s of CPython CPU — no step of a search is longer than 50 ms between two events.
+
+Small cases of the searches bench/slices.py runs at full size (the English proof, censuses and atlases,
+breadth-first, bidirectional and A* on millions of positions): the same code, a few seconds each.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import pzl.peg.numbers  # imported up front, as in the page's snapshot: an import is no slice
+import pzl.peg.solve
+import pzl.sliding.lab  # noqa: F401
+from pzl import api
+
+SLICE, WORST = 0.05, 0.1
+#: CPU seconds a case runs before it is cancelled (the cancel is timed too).
+BUDGET = 2.5
+
+CASES = {
+    "peg minimal, counting": {"puzzle": "triangle-21-regular", "algorithm": "minimal", "all": True},
+    "peg minimal, big layers": {"puzzle": "english-33", "algorithm": "minimal"},
+    "peg auto": {"puzzle": "diamond-41"},
+    "peg analyse": {"command": "analyse", "puzzle": "english-33"},
+    "census": {"command": "census", "puzzle": "triangle-21-regular"},
+    "census, capped": {"command": "census", "puzzle": "english-33", "max_states": 300_000, "by_moves": False},
+    "atlas": {"command": "atlas", "puzzle": "triangle-21"},
+    "bfs, all": {"puzzle": "9-puzzle", "algorithm": "bfs", "all": True},
+    "bidirectional": {"family": "sliding", "board": "3x4", "start": "0 11 10 9 8 7 6 5 4 3 1 2",
+                      "algorithm": "bidirectional", "max_states": 600_000},
+    "astar": {"puzzle": "15-puzzle", "start": "0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1", "algorithm": "astar",
+              "max_states": 300_000},
+    "ida with pattern tables": {"puzzle": "15-puzzle", "start": "0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1"},
+    "longest": {"command": "longest", "puzzle": "9-puzzle"},
+    "longest by whole slides": {"command": "longest", "puzzle": "hakoiri-musume", "metric": "piece"},
+    "fast, 10x10": {"family": "sliding", "board": "10x10", "algorithm": "fast",
+                    "start": " ".join(map(str, [*range(99, 2, -1), 1, 2, 0]))},
+    "compare": {"command": "compare", "puzzle": "8-puzzle", "seconds": 0.5},
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", CASES)
+def test_every_slice_of_a_long_search_ends_within_a_tenth_of_a_second(name):
+    job = api.Job(CASES[name])
+    worst, spent, where = 0.0, 0.0, None
+    while not job.done and spent < BUDGET:
+        clock = time.process_time()
+        happened = job.run_for(SLICE)
+        took = time.process_time() - clock
+        spent += took
+        if took > worst:
+            worst, where = took, happened[-1] if happened else None
+    clock = time.process_time()
+    job.cancel()
+    assert worst <= WORST, f"a slice took {worst:.3f} s of CPU, ending at {where}"
+    assert time.process_time() - clock <= 2 * WORST, "cancelling (closing the search) took too long"
