@@ -62,15 +62,20 @@ HONOURED: dict[tuple[str, str, str], tuple[dict[str, Any], Any]] = {
     **{("sliding", command, "board"): ({"family": "sliding", "start": "1 2 0 3"}, "2x2") for command in
        ("solve", "compare")},
     ("sliding", "longest", "board"): ({"family": "sliding"}, "2x2"),
+    **{("sliding", command, "layout"): ({"family": "sliding", "goal": "../.A"}, "A./..") for command in
+       ("solve", "longest", "compare")},
+    # a one-cell piece is no car: refused by rush-hour's name
+    **{("sliding", command, "rules"): ({"layout": "A./..", "goal": "../.A"}, "rush-hour") for command in
+       ("solve", "longest", "compare")},
     ("sliding", "solve", "start"): (SLIDING, "1 2 3 4 5 6 7 0 8"),
     ("sliding", "compare", "start"): ({**SLIDING, "algorithm": "bfs"}, "1 2 3 4 5 6 7 0 8"),
     ("sliding", "longest", "start"): ({"family": "sliding", "board": "2x2", "goal": "1 * * 0"}, "2 1 3 0"),
     ("sliding", "solve", "goal"): (SLIDING, "1 2 3 4 5 6 7 0 8"),
     ("sliding", "compare", "goal"): ({**SLIDING, "algorithm": "bfs"}, "1 2 3 4 5 6 7 0 8"),
     ("sliding", "longest", "goal"): ({"family": "sliding", "board": "2x3"}, "1 2 3 4 0 5"),
-    ("sliding", "solve", "metric"): ({"puzzle": "no-off"}, "piece"),
+    ("sliding", "solve", "metric"): ({"puzzle": "no-off"}, "step"),
     ("sliding", "longest", "metric"): ({"family": "sliding", "board": "2x3", "goal": "1 2 3 4 0 0"}, "straight"),
-    ("sliding", "compare", "metric"): ({"puzzle": "no-off"}, "piece"),   # refused by name: compare counts steps
+    ("sliding", "compare", "metric"): ({"puzzle": "no-off"}, "step"),
     ("sliding", "solve", "algorithm"): (SLIDING, "ida"),
     ("sliding", "compare", "algorithm"): (SLIDING, "bfs"),
     ("sliding", "solve", "bound"): ({**SLIDING, "algorithm": "ida"}, "misplaced"),

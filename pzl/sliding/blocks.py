@@ -41,7 +41,7 @@ class BlockProblem:
 
     def __init__(self, puzzle: Puzzle, metric: str = "step", bound: str | None = None) -> None:
         if metric not in METRICS:
-            raise PuzzleError(f"unknown move count {shown(metric)}; use one of: {', '.join(METRICS)}")
+            raise PuzzleError(f"unknown metric {shown(metric)}; use one of: {', '.join(METRICS)}")
         self.metric = metric
         self.bound_name = bound or METRIC_BOUNDS[metric][0]
         board = puzzle.board

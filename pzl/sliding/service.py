@@ -61,7 +61,7 @@ def default_metric(puzzle: Puzzle) -> str:
 
 def read_metric(request: dict[str, Any], puzzle: Puzzle) -> str:
     """The request's `metric`, or the puzzle's default (`default_metric`)."""
-    return choice(request, "metric", METRICS, default_metric(puzzle), noun="move count") or "step"
+    return choice(request, "metric", METRICS, default_metric(puzzle), noun="metric") or "step"
 
 
 def same_as_steps(puzzle: Puzzle) -> bool:
@@ -273,10 +273,10 @@ def longest(request: dict[str, Any]) -> Iterator[Event]:
             and request.get("layout") in (None, ""):
         request = {**request, "start": goal}   # a complete goal is the whole task
     puzzle = from_request(request, start_from_goal=True)
+    metric = read_metric(request, puzzle)
     if not puzzle.goal_is_partial and request.get("start") not in (None, "", request.get("goal")):
         raise PuzzleError("longest sweeps from a complete goal to every position it reaches: a start is read only "
                           "with a partial goal (it says which positions count); leave start out")
-    metric = read_metric(request, puzzle)
     searched = "step" if same_as_steps(puzzle) else metric
     problem = problem_for(puzzle, searched)
     cap = limits.state_cap(limit, breadth_kernel(puzzle, "", "longest"), puzzle.board.size)
