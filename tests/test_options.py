@@ -169,7 +169,7 @@ def test_catalog_reads_no_option():
 def test_the_cli_offers_exactly_the_options_the_tables_list(command):
     parser = _parser()
     sub = next(action for action in parser._actions if action.dest == "command").choices[command]
-    dests = {action.dest for action in sub._actions} - {"help", "json", "progress", "explain", "puzzle"}
+    dests = {action.dest for action in sub._actions} - {"help", "json", "events", "progress", "explain", "puzzle"}
     assert dests == set(command_options(command))
     flags = {option for action in sub._actions for option in action.option_strings}
     assert {flag_of(key) for key in command_options(command)} <= flags

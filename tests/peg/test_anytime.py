@@ -75,7 +75,7 @@ def test_when_the_work_budget_runs_out_the_quick_answer_stays_with_what_was_prov
 def test_a_state_budget_of_the_request_replaces_the_work_budget(monkeypatch):
     monkeypatch.setattr(anytime, "AUTO_NODES", 1)   # would stop at once, were it used
     monkeypatch.setattr(anytime, "HEAD_START_NODES", 0)
-    quick, final = answers({"puzzle": "triangle-21-regular", "max_states": 2_000})
+    quick, final = answers({"puzzle": "triangle-21-regular", "max_states": 20_000})   # past the first progress
     assert quick and final["stopped"] == "max_states" and final["moves"] == quick[-1]["moves"]
 
 
