@@ -58,3 +58,17 @@ def test_every_slice_of_a_long_search_ends_within_a_tenth_of_a_second(name):
     job.cancel()
     assert worst <= WORST, f"a slice took {worst:.3f} s of CPU, ending at {where}"
     assert time.process_time() - clock <= 2 * WORST, "cancelling (closing the search) took too long"
+
+
+def test_a_stars_tables_kept_in_small_shards_give_the_same_answer(monkeypatch):
+    """A* keeps its per-position tables (cost, parent) in shards, so no rebuild of millions of entries falls in one
+    step: with shards of 64 entries every lookup crosses shards, and the search is the same."""
+    import pzl.search.astar
+
+    request = {"family": "sliding", "board": "3x3", "start": "8 6 7 2 5 4 3 0 1", "algorithm": "astar"}
+    whole = api.answer(request)["result"]
+    monkeypatch.setattr(pzl.search.astar, "TABLE_SHARD", 64)
+    sharded = api.answer(request)["result"]
+    assert sharded["moves"] == whole["moves"] == 31
+    assert sharded["stats"]["states"] == whole["stats"]["states"] > 64 * 10
+    assert sharded["solution"] == whole["solution"]

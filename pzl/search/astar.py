@@ -23,6 +23,7 @@ from pzl.errors import SearchLimitError
 from pzl.events import progress
 from pzl.search.breadth import DEFAULT_MAX_STATES
 from pzl.search.problem import PROGRESS_EVERY, REPORT_SECONDS, Problem, Search, SearchOutcome
+from pzl.search.shards import TABLE_SHARD
 
 #: Besides every PROGRESS_EVERY nodes, progress is reported when REPORT_SECONDS have passed (looked at every
 #: CHECK_EVERY nodes): a bound evaluated from scratch on a big board costs milliseconds a node.
@@ -38,8 +39,11 @@ def astar(problem: Problem[Any], lower_bound: Callable[[Any], int] | None = None
     is_goal = problem.is_goal
     start = problem.start
     limit = max_states or 0
-    parent: dict[Hashable, Any] = {start: None}
-    cost: dict[Hashable, int] = {start: 0}
+    # each stored state's distance and parent, in shards of at most TABLE_SHARD: no table rebuild longer than a slice
+    costs: list[dict[Hashable, int]] = [{start: 0}]
+    parents: list[dict[Hashable, Any]] = [{start: None}]
+    cost, parent = costs[-1], parents[-1]   # the newest shards, where new states go
+    stored = 1
     # (f, -g, tie, state): among equal f the deepest first (it is nearer a goal), then first come first served
     queue: list[tuple[int, int, int, Any]] = [(h(start), 0, 0, start)]
     tie = 1
@@ -50,39 +54,58 @@ def astar(problem: Problem[Any], lower_bound: Callable[[Any], int] | None = None
     while queue:
         f, minus_g, _, state = heappop(queue)
         g = -minus_g
-        if g != cost[state]:
+        if g != cost.get(state, -1) and g != _lookup(costs, state):
             continue            # a stale entry: the state was queued again by a shorter path
         best_f = max(best_f, f)
         if is_goal(state):
-            outcome = SearchOutcome(_path(parent, state), nodes, len(parent), time.perf_counter() - clock)
+            outcome = SearchOutcome(_path(parents, state), nodes, stored, time.perf_counter() - clock)
             outcome.bound = bound_name
             return outcome
         nodes += 1
         if nodes >= report or (not nodes % CHECK_EVERY and time.perf_counter() - clock_at >= REPORT_SECONDS):
             report = nodes + PROGRESS_EVERY
             clock_at = time.perf_counter()
-            yield progress(nodes, len(parent), clock_at - clock, best_f)
+            yield progress(nodes, stored, clock_at - clock, best_f)
         g += 1
         for child in successors(state):
             known = cost.get(child)
-            if known is not None and known <= g:
-                continue
-            if known is None and len(parent) == limit:   # a new position would not fit
-                raise SearchLimitError(f"A* stopped after storing {len(parent):,} positions (the cap is {limit:,})",
-                                       "max_states", states=len(parent), lower_bound=best_f)
-            cost[child] = g
-            parent[child] = state
+            if known is None and len(costs) > 1:
+                known = _lookup(costs, child)
+            if known is not None:
+                if known <= g:
+                    continue
+                shard = next(i for i, table in enumerate(costs) if child in table)   # reached by a shorter path
+                costs[shard][child] = g
+                parents[shard][child] = state
+            else:
+                if stored == limit:   # a new position would not fit
+                    raise SearchLimitError(f"A* stopped after storing {stored:,} positions (the cap is {limit:,})",
+                                           "max_states", states=stored, lower_bound=best_f)
+                if len(cost) >= TABLE_SHARD:
+                    cost, parent = {}, {}
+                    costs.append(cost)
+                    parents.append(parent)
+                cost[child] = g
+                parent[child] = state
+                stored += 1
             heappush(queue, (g + h(child), -g, tie, child))
             tie += 1
-    outcome = SearchOutcome(None, nodes, len(parent), time.perf_counter() - clock, exhausted=True)
+    outcome = SearchOutcome(None, nodes, stored, time.perf_counter() - clock, exhausted=True)
     outcome.bound = bound_name
     return outcome
 
 
-def _path(parent: dict[Hashable, Any], state: Any) -> list[Any]:
+def _lookup(tables: list[dict[Hashable, Any]], state: Any) -> Any:
+    """The value a state has in the first of `tables` that holds it (None when none does)."""
+    for table in tables:
+        if state in table:
+            return table[state]
+    return None
+
+
+def _path(parents: list[dict[Hashable, Any]], state: Any) -> list[Any]:
     path = [state]
-    while parent[state] is not None:
-        state = parent[state]
+    while (state := _lookup(parents, state)) is not None:
         path.append(state)
     path.reverse()
     return path
