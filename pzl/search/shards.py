@@ -13,9 +13,9 @@ from collections.abc import Iterable
 
 #: Entries a shard takes before a new one starts (a rebuild of this many: ~20-30 ms in CPython).
 SHARD = 1 << 19
-#: Entries a table (a dict: position → depth, cost or parent) takes before searches that store one per position
-#: (A*, bidirectional) start a new one: its last rebuild, at 699,051 entries, takes ~30 ms of CPython (one table
-#: of 2.8 million took 0.13 s; A*'s two in one step 0.26 s, five slices' worth).
+#: Entries a table (a dict: position → cost or parent) takes before A* starts a new one: its last rebuild, at
+#: 699,051 entries, takes ~30 ms of CPython (one table of 2.8 million took 0.13 s; A*'s two in one step 0.26 s,
+#: five slices' worth).
 TABLE_SHARD = 1 << 20
 
 
