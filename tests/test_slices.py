@@ -72,3 +72,24 @@ def test_a_stars_tables_kept_in_small_shards_give_the_same_answer(monkeypatch):
     assert sharded["moves"] == whole["moves"] == 31
     assert sharded["stats"]["states"] == whole["stats"]["states"] > 64 * 10
     assert sharded["solution"] == whole["solution"]
+
+
+def test_shards_hold_a_set_whatever_is_added_twice():
+    """`pzl.search.shards.Shards` against a plain set: members added again, in batches, across small shards."""
+    import random
+
+    from pzl.search.shards import Shards
+
+    rng = random.Random(7)
+    shards, plain = Shards(shard=50), set()
+    for _ in range(40):
+        batch = [rng.randrange(600) for _ in range(rng.randrange(1, 40))]
+        shards.merge(batch)
+        plain.update(batch)
+        fresh = {rng.randrange(600) for _ in range(20)}
+        shards.drop_known(fresh)
+        assert not fresh & plain
+        shards.update(fresh)
+        plain |= fresh
+        assert len(shards) == len(plain) and set().union(*shards.sets) == plain
+    assert len(shards.sets) > 3 and shards.common({1, 2, 3, 700}) == {1, 2, 3, 700} & plain

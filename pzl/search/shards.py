@@ -51,6 +51,16 @@ class Shards:
         """Add positions that are not members yet (`drop_known` first): they go to the newest shard."""
         self._newest().update(items)
 
+    def merge(self, items: Iterable[int]) -> None:
+        """Add `items`, members or not (a plain union while there is one shard, the common case)."""
+        newest = self._newest()
+        if len(self.sets) > 1:
+            batch = set(items)
+            for members in self.sets[:-1]:
+                batch -= members
+            items = batch
+        newest.update(items)
+
     def drop_known(self, items: set[int]) -> None:
         """Remove from `items` (in place) every position that is a member."""
         for members in self.sets:
