@@ -1,1 +1,2 @@
-"""build.py's helpers, one job per module (the site's build, its compressed copies, its server)."""
+"""build.py's jobs, one a module: project (paths, pyproject.toml), install (.venv, npm, apt), browsers,
+wheel, tables, site (plan and sync site/, with precompressed, snapshot and stdlib), server, testing."""
