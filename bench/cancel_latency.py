@@ -22,10 +22,14 @@ import statistics
 import subprocess
 import sys
 import threading
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from page_boot import CHROMIUM_ARGS, PREFIX, load_build_module
+# page_boot (beside this script) puts the repository on the path, for tools/
+from page_boot import CHROMIUM_ARGS, PREFIX
+
+from tools.browsers import find_chromium
+from tools.project import SITE
+from tools.server import make_server
+from tools.site import build
 
 #: Two long searches: depth-first (holds almost nothing) and breadth-first (holds millions of positions).
 SEARCHES = {
@@ -106,15 +110,14 @@ def main() -> int:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    build = load_build_module()
-    build.build()
-    server = build.make_server(build.SITE, port=0, prefix=PREFIX, quiet=True)
+    build()
+    server = make_server(SITE, port=0, prefix=PREFIX, quiet=True)
     threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
     print(f"cancel latency (ms; {args.trials} trials per load; load average before: {os.getloadavg()[0]:.1f}; "
           f"{os.cpu_count()} cores)")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=build.find_chromium(), args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
         page = browser.new_page()
         page.goto(base)
         page.wait_for_function(READY, timeout=120_000, polling=50)

@@ -36,8 +36,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from page_boot import CACHED, CHROMIUM_ARGS, PREFIX, load_build_module
+# page_boot (beside this script) puts the repository on the path, for tools/
+from page_boot import CACHED, CHROMIUM_ARGS, PREFIX
+
+from tools.browsers import find_chromium
+from tools.project import SITE
+from tools.server import SiteHandler, SiteServer
+from tools.site import build
 
 LINK = "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1"
 MOVES = "31"
@@ -125,10 +130,10 @@ class CountingWriter:
         return getattr(self.writer, name)
 
 
-def start_server(build, site: Path, meter: Meter, copies: bool = True):
+def start_server(site: Path, meter: Meter, copies: bool = True):
     """build.py's server for `site` under PREFIX, counting what it sends (`copies`: serve compressed copies)."""
 
-    class Handler(build.SiteHandler):
+    class Handler(SiteHandler):
         prefix = PREFIX
         quiet = True
         serve_copies = copies
@@ -137,7 +142,7 @@ def start_server(build, site: Path, meter: Meter, copies: bool = True):
             super().setup()
             self.wfile = CountingWriter(self.wfile, meter)
 
-    server = build.SiteServer(("127.0.0.1", 0), partial(Handler, directory=str(site)))
+    server = SiteServer(("127.0.0.1", 0), partial(Handler, directory=str(site)))
     server.quiet = True
     threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     return server
@@ -250,14 +255,13 @@ def main() -> int:
     links = [LINKS[name.strip()] for name in args.links.split(",") if name.strip()]
     from playwright.sync_api import sync_playwright
 
-    build = load_build_module()
     if args.site is None:
-        build.build()
-    chromium = build.find_chromium()
+        build()
+    chromium = find_chromium()
     if not chromium:
         raise SystemExit("no Chromium found: set PZL_CHROMIUM")
     meter = Meter()
-    server = start_server(build, args.site or build.SITE, meter, copies=not args.no_copies)
+    server = start_server(args.site or SITE, meter, copies=not args.no_copies)
     url = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
     results: dict[tuple[str, str], list[Visit]] = {}
     loads = [os.getloadavg()[0]]

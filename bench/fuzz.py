@@ -1,4 +1,4 @@
-"""The long fuzz run: the test suite's fuzzers (tests/fuzz_cases.py) for minutes instead of seconds.
+"""The long fuzz run: the test suite's fuzzers (tools/fuzz_cases.py, tests/test_fuzz.py) for minutes, not seconds.
 
     python bench/fuzz.py --minutes 10              # valid sliding + peg requests, malformed requests, every
                                                    # command x option against the tables, edge boards, CLI samples
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.fuzz_cases import (  # noqa: E402
+from tools.fuzz_cases import (  # noqa: E402
     Case,
     check,
     cli_arguments,

@@ -26,8 +26,13 @@ import sys
 import threading
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from page_boot import CHROMIUM_ARGS, PREFIX, ROOT, load_build_module
+# page_boot (beside this script) puts the repository on the path, for tools/
+from page_boot import CHROMIUM_ARGS, PREFIX, ROOT
+
+from tools.browsers import find_chromium
+from tools.project import SITE
+from tools.server import make_server
+from tools.site import build
 
 LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
@@ -106,8 +111,7 @@ def main() -> int:
     parser.add_argument("--save", type=Path, default=None, help="write the last run's JSON report here")
     args = parser.parse_args()
 
-    build = load_build_module()
-    chromium = build.find_chromium()
+    chromium = find_chromium()
     if not chromium:
         raise SystemExit("no Chromium found: set PZL_CHROMIUM")
     server = None
@@ -115,8 +119,8 @@ def main() -> int:
         url = args.url + args.link
     else:
         if args.site is None:
-            build.build()
-        server = build.make_server(args.site or build.SITE, port=0, prefix=PREFIX, quiet=True)
+            build()
+        server = make_server(args.site or SITE, port=0, prefix=PREFIX, quiet=True)
         threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
         url = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}{args.link}"
     rows, flagged = [], {}

@@ -15,7 +15,6 @@ sets (web/solver.js turns the worker's stage times into "pzl-boot-<stage>" marks
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import statistics
 import sys
@@ -59,12 +58,13 @@ CACHED = """() => Boolean(navigator.serviceWorker.controller) && (performance.ge
         && !performance.getEntriesByName('pzl-boot-chose-plain').length)"""
 
 
-def load_build_module():
-    spec = importlib.util.spec_from_file_location("pzl_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["pzl_build"] = module
-    spec.loader.exec_module(module)
-    return module
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools.browsers import find_chromium  # noqa: E402 - needs ROOT on the path
+from tools.project import SITE  # noqa: E402
+from tools.server import make_server  # noqa: E402
+from tools.site import build  # noqa: E402
 
 
 def visit(playwright, chromium: str, profile: str, url: str, mbps: float | None, wait_for_cache: bool) -> dict:
@@ -139,13 +139,12 @@ def main() -> int:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    build = load_build_module()
     if args.site is None:
-        build.build()
-    chromium = build.find_chromium()
+        build()
+    chromium = find_chromium()
     if not chromium:
         raise SystemExit("no Chromium found: set PZL_CHROMIUM")
-    server = build.make_server(args.site or build.SITE, port=0, prefix=PREFIX, quiet=True)
+    server = make_server(args.site or SITE, port=0, prefix=PREFIX, quiet=True)
     threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
     runs: dict[str, list[dict]] = {"cold": [], "warm": []}

@@ -100,16 +100,14 @@ def _answer(final: dict) -> str:
 
 def page_proof(chromium: str = "/usr/bin/chromium") -> dict:
     """Seconds from Solve to the answer for the English central game by `minimal` in the page, and the answer."""
-    import importlib.util
     import threading
 
     from playwright.sync_api import sync_playwright
 
-    spec = importlib.util.spec_from_file_location("pzl_build", ROOT / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    sys.modules["pzl_build"] = build
-    spec.loader.exec_module(build)
-    server = build.make_server(build.SITE, port=0, prefix="/pzl/", quiet=True)
+    from tools.project import SITE
+    from tools.server import make_server
+
+    server = make_server(SITE, port=0, prefix="/pzl/", quiet=True)
     threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/pzl/#puzzle=english-33&algorithm=minimal"
     try:

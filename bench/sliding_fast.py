@@ -45,7 +45,7 @@ from pzl.sliding.board import distances, rectangle  # noqa: E402
 from pzl.sliding.fast import lower_bound  # noqa: E402
 from pzl.sliding.tiles import ida_star_tiles  # noqa: E402
 from pzl.sliding.verdict import permutation_parity  # noqa: E402
-from tests.sliding.replay import walk  # noqa: E402
+from tools.sliding_replay import walk  # noqa: E402
 
 SIZES = ("4x4", "5x5", "7x7", "10x10")
 

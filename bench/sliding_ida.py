@@ -372,17 +372,18 @@ def page(instances: list) -> None:
     """A few instances solved in the page in Chromium; the first solve of a fresh page loads the tables."""
     from playwright.sync_api import sync_playwright
 
-    sys.path.insert(0, str(ROOT))
-    import build as site
+    from tools.browsers import find_chromium
+    from tools.project import SITE
+    from tools.server import make_server
 
-    if not (site.SITE / "build.json").is_file():
+    if not (SITE / "build.json").is_file():
         raise SystemExit("site/ is not built: run `python build.py`")
-    server = site.make_server(site.SITE, port=0, quiet=True)
+    server = make_server(SITE, port=0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     rows = []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=site.find_chromium(), args=["--no-sandbox"])
+        browser = playwright.chromium.launch(executable_path=find_chromium(), args=["--no-sandbox"])
         context = browser.new_context()
         tab = context.new_page()
         clock = time.perf_counter()

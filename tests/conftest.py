@@ -7,12 +7,9 @@ builds first and sets PZL_REQUIRE_SITE so that a missing site fails instead.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -28,16 +25,6 @@ except ImportError:  # plain `pytest tests/...` without hypothesis still runs th
     pass
 
 
-def load_build_module() -> ModuleType:
-    """build.py as a module (it is a script at the repository root, not a package)."""
-    if "pzl_build" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("pzl_build", ROOT / "build.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["pzl_build"] = module  # dataclasses look their module up while the class is made
-        spec.loader.exec_module(module)
-    return sys.modules["pzl_build"]
-
-
 def site_missing_reason(site: Path) -> str | None:
     """Why `site` cannot be tested against, or None when it is built."""
     if not (site / "build.json").is_file():
@@ -49,12 +36,6 @@ def site_missing_reason(site: Path) -> str | None:
 
 
 @pytest.fixture(scope="session")
-def build_module() -> ModuleType:
-    """build.py, imported."""
-    return load_build_module()
-
-
-@pytest.fixture(scope="session")
 def built_site() -> Path:
     """site/, built from the current sources; skips when it is not (fails under `python build.py test`).
 
@@ -63,9 +44,11 @@ def built_site() -> Path:
     """
     reason = site_missing_reason(SITE)
     if reason is None and not os.environ.get("PZL_REQUIRE_SITE"):  # build.py test has just built it
-        build = load_build_module()
+        from tools.project import pinned_pyodide
+        from tools.site import site_plan
+
         built = json.loads((SITE / "build.json").read_text(encoding="utf-8"))["version"]
-        current = json.loads(build.site_plan(build.pinned_pyodide())["build.json"])["version"]
+        current = json.loads(site_plan(pinned_pyodide())["build.json"])["version"]
         if built != current:
             reason = "site/ is stale (pzl/, web/ or index.html changed since it was built): run `python build.py`"
     if reason:

@@ -18,9 +18,15 @@ import zipfile
 from collections.abc import Iterator
 from io import BytesIO
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+import tools.browsers
+import tools.project
+import tools.server
+import tools.site
+import tools.tables
+import tools.wheel
 
 PYPROJECT = b"""[build-system]
 requires = ["setuptools"]
@@ -48,23 +54,23 @@ def open_wheel(data: bytes) -> zipfile.ZipFile:
 
 
 @pytest.fixture(scope="module")
-def small_wheel(build_module: ModuleType) -> bytes:
+def small_wheel() -> bytes:
     """A wheel pip builds from FILES (as build.py builds pzl's)."""
-    return build_module.make_wheel(FILES)
+    return tools.wheel.make_wheel(FILES)
 
 
 @pytest.fixture(scope="module")
-def real_wheel(build_module: ModuleType) -> tuple[str, bytes]:
-    return build_module.build_wheel(build_module.read_project())
+def real_wheel() -> tuple[str, bytes]:
+    return tools.wheel.build_wheel(tools.project.read_project())
 
 
-def test_wheel_is_byte_for_byte_reproducible(build_module: ModuleType, small_wheel: bytes) -> None:
-    assert build_module.make_wheel(list(reversed(FILES))) == small_wheel
+def test_wheel_is_byte_for_byte_reproducible(small_wheel: bytes) -> None:
+    assert tools.wheel.make_wheel(list(reversed(FILES))) == small_wheel
 
 
-def test_wheel_changes_when_a_source_changes(build_module: ModuleType, small_wheel: bytes) -> None:
+def test_wheel_changes_when_a_source_changes(small_wheel: bytes) -> None:
     changed = [*FILES[:-1], ("pzl/sub/mod.py", b"X = 3\n")]
-    assert build_module.make_wheel(changed) != small_wheel
+    assert tools.wheel.make_wheel(changed) != small_wheel
 
 
 def test_wheel_record_lists_every_file_with_its_sha256(small_wheel: bytes) -> None:
@@ -91,15 +97,15 @@ def test_wheel_metadata_names_a_pure_python_wheel(small_wheel: bytes) -> None:
         assert "pzl = pzl.__main__:main" in wheel.read("pzl-0.1.0.dist-info/entry_points.txt").decode()
 
 
-def test_real_wheel_holds_every_package_source(build_module: ModuleType, real_wheel: tuple[str, bytes]) -> None:
+def test_real_wheel_holds_every_package_source(real_wheel: tuple[str, bytes]) -> None:
     path, data = real_wheel
-    sources = {p.relative_to(build_module.ROOT).as_posix() for p in (build_module.ROOT / "pzl").rglob("*.py")
+    sources = {p.relative_to(tools.project.ROOT).as_posix() for p in (tools.project.ROOT / "pzl").rglob("*.py")
                if "__pycache__" not in p.parts}
     with open_wheel(data) as wheel:
         names = set(wheel.namelist())
         assert sources <= names
-        packaged = {p.relative_to(build_module.ROOT).as_posix() for p in build_module.package_files(
-            build_module.ROOT / "pzl") if build_module.TABLES_PACKAGE not in p.parents}   # data files too
+        packaged = {p.relative_to(tools.project.ROOT).as_posix() for p in tools.project.package_files(
+            tools.project.ROOT / "pzl") if tools.project.TABLES_PACKAGE not in p.parents}   # data files too
         assert {name for name in names if not name.startswith("pzl-0.1.0.dist-info/")} == packaged
         assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
         assert "pzl-0.1.0.dist-info/entry_points.txt" in names
@@ -112,78 +118,77 @@ def test_the_wheel_leaves_the_pattern_tables_to_the_site(real_wheel: tuple[str, 
         assert not [name for name in wheel.namelist() if name.endswith(".pzt")]
 
 
-def test_the_wheel_is_built_with_the_backend_pyproject_declares(build_module: ModuleType,
-                                                                  real_wheel: tuple[str, bytes]) -> None:
-    (pinned,) = build_module.build_requirements()
+def test_the_wheel_is_built_with_the_backend_pyproject_declares(real_wheel: tuple[str, bytes]) -> None:
+    (pinned,) = tools.project.build_requirements()
     name, _, version = pinned.partition("==")
     assert name == "setuptools" and version, "pin the build backend exactly: the site's wheel is built with it"
     with open_wheel(real_wheel[1]) as wheel:
         assert f"Generator: setuptools ({version})" in wheel.read("pzl-0.1.0.dist-info/WHEEL").decode()
 
 
-def test_pattern_tables_are_shipped_named_for_their_content_and_pre_cached(built_site: Path, site_manifest: dict,
-                                                                             build_module: ModuleType) -> None:
+def test_pattern_tables_are_shipped_named_for_their_content_and_pre_cached(built_site: Path,
+                                                                          site_manifest: dict) -> None:
     from pzl.sliding import pdb_file, tables
 
     assert set(site_manifest["tables"]) == {spec.file_name for spec in tables.SPECS if spec.shipped}
     for name, url in site_manifest["tables"].items():
         data = (built_site / url).read_bytes()
-        assert url == build_module.table_site_path(name, data) and url.startswith("tables/")
+        assert url == tools.tables.table_site_path(name, data) and url.startswith("tables/")
         assert url in site_manifest["prefetch"]  # cached in the background after the boot, not before
         header, _ = pdb_file.header_of(data)
         spec = next(spec for spec in tables.SPECS if spec.file_name == name)
         assert header["generator"] == tables.generator_key(spec)   # made by the generator in this tree
-        assert (build_module.TABLES_PACKAGE / name).read_bytes() == data   # the CLI reads the same file
+        assert (tools.project.TABLES_PACKAGE / name).read_bytes() == data   # the CLI reads the same file
 
 
-def test_the_shell_starts_with_the_page_then_the_manifest_and_the_front_end(build_module: ModuleType) -> None:
-    listed = build_module.shell_list(["web/abc/style.css", "web/abc/app.js", "web/abc/catalog.json"])
+def test_the_shell_starts_with_the_page_then_the_manifest_and_the_front_end() -> None:
+    listed = tools.site.shell_list(["web/abc/style.css", "web/abc/app.js", "web/abc/catalog.json"])
     assert listed == ["./", "index.html", "build.json", "web/abc/app.js", "web/abc/catalog.json", "web/abc/style.css"]
 
 
-def test_the_front_end_lives_in_one_folder_named_for_its_content(build_module: ModuleType) -> None:
-    folder, files = build_module.front_end({"web/app.js": b"one", "catalog.json": b"[]"})
+def test_the_front_end_lives_in_one_folder_named_for_its_content() -> None:
+    folder, files = tools.site.front_end({"web/app.js": b"one", "catalog.json": b"[]"})
     assert folder.startswith("web/") and folder.endswith("/") and len(folder) == len("web/") + 12 + 1
     assert files == {folder + "app.js": b"one", folder + "catalog.json": b"[]"}
-    changed, _ = build_module.front_end({"web/app.js": b"two", "catalog.json": b"[]"})
+    changed, _ = tools.site.front_end({"web/app.js": b"two", "catalog.json": b"[]"})
     assert changed != folder  # a changed module: a new folder, so no cache can serve the old one for it
 
 
-def test_the_page_names_the_front_end_in_its_folder(build_module: ModuleType, tmp_path: Path) -> None:
+def test_the_page_names_the_front_end_in_its_folder(tmp_path: Path) -> None:
     page = tmp_path / "index.html"
     page.write_text('<link href="web/style.css"><script src="web/app.js"></script><a href="https://x/web/y">')
-    named = build_module.page_naming(page, "web/0123456789ab/").decode()
+    named = tools.site.page_naming(page, "web/0123456789ab/").decode()
     assert named == ('<link href="web/0123456789ab/style.css"><script src="web/0123456789ab/app.js"></script>'
                      '<a href="https://x/web/y">')
 
 
-def test_sync_site_writes_the_plan_and_removes_stale_files(build_module: ModuleType, tmp_path: Path) -> None:
+def test_sync_site_writes_the_plan_and_removes_stale_files(tmp_path: Path) -> None:
     source = tmp_path / "source.txt"
     source.write_text("copied")
     site = tmp_path / "site"
     (site / "old" / "deep").mkdir(parents=True)
     (site / "old" / "deep" / "stale.txt").write_text("stale")
     plan = {"a/b.txt": b"written", "c.txt": source}
-    assert build_module.sync_site(plan, site) == 2
+    assert tools.site.sync_site(plan, site) == 2
     assert (site / "a" / "b.txt").read_bytes() == b"written"
     assert (site / "c.txt").read_text() == "copied"
     assert not (site / "old").exists()
-    assert build_module.sync_site(plan, site) == 0
+    assert tools.site.sync_site(plan, site) == 0
 
 
 @pytest.mark.parametrize(("given", "normal"), [("/", "/"), ("", "/"), ("pzl", "/pzl/"), ("/a/b", "/a/b/"),
                                               ("/a//b/", "/a/b/")])
-def test_prefix_is_normalised_to_slashes_at_both_ends(build_module: ModuleType, given: str, normal: str) -> None:
-    assert build_module.normal_prefix(given) == normal
+def test_prefix_is_normalised_to_slashes_at_both_ends(given: str, normal: str) -> None:
+    assert tools.server.normal_prefix(given) == normal
 
 
 @pytest.fixture(scope="module")
-def served(build_module: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     site = tmp_path_factory.mktemp("site")
     for name in ("index.html", "build.json", "sw.js", "a.wasm", "a.mjs", "p.whl", "i.svg", "web/x.js"):
         (site / name).parent.mkdir(parents=True, exist_ok=True)
         (site / name).write_bytes(b"x")
-    server = build_module.make_server(site, port=0, prefix="/pzl/sub/", quiet=True, journal=JOURNAL)
+    server = tools.server.make_server(site, port=0, prefix="/pzl/sub/", quiet=True, journal=JOURNAL)
     threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
@@ -247,13 +252,13 @@ COPIES = {"web/big.js": PLAIN, "web/big.js.br": b"BROTLI-BYTES", "web/big.js.gz"
 
 
 @pytest.fixture(scope="module")
-def compressed_site(build_module: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+def compressed_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     """A site with pre-compressed copies served at the root with a 1-second idle limit; yields its port."""
     site = tmp_path_factory.mktemp("compressed")
     for name, data in COPIES.items():
         (site / name).parent.mkdir(parents=True, exist_ok=True)
         (site / name).write_bytes(data)
-    server = build_module.make_server(site, port=0, quiet=True, idle_seconds=1)
+    server = tools.server.make_server(site, port=0, quiet=True, idle_seconds=1)
     threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     yield server.server_address[1]
     server.shutdown()
@@ -393,10 +398,9 @@ def test_the_brotli_and_gzip_copies_decode_to_the_file(built_site: Path, site_ma
         assert done.stdout == (built_site / path).read_bytes()
 
 
-def test_root_service_worker_carries_the_build_version(built_site: Path, site_manifest: dict,
-                                                       build_module: ModuleType) -> None:
+def test_root_service_worker_carries_the_build_version(built_site: Path, site_manifest: dict) -> None:
     root_copy = (built_site / "sw.js").read_text(encoding="utf-8")
-    assert build_module.VERSION_PLACEHOLDER not in root_copy
+    assert tools.site.VERSION_PLACEHOLDER not in root_copy
     assert site_manifest["version"] in root_copy
 
 
@@ -421,16 +425,16 @@ def test_the_page_loads_its_modules_from_the_builds_front_end_folder(built_site:
     assert all((built_site / name).is_file() for name in named)
 
 
-def test_runtime_files_are_the_pinned_npm_package(built_site: Path, build_module: ModuleType) -> None:
-    runtime = build_module.NODE_MODULES / "pyodide"
-    for name in build_module.PYODIDE_RUNTIME:
+def test_runtime_files_are_the_pinned_npm_package(built_site: Path) -> None:
+    runtime = tools.project.NODE_MODULES / "pyodide"
+    for name in tools.site.PYODIDE_RUNTIME:
         assert (built_site / "pyodide" / "314.0.7" / name).read_bytes() == (runtime / name).read_bytes(), name
 
 
-def test_file_sizes_gives_each_planned_file_its_byte_count(build_module: ModuleType, tmp_path: Path) -> None:
+def test_file_sizes_gives_each_planned_file_its_byte_count(tmp_path: Path) -> None:
     source = tmp_path / "web.js"
     source.write_bytes(b"x" * 1234)
-    sizes = build_module.file_sizes({"b.bin": b"\0" * 10, "web/web.js": source})
+    sizes = tools.site.file_sizes({"b.bin": b"\0" * 10, "web/web.js": source})
     assert sizes == {"b.bin": 10, "web/web.js": 1234}
 
 
@@ -447,13 +451,13 @@ def test_the_manifest_names_the_snapshot_and_every_file_size(built_site: Path) -
 
 
 @pytest.fixture
-def loud_server(build_module: ModuleType, tmp_path: Path) -> Iterator[tuple[int, list[tuple[str, int]]]]:
+def loud_server(tmp_path: Path) -> Iterator[tuple[int, list[tuple[str, int]]]]:
     """A server that logs (not quiet), with a folder that has no index.html; yields (port, journal)."""
     (tmp_path / "web").mkdir()
     (tmp_path / "web" / "x.js").write_bytes(b"x")
     (tmp_path / "index.html").write_bytes(b"<!doctype html>")
     journal: list[tuple[str, int]] = []
-    server = build_module.make_server(tmp_path, port=0, journal=journal)
+    server = tools.server.make_server(tmp_path, port=0, journal=journal)
     threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     yield server.server_address[1], journal
     server.shutdown()
@@ -514,39 +518,39 @@ def test_folders_are_never_listed(loud_server) -> None:
 
 # ---- Firefox and WebKit for the cross-engine tests ------------------------------------------------
 
-def test_firefox_is_found_by_its_variable_first(build_module: ModuleType, monkeypatch, tmp_path: Path) -> None:
+def test_firefox_is_found_by_its_variable_first(monkeypatch, tmp_path: Path) -> None:
     firefox = tmp_path / "firefox"
     firefox.write_text("#!/bin/sh\n")
     firefox.chmod(0o755)
     monkeypatch.setenv("PZL_FIREFOX", str(firefox))
-    assert build_module.find_firefox() == str(firefox)
+    assert tools.browsers.find_firefox() == str(firefox)
     monkeypatch.setenv("PZL_FIREFOX", str(tmp_path / "missing"))
-    assert build_module.find_firefox() is None
+    assert tools.browsers.find_firefox() is None
 
 
-def test_webkit_needs_a_display_or_xvfb(build_module: ModuleType, monkeypatch, tmp_path: Path) -> None:
+def test_webkit_needs_a_display_or_xvfb(monkeypatch, tmp_path: Path) -> None:
     for name in ("WebKitWebDriver", "MiniBrowser"):
         (tmp_path / name).write_text("#!/bin/sh\n")
         (tmp_path / name).chmod(0o755)
     monkeypatch.setenv("PZL_WEBKIT_DRIVER", str(tmp_path / "WebKitWebDriver"))
     monkeypatch.setenv("PZL_MINIBROWSER", str(tmp_path / "MiniBrowser"))
     monkeypatch.setenv("DISPLAY", ":0")
-    assert build_module.find_webkit() == (str(tmp_path / "WebKitWebDriver"), str(tmp_path / "MiniBrowser"))
+    assert tools.browsers.find_webkit() == (str(tmp_path / "WebKitWebDriver"), str(tmp_path / "MiniBrowser"))
     monkeypatch.delenv("DISPLAY")
     monkeypatch.setenv("PATH", str(tmp_path))   # no Xvfb on it
-    assert build_module.find_webkit() is None
+    assert tools.browsers.find_webkit() is None
 
 
-def test_engines_that_cannot_be_installed_are_said_and_left_out(build_module: ModuleType, monkeypatch, capsys) -> None:
+def test_engines_that_cannot_be_installed_are_said_and_left_out(monkeypatch, capsys) -> None:
     """Not root on Debian: a message naming them, no error (their tests skip, saying so)."""
-    monkeypatch.setattr(build_module, "find_firefox", lambda: None)
-    monkeypatch.setattr(build_module, "find_webkit", lambda: None)
+    monkeypatch.setattr(tools.browsers, "find_firefox", lambda: None)
+    monkeypatch.setattr(tools.browsers, "find_webkit", lambda: None)
 
     def refuse(packages: list[str], otherwise: str) -> None:
-        raise build_module.BuildError(otherwise)
+        raise tools.project.BuildError(otherwise)
 
-    monkeypatch.setattr(build_module, "apt_install", refuse)
-    assert build_module.ensure_engines() == {}
+    monkeypatch.setattr(tools.browsers, "apt_install", refuse)
+    assert tools.browsers.ensure_engines() == {}
     said = capsys.readouterr().out
     assert "firefox or webkit" in said and "firefox-esr webkit2gtk-driver xvfb" in said
     assert "the firefox and webkit tests will be skipped" in said

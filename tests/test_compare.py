@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from pzl import api, explain
 from pzl.compare import DEFAULT_MAX_STATES, DEFAULT_SECONDS
-from tests.peg.replay import assert_solves
-from tests.sliding.replay import assert_replays, one_move_positions
 from tests.sliding.test_agreement import custom, default_goal, geometry, walk
 from tests.test_cli import pzl
+from tools.peg_replay import assert_solves
+from tools.sliding_replay import assert_replays, one_move_positions
 
 HARDEST = "8 6 7 2 5 4 3 0 1"
 

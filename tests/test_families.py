@@ -1,6 +1,6 @@
 """The puzzle families are laid out alike: the same job lives in a module of the same name in each.
 
-Someone who knows `pzl/sliding/` finds the same part of `pzl/peg/` by its file name (see README's architecture).
+Someone who knows `pzl/sliding/` finds the same part of `pzl/peg/` by its file name (see docs/architecture.md).
 Solver modules keep descriptive names of their own; the job modules below are shared.
 """
 

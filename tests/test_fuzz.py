@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from pzl.peg.catalog import board_by_id
 from pzl.peg.mask import board_from_mask
-from tests.fuzz_cases import (
+from tests.test_cli import ROOT
+from tools.fuzz_cases import (
     check,
     cli_arguments,
     edge_board_case,
@@ -27,7 +28,6 @@ from tests.fuzz_cases import (
     peg_reference,
     sliding_case,
 )
-from tests.test_cli import ROOT
 
 
 def assert_right(case, budget: float = 10.0) -> None:

@@ -11,10 +11,12 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Error, Page
+
+import tools.browsers
+import tools.server
 
 #: The site is served under this sub-path, as on a static host that is not the domain root.
 PREFIX = "/pzl/sub/"
@@ -41,9 +43,9 @@ def site_requests() -> list[tuple[str, int]]:
 
 
 @pytest.fixture(scope="session")
-def site_server(built_site: Path, build_module: ModuleType, site_requests: list[tuple[str, int]]) -> Iterator[str]:
+def site_server(built_site: Path, site_requests: list[tuple[str, int]]) -> Iterator[str]:
     """The built site served on a free local port under PREFIX; yields its URL."""
-    server = build_module.make_server(built_site, port=0, prefix=PREFIX, quiet=True, journal=site_requests)
+    server = tools.server.make_server(built_site, port=0, prefix=PREFIX, quiet=True, journal=site_requests)
     thread = threading.Thread(target=server.serve_forever, args=(0.05,), name="site-server", daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
@@ -58,9 +60,9 @@ def base_url(site_server: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def chromium_path(build_module: ModuleType) -> str:
+def chromium_path() -> str:
     """The Chromium executable the tests drive."""
-    path = os.environ.get("PZL_CHROMIUM") or build_module.find_chromium()
+    path = os.environ.get("PZL_CHROMIUM") or tools.browsers.find_chromium()
     if not path:
         pytest.fail("no Chromium found: set PZL_CHROMIUM or run `python build.py test` (it installs one)")
     return path

@@ -12,11 +12,13 @@ from collections import Counter
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+import tools.project
+import tools.server
+import tools.site
 from tests.e2e.conftest import READY_TIMEOUT_MS, wait_until_ready, watch_console
 from tests.e2e.waits import WHOLE_BUILD_CACHED, wait_until_resolved_true
 
@@ -26,38 +28,38 @@ PREFIX = "/pzl/deploy/"
 class Host:
     """A folder served under PREFIX: `url`, `deploy(plan)`, `requests` (path, status), `handler` (its class)."""
 
-    def __init__(self, build: ModuleType, folder: Path) -> None:
-        self.build, self.folder, self.requests = build, folder, []
-        self.handler = type("Handler", (build.SiteHandler,), {"prefix": PREFIX, "quiet": True,
-                                                              "journal": self.requests})
-        self.server = build.SiteServer(("127.0.0.1", 0), partial(self.handler, directory=str(folder)))
+    def __init__(self, folder: Path) -> None:
+        self.folder, self.requests = folder, []
+        self.handler = type("Handler", (tools.server.SiteHandler,), {"prefix": PREFIX, "quiet": True,
+                                                                     "journal": self.requests})
+        self.server = tools.server.SiteServer(("127.0.0.1", 0), partial(self.handler, directory=str(folder)))
         self.server.quiet = True
         threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}{PREFIX}"
 
     def deploy(self, plan: dict) -> None:
-        self.build.sync_site(plan, self.folder)
+        tools.site.sync_site(plan, self.folder)
 
 
 @pytest.fixture
-def host(build_module: ModuleType, built_site: Path, tmp_path: Path) -> Iterator[Host]:
+def host(built_site: Path, tmp_path: Path) -> Iterator[Host]:
     """The current build, deployed into a temporary folder and served under PREFIX."""
-    served = Host(build_module, tmp_path / "site")
-    served.deploy(build_module.site_plan(build_module.pinned_pyodide()))
+    served = Host(tmp_path / "site")
+    served.deploy(tools.site.site_plan(tools.project.pinned_pyodide()))
     yield served
     served.server.shutdown()
     served.server.server_close()
 
 
-def release_with_a_renamed_element(build_module: ModuleType) -> dict:
+def release_with_a_renamed_element() -> dict:
     """A new build whose page and app.js call the move counter by a new id (as a refactoring would)."""
-    root = build_module.ROOT
+    root = tools.project.ROOT
     page = (root / "index.html").read_text(encoding="utf-8")
     app = (root / "web" / "app.js").read_text(encoding="utf-8")
     assert ' id="move-count"' in page and '$("move-count")' in app
     changes = {"index.html": page.replace(' id="move-count"', ' id="moves-made"').encode(),
                "web/app.js": app.replace('$("move-count")', '$("moves-made")').encode()}
-    return build_module.site_plan(build_module.pinned_pyodide(), changes)
+    return tools.site.site_plan(tools.project.pinned_pyodide(), changes)
 
 
 def move_once(page: Page) -> None:
@@ -72,8 +74,7 @@ def move_once(page: Page) -> None:
 
 
 @pytest.mark.slow
-def test_a_new_build_over_an_open_tab_runs_its_own_code_at_the_first_reload(browser: Browser, host: Host,
-                                                                          build_module: ModuleType):
+def test_a_new_build_over_an_open_tab_runs_its_own_code_at_the_first_reload(browser: Browser, host: Host):
     context = browser.new_context()
     page = context.new_page()
     errors = watch_console(page)
@@ -84,7 +85,7 @@ def test_a_new_build_over_an_open_tab_runs_its_own_code_at_the_first_reload(brow
         page.wait_for_function(WHOLE_BUILD_CACHED, timeout=READY_TIMEOUT_MS)
         old_front = page.evaluate("() => document.querySelector('script[type=module]').src")
 
-        release = release_with_a_renamed_element(build_module)
+        release = release_with_a_renamed_element()
         host.deploy(release)
         page.reload()
         wait_until_ready(page)

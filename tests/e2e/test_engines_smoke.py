@@ -18,11 +18,12 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from playwright.sync_api import Browser
 
+import tools.browsers
+import tools.server
 from tests.e2e.conftest import PREFIX
 from tests.e2e.engines import ChromiumPage, EngineError, EnginePage, FirefoxPage, WebKitPage, wait_until
 
@@ -103,24 +104,24 @@ class Visit:
 
 
 @pytest.fixture(scope="module", params=["chromium", "firefox", "webkit"])
-def visit(request: pytest.FixtureRequest, built_site: Path, build_module: ModuleType) -> Iterator[Visit]:
+def visit(request: pytest.FixtureRequest, built_site: Path) -> Iterator[Visit]:
     """A fresh profile of one engine, on the built site served for it alone under the test prefix."""
     engine = request.param
     if engine == "chromium":
         browser: Browser = request.getfixturevalue("browser")
         open_page = lambda: ChromiumPage(browser)  # noqa: E731
     elif engine == "firefox":
-        firefox = os.environ.get("PZL_FIREFOX") or build_module.find_firefox()
+        firefox = os.environ.get("PZL_FIREFOX") or tools.browsers.find_firefox()
         if not firefox:
             require("firefox: no Firefox here (Debian: apt-get install firefox-esr; or set PZL_FIREFOX)")
         open_page = lambda: FirefoxPage(firefox)  # noqa: E731
     else:
-        found = build_module.find_webkit()
+        found = tools.browsers.find_webkit()
         if not found:
             require("webkit: no WebKitWebDriver and MiniBrowser here, or no display nor Xvfb "
                     "(Debian: apt-get install webkit2gtk-driver xvfb)")
         open_page = lambda: WebKitPage(*found)  # noqa: E731
-    server = build_module.make_server(built_site, port=0, prefix=PREFIX, quiet=True)
+    server = tools.server.make_server(built_site, port=0, prefix=PREFIX, quiet=True)
     threading.Thread(target=server.serve_forever, args=(0.05,), name=f"site-{engine}", daemon=True).start()
     page = open_page()
     visit = Visit(page, server, f"http://127.0.0.1:{server.server_address[1]}{PREFIX}")

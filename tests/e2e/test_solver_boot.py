@@ -16,12 +16,12 @@ import time
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+import tools.server
 from tests.e2e.conftest import watch_console
 from tests.e2e.waits import WHOLE_BUILD_CACHED, wait_for_search_seconds, wait_for_worker_closed
 
@@ -54,10 +54,10 @@ def valve() -> Valve:
 
 
 @pytest.fixture(scope="module")
-def valve_url(built_site: Path, build_module: ModuleType, valve: Valve) -> Iterator[str]:
+def valve_url(built_site: Path, valve: Valve) -> Iterator[str]:
     """The built site served under PREFIX by a server whose big files go through `valve`."""
 
-    class Handler(build_module.SiteHandler):
+    class Handler(tools.server.SiteHandler):
         prefix = PREFIX
         quiet = True
 
@@ -78,7 +78,7 @@ def valve_url(built_site: Path, build_module: ModuleType, valve: Valve) -> Itera
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the page gave up on it
 
-    server = build_module.SiteServer(("127.0.0.1", 0), partial(Handler, directory=str(built_site)))
+    server = tools.server.SiteServer(("127.0.0.1", 0), partial(Handler, directory=str(built_site)))
     server.quiet = True
     thread = threading.Thread(target=server.serve_forever, args=(0.05,), name="valve-server", daemon=True)
     thread.start()

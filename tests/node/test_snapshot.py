@@ -12,9 +12,10 @@ import shutil
 import subprocess
 import zipfile
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+import tools.project
 
 pytestmark = pytest.mark.node
 
@@ -44,12 +45,12 @@ def python_after_restore(site: Path, code: str) -> dict:
     return json.loads(done.stdout.splitlines()[-1])
 
 
-def test_the_snapshot_holds_every_pzl_module_imported(built_site: Path, build_module: ModuleType):
+def test_the_snapshot_holds_every_pzl_module_imported(built_site: Path):
     from tools import snapshot
 
     runtime, _ = restore(built_site)
-    sources = {".".join(path.relative_to(build_module.ROOT).with_suffix("").parts).removesuffix(".__init__")
-               for path in (build_module.ROOT / "pzl").rglob("*.py") if "__pycache__" not in path.parts}
+    sources = {".".join(path.relative_to(tools.project.ROOT).with_suffix("").parts).removesuffix(".__init__")
+               for path in (tools.project.ROOT / "pzl").rglob("*.py") if "__pycache__" not in path.parts}
     assert sources - set(snapshot.SKIPS) <= set(runtime["modules"])
     assert runtime["source_files"] is False  # everything is in memory; no wheel was installed
     assert runtime["optimize"] == 2  # -OO: no docstrings in the page's interpreter
@@ -87,9 +88,8 @@ result""")
     assert answer == {"value": "no_such_module_anywhere", "fetched": []}
 
 
-def test_the_two_zips_hold_the_whole_standard_library_once(built_site: Path, site_manifest: dict,
-                                                           build_module: ModuleType):
-    with zipfile.ZipFile(build_module.NODE_MODULES / "pyodide" / "python_stdlib.zip") as original:
+def test_the_two_zips_hold_the_whole_standard_library_once(built_site: Path, site_manifest: dict):
+    with zipfile.ZipFile(tools.project.NODE_MODULES / "pyodide" / "python_stdlib.zip") as original:
         whole = {info.filename for info in original.infolist() if not info.is_dir()}
     parts = []
     for name in ("boot", "rest"):

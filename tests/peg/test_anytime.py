@@ -18,8 +18,8 @@ from pzl import api
 from pzl.peg import anytime
 from pzl.peg.catalog import board_by_id
 from pzl.peg.mask import board_from_mask
-from tests.fuzz_cases import peg_reference
-from tests.peg.replay import assert_solves
+from tools.fuzz_cases import peg_reference
+from tools.peg_replay import assert_solves
 
 
 def answers(request: dict) -> tuple[list[dict], dict]:

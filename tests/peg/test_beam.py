@@ -17,7 +17,7 @@ from pzl.peg.catalog import board_by_id
 from pzl.peg.solve import solve_minimal
 from pzl.peg.verdict import why_impossible
 from pzl.search.problem import run_to_end as run
-from tests.peg.replay import assert_solves
+from tools.peg_replay import assert_solves
 
 
 @pytest.mark.parametrize(("board_id", "empty", "finish"),

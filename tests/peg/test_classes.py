@@ -13,7 +13,7 @@ from pzl.peg.catalog import SPECS, board_by_id
 from pzl.peg.classes import PositionClasses
 from pzl.peg.mask import board_from_mask
 from pzl.peg.verdict import possible_finish_holes, why_impossible
-from tests.peg.replay import random_jump
+from tools.peg_replay import random_jump
 
 
 def single(board, hole):

@@ -17,8 +17,8 @@ from pzl.peg.chains import Chains
 from pzl.peg.pagodas import find_pagodas, separating_pagoda
 from pzl.peg.solve import solve_minimal
 from pzl.search.problem import run_to_end
-from tests.peg.replay import replay
 from tests.peg.test_solve import SQUARE_4, brute_force, pegs_of, square_board
+from tools.peg_replay import replay
 
 SMALL_BOARDS = ["hoppers", "triangle-15", "english-33"]
 

@@ -12,7 +12,7 @@ from pzl.peg.board import Move
 from pzl.peg.catalog import SPECS, board_by_id
 from pzl.peg.service import chain_continuations
 from tests.peg.article_tables import HOPPERS, TRIANGLE_21, jumps
-from tests.peg.replay import assert_solves, replay
+from tools.peg_replay import assert_solves, replay
 
 ARTICLE_JUMPS = {"hoppers": jumps(HOPPERS), "triangle-21": jumps(TRIANGLE_21)}
 

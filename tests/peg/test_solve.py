@@ -15,7 +15,7 @@ from pzl.peg.search_fast import solve_fast
 from pzl.peg.solve import analyse, solve_minimal
 from pzl.search.problem import run_to_end as finish_search
 from tests.peg.article_tables import HOPPERS, TRIANGLE_21, jumps
-from tests.peg.replay import replay
+from tools.peg_replay import replay
 
 
 def pegs_of(mask: int) -> set[int]:

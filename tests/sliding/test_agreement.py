@@ -17,7 +17,7 @@ from pzl.sliding.board import rectangle
 from pzl.sliding.catalog import entry
 from pzl.sliding.service import problem_for
 from pzl.sliding.task import from_request
-from tests.sliding.replay import assert_replays, one_move_positions
+from tools.sliding_replay import assert_replays, one_move_positions
 
 BOARDS = ["8-puzzle", "2x3", "3x2", "2x4", "9-puzzle-variant"]
 

@@ -1,6 +1,6 @@
 """Sliding `auto` as an anytime answer: the fast answer at once, then a proof or shorter answers, the best last.
 
-Every answer replays move by move (tests/sliding/replay.py, written from the rules alone); none is
+Every answer replays move by move (tools/sliding_replay.py, written from the rules alone); none is
 longer than the one before; where the optimal search finishes, the final answer has its length.
 """
 
@@ -17,8 +17,8 @@ from pzl.sliding import anytime, windows
 from pzl.sliding.board import rectangle
 from pzl.sliding.fast import fast_solve, lower_bound
 from pzl.sliding.tiles import replay_blanks
-from tests.sliding.replay import assert_replays, walk
 from tests.sliding.test_fast import solvable_pair
+from tools.sliding_replay import assert_replays, walk
 
 
 def text(position) -> str:

@@ -11,8 +11,8 @@ from pzl import api
 from pzl.__main__ import main
 from pzl.sliding import anytime, fast_reach
 from pzl.sliding.fast import lower_bound
-from tests.sliding.replay import assert_replays, walk
 from tests.sliding.test_fast import solvable_pair
+from tools.sliding_replay import assert_replays, walk
 
 
 def board_entry(rows: int, cols: int) -> dict:

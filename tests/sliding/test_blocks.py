@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pzl import api
 from pzl.sliding.catalog import entry
-from tests.sliding.replay import assert_replays, whole_slides
+from tools.sliding_replay import assert_replays, whole_slides
 
 PROBLEM_A, PROBLEM_B, NO_OFF_GOAL = "L L O N O F F 0", "N O L L F O F 0", "L L N O O F F 0"
 HAKOIRI_START = "V M M V V M M V V H H V V S S V S 0 0 S"

@@ -14,7 +14,7 @@ from pzl.sliding.piece_moves import _step
 from pzl.sliding.position import decompose
 from pzl.sliding.service import problem_for
 from pzl.sliding.task import from_request
-from tests.sliding.replay import whole_slides
+from tools.sliding_replay import whole_slides
 
 
 def naive_neighbours(puzzle, state, straight: bool) -> set:
@@ -77,7 +77,7 @@ def test_a_move_count_must_have_a_known_name():
 
 
 def test_a_whole_slide_solution_replays_move_by_move_under_the_tests_own_rule():
-    """Each move of the 81 is one piece's whole slide by the independent rule in tests/sliding/replay.py."""
+    """Each move of the 81 is one piece's whole slide by the independent rule in tools/sliding_replay.py."""
     item = entry("hakoiri-musume")
     cells = [tuple(cell) for cell in item["cells"]]
     shapes = {label: [tuple(offset) for offset in data["shape"]] for label, data in item["pieces"].items()}

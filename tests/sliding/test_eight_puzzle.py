@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pzl import api
 from pzl.sliding.catalog import entry
-from tests.sliding.replay import assert_replays
+from tools.sliding_replay import assert_replays
 
 HARDEST = "8 6 7 2 5 4 3 0 1"
 GOAL = "1 2 3 4 5 6 7 8 0"

@@ -6,7 +6,7 @@ import pytest
 
 from pzl import api
 from pzl.sliding.catalog import entry
-from tests.sliding.replay import assert_replays
+from tools.sliding_replay import assert_replays
 
 START, GOAL = "0 9 8 7 6 5 4 3 2 1", "1 2 3 4 5 6 7 8 9 0"
 

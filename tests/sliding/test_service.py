@@ -9,7 +9,7 @@ from pzl.sliding import describe
 from pzl.sliding.catalog import entry
 from pzl.sliding.service import choose
 from pzl.sliding.task import from_request
-from tests.sliding.replay import assert_replays
+from tools.sliding_replay import assert_replays
 
 
 def answer(**fields):

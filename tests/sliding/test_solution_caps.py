@@ -12,7 +12,7 @@ from pzl.sliding.board import rectangle
 from pzl.sliding.service import problem_for
 from pzl.sliding.task import from_request
 from pzl.sliding.tiles import ida_star_tiles, iddfs_tiles
-from tests.sliding.replay import assert_replays
+from tools.sliding_replay import assert_replays
 
 EIGHT = rectangle(3, 3).adjacency
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pzl import api
-from tests.sliding.replay import walk
+from tools.sliding_replay import walk
 
 
 def replays(solution: list[str], steps: list[dict]) -> bool:

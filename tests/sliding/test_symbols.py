@@ -5,7 +5,7 @@ from __future__ import annotations
 from pzl import api
 from pzl.sliding.catalog import entry
 from pzl.sliding.task import from_request
-from tests.sliding.replay import assert_replays
+from tools.sliding_replay import assert_replays
 
 START, GOAL = "┘ │ └ ─ 0 ─ ┐ │ ┌", "┌ ─ ┐ │ 0 │ └ ─ ┘"
 # the article's six hardest positions, in its numbering 1 ┌ 2 ─ 3 ┐ 4 │ 5 └ 6 ┘

@@ -5,7 +5,7 @@ Each generator draws from a `random.Random`, so hypothesis (`st.randoms()`) and 
 - `sliding_case(rng)`: a valid small sliding request (boards 2x2..3x3, the irregular 9-puzzle variant,
   duplicates, two blanks, a two-cell block, partial goals; every algorithm, `all`, `max_solutions`
   including 0, `max_states`) with its answer found by an independent breadth-first search over
-  `tests/sliding/replay.one_move_positions` (which shares no code with pzl);
+  `tools/sliding_replay.one_move_positions` (which shares no code with pzl);
 - `peg_case(rng)`: a valid small peg request (drawn boards of at most 15 holes on the square,
   square-with-diagonals and triangular lattices, every algorithm) with the fewest moves and the number
   of minimal jump sequences found by brute force over jump tables derived here from the mask;
@@ -36,7 +36,7 @@ from itertools import pairwise
 from typing import Any
 
 from pzl import api
-from tests.sliding.replay import one_move_positions
+from tools.sliding_replay import one_move_positions
 
 #: Requests a valid generator may legitimately see refused (documented refusals), by message fragment.
 DOCUMENTED_REFUSALS = (

@@ -1,0 +1,71 @@
+"""The sliding pattern tables the site ships, made by pzl's own generator and cached by its key."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tools.project import ROOT, TABLES_CACHE, TABLES_PACKAGE, BuildError, sha256_hex
+
+
+def ensure_tables() -> dict[str, Path]:
+    """Every shipped table file, made by pzl's code unless cached with the current generator's key.
+
+    Returns file name -> cached file. Each is also copied into pzl/sliding/tables/ (where the CLI
+    finds it); the patterns of one set are built in parallel processes.
+    """
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from pzl.sliding import tables
+
+    made = {}
+    for spec in tables.SPECS:
+        if not spec.shipped:
+            continue
+        key = tables.generator_key(spec)
+        cached = TABLES_CACHE / f"{spec.name}-{key}.pzt"
+        if not table_file_ok(cached):
+            TABLES_CACHE.mkdir(parents=True, exist_ok=True)
+            for stale in TABLES_CACHE.glob(f"{spec.name}-*.pzt"):
+                stale.unlink()
+            print(f"build: making the {spec.partition} pattern tables {spec.name} with pzl's generator "
+                  f"(once; about {spec.minutes:g} min of CPU, 2 processes)", flush=True)
+            started = time.perf_counter()
+            command = [sys.executable, "-m", "pzl.sliding.tables", spec.name, "--out", str(cached), "--jobs", "2"]
+            if subprocess.run(command, cwd=ROOT).returncode != 0 or not table_file_ok(cached):
+                raise BuildError(f"making the pattern tables {spec.name} failed (see the output above)")
+            print(f"build: {spec.name} made in {time.perf_counter() - started:.0f} s "
+                  f"({cached.stat().st_size / 1e6:.1f} MB, cached in {cached.parent.relative_to(ROOT)})", flush=True)
+        installed = TABLES_PACKAGE / spec.file_name
+        if not installed.is_file() or installed.read_bytes() != cached.read_bytes():
+            TABLES_PACKAGE.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(cached, installed)
+        made[spec.file_name] = cached
+    return made
+
+
+def table_file_ok(path: Path) -> bool:
+    """True when `path` is a complete, undamaged table file."""
+    from pzl.sliding import pdb_file
+
+    try:
+        pdb_file.decode(path.read_bytes(), str(path))
+    except (OSError, pdb_file.TableFileError):
+        return False
+    return True
+
+
+def table_site_path(name: str, data: bytes) -> str:
+    """A table file's site path, named for its content (so caches never serve an old one)."""
+    stem, _, suffix = name.rpartition(".")
+    return f"tables/{stem}.{sha256_hex(data)[:12]}.{suffix}"
+
+
+def print_tables() -> None:
+    """`build.py tables`: make and install the tables, then say where each is."""
+    for name, cached in ensure_tables().items():
+        print(f"tables: {name}: {cached.relative_to(ROOT)} ({cached.stat().st_size:,} bytes), "
+              f"installed in {TABLES_PACKAGE.relative_to(ROOT)}")
