@@ -30,6 +30,7 @@ from pzl import catalog, compare, events
 from pzl.errors import PuzzleError, SearchLimitError, shown
 from pzl.events import CANCELLED, Event
 from pzl.search.problem import collector_paused
+from pzl.search.progress import cumulative
 
 COMMANDS = ("solve", "longest", "analyse", "census", "atlas", "catalog", "compare")
 #: Progress a time slice never drops: a comparison's plan and finished rows, a search's finished layer or pass.
@@ -61,9 +62,9 @@ def run(request: dict[str, Any]) -> Iterator[Event]:
                               f"{', '.join([*package.COMMANDS, 'compare'])}")
         check_options(request, family, command)
         if command == "compare":
-            yield from _cumulative(compare.compare(request, package, run))
+            yield from cumulative(compare.compare(request, package, run))
         else:   # a search holds millions of objects: the cycle collector walking them is a long silence
-            yield from _cumulative(collector_paused(package.COMMANDS[command](request)))
+            yield from cumulative(collector_paused(package.COMMANDS[command](request)))
     except SearchLimitError as stop:
         yield events.error(str(stop), type(stop).__name__, **stop.details)
     except PuzzleError as problem:
@@ -75,24 +76,6 @@ def run(request: dict[str, Any]) -> Iterator[Event]:
         yield events.error("internal error: the search went too deep (please report this)", "InternalError")
     except Exception as bug:  # the page and CLI must get an answer, not a traceback
         yield events.error(f"internal error (please report this): {type(bug).__name__}: {bug}", "InternalError")
-
-
-def _cumulative(events_in: Iterator[Event]) -> Iterator[Event]:
-    """Progress for the whole request: seconds since it began, nodes summed over its phases (never going back).
-
-    A request may run several searches one after another (a reachability check, then the search; a
-    minimal search, then the fast one), each counting from 0: a count that drops starts a new phase.
-    """
-    clock = time.perf_counter()
-    base = last = 0
-    for event in events_in:
-        if event["event"] == "progress":
-            nodes = event["nodes"]
-            if nodes < last:
-                base += last
-            last = nodes
-            event = {**event, "nodes": base + nodes, "seconds": round(time.perf_counter() - clock, 3)}
-        yield event
 
 
 def _check_shape(request: Any) -> None:

@@ -32,9 +32,10 @@ from typing import Any
 
 from pzl import events
 from pzl.events import Event
-from pzl.peg.outcome import PegOutcome, continued
+from pzl.peg.outcome import PegOutcome
 from pzl.search.anytime import beating, head_start
 from pzl.search.problem import Search
+from pzl.search.progress import relay
 
 #: Steps of the minimal search before the quick answer is sought (~0.1 s of CPython; Hoppers and the
 #: 21-hole triangles are proved within it).
@@ -54,7 +55,8 @@ def solve(minimal: Search, quick: Callable[[], Search], fallback: Callable[[], S
     ended, paused = yield from head_start(minimal, HEAD_START_NODES)
     if ended:
         return (yield from _settled(paused, None, fallback, clock))
-    found = yield from continued(quick(), paused["nodes"], clock)   # counting on from the minimal search's nodes
+    # counting on from the minimal search's nodes
+    found = yield from relay(quick(), nodes=paused["nodes"], clock=clock)
     quick_nodes = found.nodes
     if found.path is None:
         found = None
@@ -64,7 +66,7 @@ def solve(minimal: Search, quick: Callable[[], Search], fallback: Callable[[], S
             "lower_bound": lower, "stats": events.stats(paused["nodes"] + quick_nodes, found.states,
                                                         time.perf_counter() - clock)}))
         minimal = beating(minimal, found.moves, lower, depth_is_bound=True)
-    outcome = yield from continued(minimal, quick_nodes, clock)
+    outcome = yield from relay(minimal, nodes=quick_nodes, clock=clock)
     outcome.nodes += quick_nodes
     return (yield from _settled(outcome, found, fallback, clock))
 
@@ -79,7 +81,7 @@ def _settled(outcome: PegOutcome, quick: PegOutcome | None, fallback: Callable[[
         quick.states = max(quick.states, outcome.states)
         return quick, "auto: beam", {"lower_bound": outcome.lower_bound, "stopped": outcome.stopped,
                                      "note": _note(outcome)}
-    found = yield from continued(fallback(), outcome.nodes, clock)
+    found = yield from relay(fallback(), nodes=outcome.nodes, clock=clock)
     found.lower_bound = max(found.lower_bound, outcome.lower_bound)
     found.nodes += outcome.nodes
     return found, f"auto: minimal, then {found.method}", {}

@@ -14,8 +14,7 @@ from pzl.errors import CatalogError, PositionError
 from pzl.peg.board import Move, PegBoard
 from pzl.peg.catalog import board_entry, spec_by_id
 from pzl.peg.task import Task
-from pzl.search.anytime import counted_on
-from pzl.search.problem import Search, SearchOutcome
+from pzl.search.problem import SearchOutcome
 
 
 @dataclass(slots=True)
@@ -50,14 +49,6 @@ def check_position(mask: int, size: int, what: str) -> None:
         raise PositionError(f"the {what} must be a set of holes")
     if mask >> size:
         raise PositionError(f"the {what} has a peg outside the board's {size} holes")
-
-
-def continued(search: Search, nodes: int, clock: float) -> Search:
-    """`search` as a later phase of a request: its progress counts `nodes` more and seconds since `clock`.
-
-    Progress events stay cumulative for the whole request (they never go back between phases).
-    """
-    return (yield from counted_on(search, nodes, clock))
 
 
 def task_result(task: Task) -> dict[str, Any]:

@@ -18,11 +18,12 @@ from pzl.errors import CatalogError, PositionError, PuzzleError
 from pzl.events import Event
 from pzl.peg import anytime
 from pzl.peg.board import Move, PegBoard, holes_of
-from pzl.peg.outcome import PegOutcome, continued, custom_board, outcome_result, request_stats, task_result
+from pzl.peg.outcome import PegOutcome, custom_board, outcome_result, request_stats, task_result
 from pzl.peg.task import Task, board_of, check_finish_reachable, parse_holes, parse_position, seconds_option, task_of
 from pzl.peg.verdict import class_marks, instant_verdict, possible_finish_holes, why_impossible
 from pzl.request import choice, flag, solution_cap, state_cap
 from pzl.search import limits
+from pzl.search.progress import relay
 
 ALGORITHMS = ("auto", "minimal", "fast", "beam")
 #: `auto`, in order: (1) a task impossible by peg counts or position classes is answered at once;
@@ -189,7 +190,7 @@ def analyse(request: dict[str, Any]) -> Iterator[Event]:
             raise PositionError("last: name the one hole where the previous move ended (it must hold a peg)")
         for chain, after in chain_continuations(board, position, last[0]):
             done = sum(option["nodes"] for option, _ in options)  # progress stays cumulative across judgements
-            options.append(((yield from continued(_judge(task, after, seconds, cap), done, clock)), chain))
+            options.append(((yield from relay(_judge(task, after, seconds, cap), nodes=done, clock=clock)), chain))
     best, chain = min(options, key=lambda option: (option[0]["solvable"] is not True,
                                                     option[0]["moves"] if option[0]["moves"] is not None else 0))
     result = dict(best)

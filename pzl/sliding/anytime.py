@@ -30,8 +30,9 @@ from pzl import events
 from pzl.errors import SearchLimitError
 from pzl.events import Event
 from pzl.search import deepening
-from pzl.search.anytime import beating, counted_on, head_start
+from pzl.search.anytime import beating, head_start
 from pzl.search.problem import SearchOutcome
+from pzl.search.progress import relay
 from pzl.sliding import fast_reach, tiles
 from pzl.sliding.board import distances
 from pzl.sliding.effort import check_depth_first
@@ -110,7 +111,7 @@ def _shorten(puzzle: Puzzle, payload: dict[str, Any], fast: SearchOutcome, lower
     SHORTEN_NODES nodes: a shorter answer now and then, the best last."""
     board = puzzle.board
     search = fast_solve(puzzle.start, puzzle.goal, board.rows, board.cols, width=WIDTH)
-    wide = yield from beating(counted_on(search, spent, clock), len(fast.path) - 1, lower)
+    wide = yield from beating(relay(search, nodes=spent, clock=clock), len(fast.path) - 1, lower)
     spent += wide.nodes
     if len(wide.path) < len(fast.path):
         fast = wide

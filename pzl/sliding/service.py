@@ -19,6 +19,7 @@ from pzl.request import choice, flag, solution_cap, state_cap
 from pzl.search import breadth, deepening, limits
 from pzl.search.astar import astar
 from pzl.search.problem import Search
+from pzl.search.progress import relay
 from pzl.sliding import anytime, fast_reach, tiles
 from pzl.sliding.blocks import METRICS, BlockProblem
 from pzl.sliding.board import distances
@@ -141,7 +142,7 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
             if estimated_states(puzzle) <= affordable:
                 search = breadth.bfs(problem, max_states=cap.limit) if check == "bfs" else \
                     breadth.bidirectional(problem, max_states=cap.limit)
-                reach = yield from _labelled(_capped(search, cap, puzzle, check, every), phase="reachability check")
+                reach = yield from relay(_capped(search, cap, puzzle, check, every), phase="reachability check")
                 if reach.path is None:
                     payload.update(solution_result(puzzle, problem, reach, algorithm, every))
                     yield events.result(payload)
@@ -153,7 +154,7 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
             yield events.progress(before[0], 0, time.perf_counter() - clock, warning=warning)
     search = _search(puzzle, problem, algorithm, every, max_states, max_solutions, bound)
     fields = {"search": "depth-first"} if algorithm in ("iddfs", "ida") else {}
-    outcome = yield from _labelled(search, nodes=before[0], seconds=before[1], **fields)
+    outcome = yield from relay(search, nodes=before[0], seconds=before[1], **fields)
     outcome.nodes += before[0]   # the statistics count the whole request, as its progress did
     outcome.seconds += before[1]
     listed = (yield from listed_solutions(puzzle, problem, outcome)) if every else None
@@ -172,23 +173,6 @@ def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str
         what = {"bfs": "breadth-first search", "bidirectional": "bidirectional search", "astar": "A*"}.get(algorithm,
                                                                                                      algorithm)
         raise cap.stop(stop, what, advice, alternatives=names) from None
-
-
-def _labelled(inner: Search, *, nodes: int = 0, seconds: float = 0.0, **fields: Any) -> Search:
-    """`inner` with its progress labelled (`phase`, or `search: "depth-first"`, whose `states` is the path)
-    and its `nodes` and `seconds` counted on from an earlier phase of the same request."""
-    try:
-        while True:
-            try:
-                event = next(inner)
-            except StopIteration as stop:
-                return stop.value
-            if event.get("event") == "progress":
-                event = {**fields, **event, "nodes": event["nodes"] + nodes,
-                         "seconds": round(event["seconds"] + seconds, 3)}
-            yield event
-    finally:
-        inner.close()
 
 
 def _fast(puzzle: Puzzle, payload: dict[str, Any], every: bool, clock: float) -> Iterator[Event]:
@@ -256,7 +240,7 @@ def _astar(puzzle: Puzzle, problem: SlidingProblem, bound: str, every: bool, max
         raise PuzzleError("A* finds one shortest solution; for all of them use bfs or ida")
     database = None
     if bound == "pdb":
-        database = yield from _labelled(pattern_database(puzzle))
+        database = yield from pattern_database(puzzle)
     kernel = "astar-packed" if puzzle.kind == "packed" else "astar-blocks"
     cap = limits.state_cap(max_states, kernel, puzzle.board.size)
     search = astar(problem, state_bound(puzzle, problem, bound, database), max_states=cap.limit,
@@ -295,7 +279,7 @@ def longest(request: dict[str, Any]) -> Iterator[Event]:
             if not sources:
                 raise PuzzleError(f"no position reachable from the start meets the goal ({len(space):,} examined)")
             # the reachability sweep expanded every position once: the sweep's nodes count on from there
-            layers = yield from _labelled(breadth.longest(problem, sources, max_states=cap.limit), nodes=len(space))
+            layers = yield from relay(breadth.longest(problem, sources, max_states=cap.limit), nodes=len(space))
         elif puzzle.kind == "packed" and searched == "step":
             layers = yield from sweep(puzzle.board, puzzle.goal, max_states=cap.limit)
             text = puzzle.text

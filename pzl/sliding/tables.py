@@ -30,7 +30,7 @@ from typing import Any
 
 from pzl.errors import PuzzleError
 from pzl.events import Event, progress
-from pzl.search.problem import run_to_end
+from pzl.search.progress import run_to_end
 from pzl.sliding import pattern_db, pdb_file
 from pzl.sliding.pattern_db import PatternDatabase
 from pzl.sliding.pdb_file import TableFileError
@@ -231,12 +231,7 @@ def _write(path: Path, data: bytes) -> None:
 
 def _one_table(spec: TableSpec, cells: tuple[int, ...]) -> bytearray:
     """One pattern's table (for a worker process)."""
-    generator = pattern_db.pattern_table(spec.adjacency, cells, spec.blank_goal)
-    while True:
-        try:
-            next(generator)
-        except StopIteration as stop:
-            return stop.value
+    return run_to_end(pattern_db.pattern_table(spec.adjacency, cells, spec.blank_goal))[0]
 
 
 def make(spec: TableSpec, path: Path, jobs: int = 1) -> float:

@@ -36,6 +36,7 @@ from typing import Any
 from pzl.errors import PositionError
 from pzl.events import progress
 from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
+from pzl.search.progress import Steps
 from pzl.sliding import tile_bounds
 from pzl.sliding.ida_kernel import search_function
 from pzl.sliding.tile_bounds import PreparedBound, longest_increasing
@@ -215,16 +216,15 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
 
     patience = nodes + max(AUTO_DATABASE_MIN_NODES, AUTO_DATABASE_NODES_PER_PLACEMENT *
                            databases.placements(len(adjacency), databases.default_patterns(adjacency, blank_goal)))
-    while True:   # the cheap bound first; switch when it proves slow
-        try:
-            event = next(first)
-        except StopIteration as stop:
-            return stop.value
+    steps = Steps(first)
+    for event in steps:   # the cheap bound first; switch when it proves slow
         if event["nodes"] >= patience:
             first.close()
             passes.append((event["depth"], event["nodes"] - nodes - sum(count for _, count in passes)))
             break
         yield event
+    else:
+        return steps.outcome
     database = yield from _built_database(adjacency, blank_goal, event["nodes"], clock)
     board, z0, home = _prepare(start, goal, adjacency)
     prepared = tile_bounds.pattern_bound(board, home, adjacency, distances, database, blank_goal)
