@@ -290,6 +290,19 @@ def status() -> list[dict[str, Any]]:
     return rows
 
 
+def build(which: str, jobs: int) -> Iterator[str]:
+    """Build the table set named `which` (or "all") into the user cache with `jobs` processes: a line before and
+    after each set (the CLI's `tables --build`)."""
+    specs = [spec for spec in SPECS if which in ("all", spec.name)]
+    if not specs:
+        raise PuzzleError(f"no tables named {which!r}; known: {', '.join(spec.name for spec in SPECS)}")
+    for spec in specs:
+        path = user_cache_dir() / spec.file_name
+        yield f"building {spec.name} ({spec.partition}) into {path} (about {spec.minutes:g} minutes of CPU)..."
+        seconds = make(spec, path, jobs=jobs)
+        yield f"{spec.name}: {path.stat().st_size:,} bytes in {seconds:.0f} s"
+
+
 def main(argv: list[str] | None = None) -> int:
     """`python -m pzl.sliding.tables NAME --out FILE [--jobs N]`: build one table set into a file (build.py uses it)."""
     import argparse
