@@ -149,6 +149,7 @@ def _answered(row: dict[str, Any], answer: dict[str, Any], elapsed: float) -> di
                solution=answer.get("solution"))
     if answer.get("bound") is not None:
         row["bound"] = answer["bound"]   # the bound's full name, e.g. "pdb 6-6-3 + mirror"
+        row["heuristic"] = answer["heuristic"]   # the same as data: {"name": "pdb", "partition": [6, 6, 3], ...}
     for key in ("iterations", "layers", "lower_bound", "stopped"):
         if answer.get(key) is not None:
             row[key] = answer[key]

@@ -21,6 +21,15 @@ Answer = Callable[[dict[str, Any]], Iterator[Event]]
 ENTRY_FIELDS = ("id", "family", "group", "name", "description")
 
 
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What a family knows of a task before any search (each family's `verdict.instant_verdict`): `reachable`
+    False (proved impossible, `reason` says why), True (proved possible) or None (a search must tell)."""
+
+    reachable: bool | None
+    reason: str = ""
+
+
 @dataclass(frozen=True)
 class Shelf:
     """Files of precomputed tables a family's searches read, stored beside the package or in the user's cache."""

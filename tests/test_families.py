@@ -143,3 +143,20 @@ def test_a_command_the_family_does_not_answer_is_refused_with_its_commands() -> 
                                 "atlas, compare")
     final = api.answer({"command": "census", "puzzle": "8-puzzle"})
     assert final["message"] == "there is no 'census' command for sliding puzzles; use one of: solve, longest, compare"
+
+
+def test_both_families_give_their_instant_verdict_in_one_shape() -> None:
+    from pzl.family import Verdict
+    from pzl.peg.catalog import board_by_id
+    from pzl.peg.verdict import instant_verdict as peg_verdict
+    from pzl.sliding.task import from_request
+    from pzl.sliding.verdict import instant_verdict as sliding_verdict
+
+    swapped = sliding_verdict(from_request({"puzzle": "8-puzzle", "start": "2 1 3 4 5 6 7 8 0"}))
+    assert isinstance(swapped, Verdict) and swapped.reachable is False and "1 and 2" in swapped.reason
+    assert sliding_verdict(from_request({"puzzle": "8-puzzle", "start": "1 2 3 4 5 6 0 7 8"})).reachable is True
+    board = board_by_id("english-33")
+    full = board.full
+    assert peg_verdict(board, full ^ (1 << 16), 1 << 16) == Verdict(None)
+    impossible = peg_verdict(board, full ^ (1 << 16), 1 << 0)
+    assert isinstance(impossible, Verdict) and impossible.reachable is False and impossible.reason

@@ -9,7 +9,7 @@ import { createGrowth } from "./growth.js";
 import { commandLine, commandLineRequest, createNextStep, nextSteps } from "./next-step.js";
 import { positionCount } from "./sliding.js";
 import {
-  algorithmWords, capitalise, classesText, classicMovesText, formatCount, plural, resultDetails, stoppedAdvice,
+  algorithmWords, answerWords, capitalise, classesText, classicMovesText, formatCount, plural, resultDetails, stoppedAdvice,
   withoutStop,
 } from "./words.js";
 
@@ -284,9 +284,9 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     } else if (result.moves === 0) {
       text = `${about}: this is the goal.`;
     } else {
-      const minimal = result.minimal ?? result.optimal ?? (game.family === "sliding" ? true : undefined);
-      const proof = minimal === false
-        ? ` (found by ${algorithmWords(result.method ?? result.algorithm ?? "a quick search")}, not proved fewest)` : "";
+      const minimal = result.minimal ?? (game.family === "sliding" ? true : undefined);
+      const how = result.method ? algorithmWords(result.method) : answerWords(result) || "a quick search";
+      const proof = minimal === false ? ` (found by ${how}, not proved fewest)` : "";
       let next = null;
       let marks = null;
       if (Array.isArray(result.next)) {

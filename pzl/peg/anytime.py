@@ -42,16 +42,18 @@ from pzl.search.progress import relay
 HEAD_START_NODES = 200_000
 #: The minimal search's work budget under `auto` (see the module's docstring).
 AUTO_NODES = 60_000_000
+#: How the answers of `auto` are found (`path`, `auto` and `algorithm` of a result): the proof, the quick answer.
+MINIMAL_ANSWER, BEAM_ANSWER = events.answered_by("minimal", auto=True), events.answered_by("beam", auto=True)
 
-#: A peg answer from an outcome, an algorithm label and fields to add: the service's payload builder.
-Answer = Callable[[PegOutcome, str, dict[str, Any]], dict[str, Any]]
+#: A peg answer from an outcome, how it was found (`events.answered_by`) and fields to add: the service's builder.
+Answer = Callable[[PegOutcome, dict[str, Any], dict[str, Any]], dict[str, Any]]
 
 
 def solve(minimal: Search, quick: Callable[[], Search], fallback: Callable[[], Search], answer: Answer,
           clock: float) -> Iterator[Event]:
     """`auto` for one task: `minimal` (the minimal search within its budget, not started yet), `quick()` (the beam
     search) and `fallback()` (the fast solver), generators returning PegOutcomes. Yields progress and the quick
-    answer (`improved`); returns (the final outcome, its algorithm label, fields its answer adds or overrides)."""
+    answer (`improved`); returns (the final outcome, how it was found, fields its answer adds or overrides)."""
     ended, paused = yield from head_start(minimal, HEAD_START_NODES)
     if ended:
         return (yield from _settled(paused, None, fallback, clock))
@@ -62,7 +64,7 @@ def solve(minimal: Search, quick: Callable[[], Search], fallback: Callable[[], S
         found = None
     else:
         lower = paused.get("depth") or 0   # the minimal search's depth is the fewest moves it has proved
-        yield events.improved(answer(found, "auto: beam", {
+        yield events.improved(answer(found, BEAM_ANSWER, {
             "lower_bound": lower, "stats": events.stats(paused["nodes"] + quick_nodes, found.states,
                                                         time.perf_counter() - clock)}))
         minimal = beating(minimal, found.moves, lower, depth_is_bound=True)
@@ -73,18 +75,18 @@ def solve(minimal: Search, quick: Callable[[], Search], fallback: Callable[[], S
 
 def _settled(outcome: PegOutcome, quick: PegOutcome | None, fallback: Callable[[], Search], clock: float) -> Search:
     """The final answer once the minimal search has ended (`outcome`, its nodes the request's so far):
-    (outcome, label, fields)."""
+    (outcome, how it was found, fields)."""
     if outcome.solvable is not None:
-        return outcome, "auto: minimal", {}
+        return outcome, MINIMAL_ANSWER, {}
     if quick is not None:
         quick.nodes = outcome.nodes
         quick.states = max(quick.states, outcome.states)
-        return quick, "auto: beam", {"lower_bound": outcome.lower_bound, "stopped": outcome.stopped,
+        return quick, BEAM_ANSWER, {"lower_bound": outcome.lower_bound, "stopped": outcome.stopped,
                                      "note": _note(outcome)}
     found = yield from relay(fallback(), nodes=outcome.nodes, clock=clock)
     found.lower_bound = max(found.lower_bound, outcome.lower_bound)
     found.nodes += outcome.nodes
-    return found, f"auto: minimal, then {found.method}", {}
+    return found, events.answered_by("minimal", found.method, auto=True), {}
 
 
 def _note(outcome: PegOutcome) -> str:

@@ -74,7 +74,7 @@ def request_stats(nodes: int, states: int, clock: float) -> dict[str, Any]:
     return events.stats(nodes, states, time.perf_counter() - clock)
 
 
-def outcome_result(board: PegBoard, outcome: PegOutcome, want_all: bool, clock: float) -> dict[str, Any]:
+def outcome_result(board: PegBoard, outcome: PegOutcome, all_solutions: bool, clock: float) -> dict[str, Any]:
     """A `solve` answer's verdict, solution (moves, jumps, holes jumped over), count and stats."""
     path: list[Move] | None = outcome.path
     payload: dict[str, Any] = {
@@ -93,7 +93,7 @@ def outcome_result(board: PegBoard, outcome: PegOutcome, want_all: bool, clock: 
         payload["stopped"] = outcome.stopped or "seconds"
         if outcome.lower_bound:
             payload["lower_bound"] = outcome.lower_bound
-    if want_all and outcome.count is not None:
+    if all_solutions and outcome.count is not None:
         payload["count"] = outcome.count
         payload["solutions"] = [[move.to_json() for move in solution] for solution in outcome.paths]
     return payload

@@ -70,7 +70,7 @@ def same_as_steps(puzzle: Puzzle) -> bool:
     return puzzle.blanks == 1
 
 
-def choose(puzzle: Puzzle, every: bool) -> str:
+def choose(puzzle: Puzzle, all_solutions: bool) -> str:
     """The `auto` rule: breadth-first when the reachable space is small enough, IDA* beyond.
 
     Up to AUTO_BREADTH_LIMIT estimated positions: bidirectional for one solution to a
@@ -82,21 +82,21 @@ def choose(puzzle: Puzzle, every: bool) -> str:
     with their weak bounds is hopeless where breadth-first is not.
     """
     if puzzle.kind == "blocks":
-        return "bfs" if every or puzzle.goal_is_partial else "bidirectional"
+        return "bfs" if all_solutions or puzzle.goal_is_partial else "bidirectional"
     if estimated_states(puzzle) > AUTO_BREADTH_LIMIT:
         return "ida"
-    if every and puzzle.distinct_tiles and not puzzle.goal_is_partial:
+    if all_solutions and puzzle.distinct_tiles and not puzzle.goal_is_partial:
         return "ida"
-    return "bfs" if every or puzzle.goal_is_partial else "bidirectional"
+    return "bfs" if all_solutions or puzzle.goal_is_partial else "bidirectional"
 
 
 def solve(request: dict[str, Any]) -> Iterator[Event]:
     """Answer a `solve` request: progress events, then one result event."""
     puzzle = from_request(request)
     algorithm = choice(request, "algorithm", ALGORITHMS, "auto", refusal=CatalogError)
-    every = flag(request, "all")
+    all_solutions = flag(request, "all")
     max_states = state_cap(request, breadth.DEFAULT_MAX_STATES)
-    max_solutions = solution_cap(request, every)
+    max_solutions = solution_cap(request, all_solutions)
     metric = read_metric(request, puzzle)
     searched = "step" if same_as_steps(puzzle) else metric   # one empty cell: every move is one cell
     bound = read_bound(request, algorithm, puzzle, searched)
@@ -110,23 +110,23 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     clock = time.perf_counter()
     verdict = instant_verdict(puzzle)
     if verdict.reachable is False:
-        payload.update(impossible_result(verdict.reason, "parity", every, time.perf_counter() - clock))
+        payload.update(impossible_result(verdict.reason, "parity", all_solutions, time.perf_counter() - clock))
         yield events.result(payload)
         return
     proven = bool(verdict.reachable)
     auto = algorithm == "auto"
     if auto:
-        algorithm = choose(puzzle, every)
+        algorithm = choose(puzzle, all_solutions)
         # numbered tiles: the fast answer at once, then a proof or a shorter one
-        if searched == "step" and anytime.applies(puzzle, algorithm, every):
+        if searched == "step" and anytime.applies(puzzle, algorithm, all_solutions):
             yield from anytime.solve(puzzle, problem_for(puzzle), payload, clock)
             return
     if algorithm == "fast":
-        yield from _fast(puzzle, payload, every, clock)
+        yield from _fast(puzzle, payload, all_solutions, clock)
         return
-    fast_reach.refuse_hopeless(puzzle, algorithm, every)   # big boards: an optimal search out of reach
+    fast_reach.refuse_hopeless(puzzle, algorithm, all_solutions)   # big boards: an optimal search out of reach
     problem = problem_for(puzzle, searched, bound)
-    if algorithm == "bidirectional" and (every or puzzle.goal_is_partial):
+    if algorithm == "bidirectional" and (all_solutions or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
                           "use bfs (or ida) for a partial goal or for all shortest solutions")
     before, warning = (0, 0.0), None   # an earlier phase's nodes and seconds, carried on in progress
@@ -142,51 +142,51 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
             if estimated_states(puzzle) <= affordable:
                 search = breadth.bfs(problem, max_states=cap.limit) if check == "bfs" else \
                     breadth.bidirectional(problem, max_states=cap.limit)
-                reach = yield from relay(_capped(search, cap, puzzle, check, every), phase="reachability check")
+                reach = yield from relay(_capped(search, cap, puzzle, check, all_solutions), phase="reachability check")
                 if reach.path is None:
-                    payload.update(solution_result(puzzle, problem, reach, algorithm, every))
+                    payload.update(solution_result(puzzle, problem, reach, algorithm, all_solutions))
                     yield events.result(payload)
                     return
                 distance = len(reach.path) - 1
                 before = (reach.nodes, time.perf_counter() - clock)
-        warning = check_depth_first(puzzle, problem, algorithm, distance, every)
+        warning = check_depth_first(puzzle, problem, algorithm, distance, all_solutions)
         if warning:
             yield events.progress(before[0], 0, time.perf_counter() - clock, warning=warning)
-    search = _search(puzzle, problem, algorithm, every, max_states, max_solutions, bound)
+    search = _search(puzzle, problem, algorithm, all_solutions, max_states, max_solutions, bound)
     fields = {"search": "depth-first"} if algorithm in ("iddfs", "ida") else {}
     outcome = yield from relay(search, nodes=before[0], seconds=before[1], **fields)
     outcome.nodes += before[0]   # the statistics count the whole request, as its progress did
     outcome.seconds += before[1]
-    listed = (yield from listed_solutions(puzzle, problem, outcome)) if every else None
-    payload.update(solution_result(puzzle, problem, outcome, algorithm, every, listed))
+    listed = (yield from listed_solutions(puzzle, problem, outcome)) if all_solutions else None
+    payload.update(solution_result(puzzle, problem, outcome, algorithm, all_solutions, listed))
     if warning:
         payload["warning"] = warning
     yield events.result(payload)
 
 
-def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str, every: bool) -> Search:
+def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str, all_solutions: bool) -> Search:
     """Run a breadth-first search under `cap`; its stop at the cap becomes an error naming the limit and the advice."""
     try:
         return (yield from search)
     except SearchLimitError as stop:
-        names, advice = what_to_try(puzzle, algorithm, every=every, cap=cap)
+        names, advice = what_to_try(puzzle, algorithm, all_solutions=all_solutions, cap=cap)
         what = {"bfs": "breadth-first search", "bidirectional": "bidirectional search", "astar": "A*"}.get(algorithm,
                                                                                                      algorithm)
         raise cap.stop(stop, what, advice, alternatives=names) from None
 
 
-def _fast(puzzle: Puzzle, payload: dict[str, Any], every: bool, clock: float) -> Iterator[Event]:
+def _fast(puzzle: Puzzle, payload: dict[str, Any], all_solutions: bool, clock: float) -> Iterator[Event]:
     """The fast solver's answer: a solution, its lower bound, minimal only when the two meet."""
-    refusal = fast_reach.why_not(puzzle, every)
+    refusal = fast_reach.why_not(puzzle, all_solutions)
     if refusal:
         raise PuzzleError(refusal)
     outcome = yield from fast_solve(puzzle.start, puzzle.goal, puzzle.board.rows, puzzle.board.cols)
-    payload.update(fast_result(puzzle, outcome, "fast", fast_reach.bound_of(puzzle), None, outcome.nodes,
-                               time.perf_counter() - clock))
+    payload.update(fast_result(puzzle, outcome, events.answered_by("fast"), fast_reach.bound_of(puzzle), None,
+                               outcome.nodes, time.perf_counter() - clock))
     yield events.result(payload)
 
 
-def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool, max_states: int | None,
+def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, all_solutions: bool, max_states: int | None,
             max_solutions: int, bound: str | None = None) -> Search:
     """Run one algorithm; paths come back as states of `problem`. `max_states` None: only the memory caps it.
 
@@ -199,7 +199,7 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool
         cap = limits.state_cap(max_states, kernel, puzzle.board.size)
         floor = breadth_floor(puzzle, problem, algorithm)
         if floor is not None and floor[0] > cap.limit:   # refused up front: it would surely stop at the cap
-            names, advice = what_to_try(puzzle, algorithm, every=every, cap=cap)
+            names, advice = what_to_try(puzzle, algorithm, all_solutions=all_solutions, cap=cap)
             what = "breadth-first search" if algorithm == "bfs" else "bidirectional search"
             cap.check(floor[0], f"{what} must store at least about {floor[0]:,} positions here (a floor, from the "
                                 f"start's lower bound of {floor[1]} moves)", advice, alternatives=names)
@@ -207,36 +207,37 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool
             search = breadth.bidirectional(problem, max_states=cap.limit)
         elif kernel == "shortest":
             search = shortest(puzzle.board, puzzle.start, puzzle.goal, max_states=cap.limit,
-                              all_solutions=every, max_solutions=max_solutions)
+                              all_solutions=all_solutions, max_solutions=max_solutions)
         else:
-            search = breadth.bfs(problem, max_states=cap.limit, all_solutions=every, max_solutions=max_solutions)
-        outcome = yield from _capped(search, cap, puzzle, algorithm, every)
+            search = breadth.bfs(problem, max_states=cap.limit, all_solutions=all_solutions,
+                                 max_solutions=max_solutions)
+        outcome = yield from _capped(search, cap, puzzle, algorithm, all_solutions)
         return as_states(problem, outcome) if kernel == "shortest" else outcome
     if algorithm == "astar":
-        return (yield from _astar(puzzle, problem, bound or getattr(problem, "bound_name", "manhattan"), every,
+        return (yield from _astar(puzzle, problem, bound or getattr(problem, "bound_name", "manhattan"), all_solutions,
                                   max_states))
     if puzzle.distinct_tiles and not puzzle.goal_is_partial:
         board = puzzle.board
         if algorithm == "ida":
             rows_cols = (board.rows, board.cols) if board.is_rectangle() else None
             outcome = yield from tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, distances(board),
-                                                      all_solutions=every, max_solutions=max_solutions,
+                                                      all_solutions=all_solutions, max_solutions=max_solutions,
                                                       bound=bound or "auto", rows_cols=rows_cols,
                                                       max_depth=deepening.MAX_DEPTH)
         else:
             outcome = yield from tiles.iddfs_tiles(puzzle.start, puzzle.goal, board.adjacency,
-                                                   all_solutions=every, max_solutions=max_solutions,
+                                                   all_solutions=all_solutions, max_solutions=max_solutions,
                                                    max_depth=deepening.MAX_DEPTH)
         return as_states(problem, outcome)
     search = deepening.ida_star if algorithm == "ida" else deepening.iddfs
-    outcome = yield from search(problem, all_solutions=every, max_solutions=max_solutions)
+    outcome = yield from search(problem, all_solutions=all_solutions, max_solutions=max_solutions)
     outcome.bound = getattr(problem, "bound_name", "manhattan") if algorithm == "ida" else "none"
     return outcome
 
 
-def _astar(puzzle: Puzzle, problem: SlidingProblem, bound: str, every: bool, max_states: int | None) -> Search:
+def _astar(puzzle: Puzzle, problem: SlidingProblem, bound: str, all_solutions: bool, max_states: int | None) -> Search:
     """A* with a bound by name, under the state cap (its stored positions: every one it has seen)."""
-    if every:
+    if all_solutions:
         raise PuzzleError("A* finds one shortest solution; for all of them use bfs or ida")
     database = None
     if bound == "pdb":
@@ -245,7 +246,7 @@ def _astar(puzzle: Puzzle, problem: SlidingProblem, bound: str, every: bool, max
     cap = limits.state_cap(max_states, kernel, puzzle.board.size)
     search = astar(problem, state_bound(puzzle, problem, bound, database), max_states=cap.limit,
                    bound_name=bound if database is None else f"pdb {database.name}")
-    return (yield from _capped(search, cap, puzzle, "astar", every))
+    return (yield from _capped(search, cap, puzzle, "astar", all_solutions))
 
 
 def longest(request: dict[str, Any]) -> Iterator[Event]:
