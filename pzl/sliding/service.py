@@ -1,8 +1,9 @@
 """The sliding family's answers to api requests: `solve` and `longest`.
 
-`COMMANDS` maps each command to its answer. Wires the parts: the request → a Puzzle (`task`), the
-instant verdict (`verdict`), the algorithm and its search as a generator of progress events
-(solvers), then one result event (`outcome`).
+`COMMANDS` maps each command to its answer. Wires the parts: the request → a Puzzle (`task`), then for
+`solve` a `Plan` (what the request can afford, decided before any search: the instant verdict, auto's
+choice, the refusals, the reachability check depth-first search needs), then its searches as a
+generator of progress events (solvers), then one result event (`outcome`).
 The CLI's words for a result are in `text`.
 """
 
@@ -10,11 +11,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pzl import events
 from pzl.errors import CatalogError, PuzzleError, SearchLimitError
 from pzl.events import Event
+from pzl.family import Verdict
 from pzl.request import choice, flag, solution_cap, state_cap
 from pzl.search import breadth, deepening, limits
 from pzl.search.astar import astar
@@ -90,9 +93,29 @@ def choose(puzzle: Puzzle, all_solutions: bool) -> str:
     return "bfs" if all_solutions or puzzle.goal_is_partial else "bidirectional"
 
 
-def solve(request: dict[str, Any]) -> Iterator[Event]:
-    """Answer a `solve` request: progress events, then one result event."""
-    puzzle = from_request(request)
+@dataclass(frozen=True)
+class Plan:
+    """What a solve request can afford, decided before any search (`plan`): which algorithm runs on which moves
+    with which bound and caps, and what must run before it."""
+
+    algorithm: str                 # the one that runs: auto's choice; ida without a bound is iddfs
+    auto: bool                     # the request asked for auto
+    metric: str                    # what one move of the answer is
+    searched: str                  # what one move of the search is ("step" where every move is one cell)
+    bound: str | None              # the lower bound read (None: the algorithm's own)
+    all_solutions: bool
+    max_states: int | None         # the search's state cap (None: only the memory)
+    max_solutions: int
+    verdict: Verdict               # what parity says at once; reachable False: nothing else is planned
+    anytime: bool = False          # auto on numbered tiles: the fast answer at once, then a proof or a shorter one
+    check: str | None = None       # depth-first: the reachability check run first ("bfs", "bidirectional")
+    check_cap: limits.StateCap | None = None
+
+
+def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
+    """The plan for a solve request (no search runs): its options read, the algorithm auto chooses, the requests
+    no search can answer refused (a PuzzleError, or a SearchLimitError when the board is out of an optimal
+    search's reach), and the reachability check a depth-first search needs first."""
     algorithm = choice(request, "algorithm", ALGORITHMS, "auto", refusal=CatalogError)
     all_solutions = flag(request, "all")
     max_states = state_cap(request, breadth.DEFAULT_MAX_STATES)
@@ -105,54 +128,73 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     if searched != "step" and algorithm == "fast":
         raise PuzzleError("the fast solver places numbered tiles one cell at a time; whole slides are searched by "
                           "bfs, bidirectional, iddfs, ida or astar")
-    payload: dict[str, Any] = {"puzzle": puzzle.puzzle_id, "start": puzzle.start_text,
-                               "goal": puzzle.goal_text, "metric": metric}
-    clock = time.perf_counter()
     verdict = instant_verdict(puzzle)
-    if verdict.reachable is False:
-        payload.update(impossible_result(verdict.reason, "parity", all_solutions, time.perf_counter() - clock))
-        yield events.result(payload)
-        return
-    proven = bool(verdict.reachable)
     auto = algorithm == "auto"
+    chosen = Plan(algorithm, auto, metric, searched, bound, all_solutions, max_states, max_solutions, verdict)
+    if verdict.reachable is False:
+        return chosen
     if auto:
         algorithm = choose(puzzle, all_solutions)
-        # numbered tiles: the fast answer at once, then a proof or a shorter one
         if searched == "step" and anytime.applies(puzzle, algorithm, all_solutions):
-            yield from anytime.solve(puzzle, problem_for(puzzle), payload, clock)
-            return
+            return replace(chosen, algorithm=algorithm, anytime=True)
     if algorithm == "fast":
-        yield from _fast(puzzle, payload, all_solutions, clock)
-        return
+        return replace(chosen, algorithm=algorithm)
     fast_reach.refuse_hopeless(puzzle, algorithm, all_solutions)   # big boards: an optimal search out of reach
-    problem = problem_for(puzzle, searched, bound)
     if algorithm == "bidirectional" and (all_solutions or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
                           "use bfs (or ida) for a partial goal or for all shortest solutions")
+    chosen = replace(chosen, algorithm=algorithm)
+    if algorithm not in ("iddfs", "ida") or (verdict.reachable and algorithm == "ida"):
+        return chosen
+    # Depth-first search cannot tell an unreachable goal from a far one: settle that first, with the memory's
+    # budget (the request's state cap is for the search it chose, which stores a path). When parity has
+    # settled it, a small check still gives iddfs's estimate the true depth.
+    check = "bfs" if puzzle.goal_is_partial else "bidirectional"
+    cap = limits.state_cap(None, breadth_kernel(puzzle, check), puzzle.board.size)
+    affordable = cap.limit if not verdict.reachable else min(cap.limit, breadth.DEFAULT_MAX_STATES)
+    if estimated_states(puzzle) > affordable:
+        return chosen
+    return replace(chosen, check=check, check_cap=cap)
+
+
+def solve(request: dict[str, Any]) -> Iterator[Event]:
+    """Answer a `solve` request (`plan`, then its searches): progress events, then one result event."""
+    puzzle = from_request(request)
+    chosen = plan(puzzle, request)
+    algorithm, all_solutions = chosen.algorithm, chosen.all_solutions
+    payload: dict[str, Any] = {"puzzle": puzzle.puzzle_id, "start": puzzle.start_text,
+                               "goal": puzzle.goal_text, "metric": chosen.metric}
+    clock = time.perf_counter()
+    if chosen.verdict.reachable is False:
+        payload.update(impossible_result(chosen.verdict.reason, "parity", all_solutions, time.perf_counter() - clock))
+        yield events.result(payload)
+        return
+    if chosen.anytime:
+        yield from anytime.solve(puzzle, problem_for(puzzle), payload, clock)
+        return
+    if algorithm == "fast":
+        yield from _fast(puzzle, payload, all_solutions, clock)
+        return
+    problem = problem_for(puzzle, chosen.searched, chosen.bound)
     before, warning = (0, 0.0), None   # an earlier phase's nodes and seconds, carried on in progress
     if algorithm in ("iddfs", "ida"):
         distance = None
-        if not proven or algorithm == "iddfs":
-            # Depth-first search cannot tell an unreachable goal from a far one: settle that first, with the memory's
-            # budget (the request's state cap is for the search it chose, which stores a path). When parity has
-            # settled it, a small check still gives iddfs's estimate the true depth.
-            check = "bfs" if puzzle.goal_is_partial else "bidirectional"
-            cap = limits.state_cap(None, breadth_kernel(puzzle, check), puzzle.board.size)
-            affordable = cap.limit if not proven else min(cap.limit, breadth.DEFAULT_MAX_STATES)
-            if estimated_states(puzzle) <= affordable:
-                search = breadth.bfs(problem, max_states=cap.limit) if check == "bfs" else \
-                    breadth.bidirectional(problem, max_states=cap.limit)
-                reach = yield from relay(_capped(search, cap, puzzle, check, all_solutions), phase="reachability check")
-                if reach.path is None:
-                    payload.update(solution_result(puzzle, problem, reach, algorithm, all_solutions))
-                    yield events.result(payload)
-                    return
-                distance = len(reach.path) - 1
-                before = (reach.nodes, time.perf_counter() - clock)
+        if chosen.check is not None:
+            cap = chosen.check_cap
+            search = breadth.bfs(problem, max_states=cap.limit) if chosen.check == "bfs" else \
+                breadth.bidirectional(problem, max_states=cap.limit)
+            reach = yield from relay(_capped(search, cap, puzzle, chosen.check, all_solutions),
+                                     phase="reachability check")
+            if reach.path is None:
+                payload.update(solution_result(puzzle, problem, reach, algorithm, all_solutions))
+                yield events.result(payload)
+                return
+            distance = len(reach.path) - 1
+            before = (reach.nodes, time.perf_counter() - clock)
         warning = check_depth_first(puzzle, problem, algorithm, distance, all_solutions)
         if warning:
             yield events.progress(before[0], 0, time.perf_counter() - clock, warning=warning)
-    search = _search(puzzle, problem, algorithm, all_solutions, max_states, max_solutions, bound)
+    search = _search(puzzle, problem, algorithm, all_solutions, chosen.max_states, chosen.max_solutions, chosen.bound)
     fields = {"search": "depth-first"} if algorithm in ("iddfs", "ida") else {}
     outcome = yield from relay(search, nodes=before[0], seconds=before[1], **fields)
     outcome.nodes += before[0]   # the statistics count the whole request, as its progress did
