@@ -185,21 +185,20 @@ COMMAND_HELP = {
     "census": "peg solitaire: positions, finishable positions and solutions, jump by jump",
     "atlas": "peg solitaire: every single-vacancy start against every single-peg finish",
 }
-FAMILY_GROUPS = {"sliding": "sliding puzzles", "peg": "peg solitaire"}
 
 
 def command_options(command: str) -> dict[str, list[str]]:
-    """The request keys `command` reads, each with the families that read it (from the families' `OPTIONS`)."""
+    """The request keys `command` reads, each with the families that read it (from the families' `options`)."""
     keys: dict[str, list[str]] = {}
-    for family in catalog.FAMILY_MODULES:
-        for key in catalog.family(family).OPTIONS.get(command, ()):
-            keys.setdefault(key, []).append(family)
+    for family in catalog.families():
+        for key in family.options.get(command, ()):
+            keys.setdefault(key, []).append(family.name)
     return keys
 
 
 def answered_by(command: str) -> list[str]:
     """The families that answer `command`."""
-    return [family for family in catalog.FAMILY_MODULES if command in catalog.family(family).OPTIONS]
+    return [family.name for family in catalog.families() if command in family.options]
 
 
 def flag_of(key: str) -> str:
@@ -229,7 +228,7 @@ def _parser() -> argparse.ArgumentParser:
                              help="explain each algorithm and bound of the comparison instead of running it")
         keys = command_options(name)
         answering = answered_by(name)
-        groups = {family: sub.add_argument_group(FAMILY_GROUPS[family]) for family in answering} \
+        groups = {family: sub.add_argument_group(catalog.family(family).words) for family in answering} \
             if len(answering) > 1 else {}
         for key, families in keys.items():
             settings = {option: value for option, value in FLAGS[key].items() if option != "flag"}
@@ -260,16 +259,15 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
     for key, value in texts.items():
         if not value.strip():
             raise PuzzleError(f"{flag_of(key)} has no value; give one, or leave it out for the puzzle's default")
-    family = _family(args)
-    what = args.puzzle or (f"--board {args.board}" if getattr(args, "board", None) else f"--layout {args.layout}"
-                           if getattr(args, "layout", None) else f"--mask {args.mask}")
-    kind = "a sliding puzzle" if family == "sliding" else "a peg solitaire board"
+    family, drawn = _family(args)
+    what = args.puzzle or f"{flag_of(drawn)} {getattr(args, drawn)}"
+    kind = catalog.family(family).kind
     if family not in answered_by(args.command):
-        families = " or ".join(FAMILY_GROUPS[name] for name in answered_by(args.command))
+        families = " or ".join(catalog.family(name).words for name in answered_by(args.command))
         raise PuzzleError(f"{args.command} is a command of {families}, and {what} is {kind}")
     misplaced = [key for key, families in keys.items() if family not in families and getattr(args, key) is not None]
     if misplaced:
-        other = " or ".join(FAMILY_GROUPS[name] for name in keys[misplaced[0]])
+        other = " or ".join(catalog.family(name).words for name in keys[misplaced[0]])
         raise PuzzleError(f"{flag_of(misplaced[0])} is an option of {other}, and {what} is {kind}")
     if getattr(args, "max_solutions", None) is not None and not args.all:
         raise PuzzleError("--max-solutions caps the list of the solutions --all counts; add --all, "
@@ -283,21 +281,23 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
     return request
 
 
-def _family(args: argparse.Namespace) -> str:
-    """The family a command line is about: its puzzle's, or the custom board's (--board or --mask)."""
-    layout = getattr(args, "layout", None)
-    board, mask = getattr(args, "board", None), getattr(args, "mask", None)
-    drawn = [flag for flag, value in (("--board", board), ("--layout", layout), ("--mask", mask)) if value is not None]
+def _family(args: argparse.Namespace) -> tuple[str, str | None]:
+    """The family a command line is about, its puzzle's or the drawn board's (--board, --layout, --mask), and the
+    request key that drew it (None for a catalog puzzle)."""
+    drawing = {key: family.name for family in catalog.families() for key in family.drawn}
+    drawn = [key for key in drawing if getattr(args, key, None) is not None]
     if len(drawn) > 1:
-        raise PuzzleError(f"{drawn[0]} and {drawn[1]} each draw a puzzle: give one of them")
+        raise PuzzleError(f"{flag_of(drawn[0])} and {flag_of(drawn[1])} each draw a puzzle: give one of them")
     custom = drawn[0] if drawn else None
-    if args.puzzle and custom == "--board":
-        raise PuzzleError(f"give a puzzle or {custom}, not both ({args.puzzle} and {custom})")
+    if args.puzzle and custom == "board":   # a --layout or --mask beside a puzzle redraws that puzzle's board
+        raise PuzzleError(f"give a puzzle or --board, not both ({args.puzzle} and --board)")
     if custom and not args.puzzle:
-        return "peg" if custom == "--mask" else "sliding"
+        return drawing[custom], custom
     if not args.puzzle:
-        raise PuzzleError("name a puzzle (see `python -m pzl list`), or draw one with --layout, --board or --mask")
-    return catalog.find(args.puzzle)["family"]
+        flags = [flag_of(key) for key in drawing]
+        raise PuzzleError(f"name a puzzle (see `python -m pzl list`), or draw one with {', '.join(flags[:-1])} "
+                          f"or {flags[-1]}")
+    return catalog.find(args.puzzle)["family"], None
 
 
 def _run(request: dict[str, Any], show_progress: bool, terminal: bool = True,
@@ -396,25 +396,20 @@ def _explain(request: dict[str, Any]) -> int:
 
 def _tables(args: argparse.Namespace) -> int:
     """`tables`: list the known pattern tables and their state; `--build [NAME]` makes them in the user cache."""
-
-    from pzl.sliding import tables
-
+    shelves = [family.shelf for family in catalog.families() if family.shelf is not None]
     if args.build is None:
-        for row in tables.status():
+        for row in (row for shelf in shelves for row in shelf.status()):
             size = f"{row['bytes']:,} bytes" if row["bytes"] else "-"
             print(f"{row['name']}  ({row['partition']} on {row['board']})  {row['path']}  {size}  {row['state']}")
-        return 0
-    specs = [spec for spec in tables.SPECS if args.build in ("all", spec.name)]
-    if not specs:
-        print(f"pzl: no tables named {args.build!r}; known: {', '.join(s.name for s in tables.SPECS)}", file=sys.stderr)
-        return 2
-    for spec in specs:
-        path = tables.user_cache_dir() / spec.file_name
-        print(f"building {spec.name} ({spec.partition}) into {path} (about {spec.minutes:g} minutes of CPU)...",
-              flush=True)
-        seconds = tables.make(spec, path, jobs=os.cpu_count() or 1)
-        print(f"{spec.name}: {path.stat().st_size:,} bytes in {seconds:.0f} s")
-    return 0
+        return OK
+    try:
+        for shelf in shelves:
+            for line in shelf.build(args.build, os.cpu_count() or 1):
+                print(line, flush=True)
+    except PuzzleError as problem:
+        print(f"pzl: {problem}", file=sys.stderr)
+        return REFUSED
+    return OK
 
 
 def _list(args: argparse.Namespace) -> int:

@@ -30,6 +30,7 @@ from pzl import catalog, compare, events
 from pzl.errors import PuzzleError, SearchLimitError, shown
 from pzl.events import CANCELLED, Event
 from pzl.search.problem import collector_paused
+from pzl.search.progress import cumulative
 
 COMMANDS = ("solve", "longest", "analyse", "census", "atlas", "catalog", "compare")
 #: Progress a time slice never drops: a comparison's plan and finished rows, a search's finished layer or pass.
@@ -54,16 +55,15 @@ def run(request: dict[str, Any]) -> Iterator[Event]:
                 raise PuzzleError(f"catalog lists every puzzle and reads no option: leave out {', '.join(extra)}")
             yield events.result({"puzzles": catalog.entries()})
             return
-        family = _family_of(request)
-        package = catalog.family(family)
-        if command != "compare" and command not in package.COMMANDS:
-            raise PuzzleError(f"there is no {shown(command)} command for {_family_words(family)}; use one of: "
-                              f"{', '.join([*package.COMMANDS, 'compare'])}")
-        check_options(request, family, command)
+        family = catalog.family(_family_of(request))
+        if command not in family.commands:
+            raise PuzzleError(f"there is no {shown(command)} command for {family.words}; use one of: "
+                              f"{', '.join(family.commands)}")
+        check_options(request, family.name, command)
         if command == "compare":
-            yield from _cumulative(compare.compare(request, package, run))
+            yield from cumulative(compare.compare(request, family, run))
         else:   # a search holds millions of objects: the cycle collector walking them is a long silence
-            yield from _cumulative(collector_paused(package.COMMANDS[command](request)))
+            yield from cumulative(collector_paused(family.answers[command](request)))
     except SearchLimitError as stop:
         yield events.error(str(stop), type(stop).__name__, **stop.details)
     except PuzzleError as problem:
@@ -75,24 +75,6 @@ def run(request: dict[str, Any]) -> Iterator[Event]:
         yield events.error("internal error: the search went too deep (please report this)", "InternalError")
     except Exception as bug:  # the page and CLI must get an answer, not a traceback
         yield events.error(f"internal error (please report this): {type(bug).__name__}: {bug}", "InternalError")
-
-
-def _cumulative(events_in: Iterator[Event]) -> Iterator[Event]:
-    """Progress for the whole request: seconds since it began, nodes summed over its phases (never going back).
-
-    A request may run several searches one after another (a reachability check, then the search; a
-    minimal search, then the fast one), each counting from 0: a count that drops starts a new phase.
-    """
-    clock = time.perf_counter()
-    base = last = 0
-    for event in events_in:
-        if event["event"] == "progress":
-            nodes = event["nodes"]
-            if nodes < last:
-                base += last
-            last = nodes
-            event = {**event, "nodes": base + nodes, "seconds": round(time.perf_counter() - clock, 3)}
-        yield event
 
 
 def _check_shape(request: Any) -> None:
@@ -126,7 +108,7 @@ def check_options(request: dict[str, Any], family: str, command: str = "solve") 
     The one place options are checked: a key is another command's option, another family's, or unknown
     (a typo), and the message says which, so no answer silently leaves out part of its question.
     """
-    tables = {name: catalog.family(name).OPTIONS for name in catalog.FAMILY_MODULES}
+    tables = {each.name: each.options for each in catalog.families()}
     own = tables[family][command]
     for key in request:
         if key in ADDRESS or key in own:
@@ -137,17 +119,15 @@ def check_options(request: dict[str, Any], family: str, command: str = "solve") 
                               f"{command} reads: {', '.join(own)}")
         others = [name for name, table in tables.items() if any(key in options for options in table.values())]
         if others:
-            raise PuzzleError(f"{key} is an option of {_family_words(others[0])}, not of {_family_words(family)}")
-        raise PuzzleError(f"unknown option {shown(key)}; {command} for {_family_words(family)} reads: {', '.join(own)}")
+            raise PuzzleError(f"{key} is an option of {catalog.family(others[0]).words}, "
+                              f"not of {catalog.family(family).words}")
+        raise PuzzleError(f"unknown option {shown(key)}; {command} for {catalog.family(family).words} reads: "
+                          f"{', '.join(own)}")
 
 
-def _listed(names: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def _family_words(family: str) -> str:
-    return {"sliding": "sliding puzzles", "peg": "peg solitaire"}.get(family, f"the {family} family")
+def _listed(names: list[str], last: str = "and") -> str:
+    """"a", "a and b", "a, b and c" (or `last` for "and")."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {last} {names[-1]}"
 
 
 def _family_of(request: dict[str, Any]) -> str:
@@ -158,14 +138,16 @@ def _family_of(request: dict[str, Any]) -> str:
             raise PuzzleError(f"unknown puzzle family {shown(family)}; use one of: {', '.join(catalog.FAMILY_MODULES)}")
         return family
     puzzle = request.get("puzzle")
-    drawn = {family for key, family in (("board", "sliding"), ("layout", "sliding"), ("mask", "peg"))
-             if request.get(key) not in (None, "")}
+    drawn = [each.name for each in catalog.families() if any(request.get(key) not in (None, "") for key in each.drawn)]
     if puzzle in (None, "") and drawn:   # a board drawn in the request says its family
         if len(drawn) > 1:
-            raise PuzzleError("`board` and `layout` draw a sliding puzzle and `mask` a peg board: give one of them")
-        return drawn.pop()
+            each = [f"{' or '.join(f'`{key}`' for key in catalog.family(name).drawn)} ({catalog.family(name).kind})"
+                    for name in drawn]
+            raise PuzzleError(f"{_listed(each)} each draw a puzzle: give one of them")
+        return drawn[0]
     if not isinstance(puzzle, str) or not puzzle:
-        raise PuzzleError("the request names no puzzle: give `puzzle`, or draw one with `layout`, `board` or `mask`")
+        keys = [f"`{key}`" for each in catalog.families() for key in each.drawn]
+        raise PuzzleError(f"the request names no puzzle: give `puzzle`, or draw one with {_listed(keys, 'or')}")
     return catalog.find(puzzle)["family"]
 
 
@@ -175,15 +157,14 @@ def tables_needed(request: dict[str, Any] | str) -> str:
     The page's worker asks before running a request, fetches those files from the site and
     writes them at `path`; anything it cannot read needs nothing (the run reports the problem).
     """
-    from pzl.sliding.tables import tables_needed as needed
-
     try:
         if isinstance(request, str):
             request = json.loads(request)
         _check_shape(request)
+        family = catalog.family(_family_of(request))
     except (ValueError, RecursionError, PuzzleError):
         return "[]"   # the run itself reports what is wrong with it
-    return json.dumps(needed(request))
+    return json.dumps(family.tables_needed(request))
 
 
 def answer(request: dict[str, Any]) -> Event:

@@ -13,33 +13,35 @@ default task (start/goal, empty/finish).
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
 from typing import Any
 
 from pzl.errors import CatalogError, shown
+from pzl.family import Family
 
-#: Family packages. Each exposes `CATALOG: list[dict]`, `OPTIONS: dict[str, tuple[str, ...]]` (command →
-#: the request keys it reads, `compare` included; `pzl.api` refuses any other), `COMMANDS: dict[str,
-#: (request: dict) -> Iterator[Event]]` (the commands it answers besides `compare`), `describe(command,
-#: result)`, `compare_plan` and `replay`.
-FAMILY_MODULES = {"sliding": "pzl.sliding"}
-FAMILY_MODULES["peg"] = "pzl.peg"
+#: The family packages, each of which builds its record as `FAMILY` (a `pzl.family.Family`), by family name.
+FAMILY_MODULES = {"sliding": "pzl.sliding", "peg": "pzl.peg"}
 
 Entry = dict[str, Any]
 
 
-def family(name: str) -> ModuleType:
-    """The family package called `name` ("sliding", "peg")."""
+def family(name: str) -> Family:
+    """The record of the family called `name` ("sliding", "peg"); a CatalogError naming the known ones otherwise."""
     try:
-        return importlib.import_module(FAMILY_MODULES[name])
-    except KeyError:
+        module = FAMILY_MODULES[name]
+    except (KeyError, TypeError):
         known = ", ".join(sorted(FAMILY_MODULES))
         raise CatalogError(f"unknown puzzle family {shown(name)} (known: {known})") from None
+    return importlib.import_module(module).FAMILY
+
+
+def families() -> list[Family]:
+    """Every family's record, in catalog order."""
+    return [family(name) for name in FAMILY_MODULES]
 
 
 def entries() -> list[Entry]:
     """Every catalog entry, family by family, in catalog order."""
-    return [entry for name in FAMILY_MODULES for entry in family(name).CATALOG]
+    return [entry for each in families() for entry in each.catalog]
 
 
 def find(puzzle_id: str) -> Entry:

@@ -30,6 +30,7 @@ from typing import Any
 
 from pzl.errors import PuzzleError
 from pzl.events import Event, progress, result, stats
+from pzl.family import Family
 from pzl.request import flag, whole_number
 from pzl.search import limits
 
@@ -65,7 +66,7 @@ class Run:
 Runner = Callable[[dict[str, Any]], Iterator[Event]]
 
 
-def compare(request: dict[str, Any], family: Any, run: Runner) -> Iterator[Event]:
+def compare(request: dict[str, Any], family: Family, run: Runner) -> Iterator[Event]:
     """Run the rows of a comparison (`family.compare_plan`) through `run` (pzl.api.run); ends with the result."""
     seconds = _seconds(request)
     per_row = whole_number(request, "max_states", DEFAULT_MAX_STATES)
@@ -148,6 +149,7 @@ def _answered(row: dict[str, Any], answer: dict[str, Any], elapsed: float) -> di
                solution=answer.get("solution"))
     if answer.get("bound") is not None:
         row["bound"] = answer["bound"]   # the bound's full name, e.g. "pdb 6-6-3 + mirror"
+        row["heuristic"] = answer["heuristic"]   # the same as data: {"name": "pdb", "partition": [6, 6, 3], ...}
     for key in ("iterations", "layers", "lower_bound", "stopped"):
         if answer.get(key) is not None:
             row[key] = answer[key]

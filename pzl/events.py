@@ -15,6 +15,11 @@ Event = dict[str, Any]
 CANCELLED = "cancelled"
 #: Seconds in events and statistics are rounded to milliseconds.
 SECONDS_DIGITS = 3
+#: The version of the JSON contract (docs/schema/pzl.schema.json), in every result as `schema_version`.
+#: 2: answers say how they were found as data (`path`, `auto`, `heuristic`), `solution` null when there is none.
+SCHEMA_VERSION = 2
+#: A step of `path` that re-solved stretches of the step before it (the fast solver's answer shortened).
+SHORTENED = "shortened"
 
 
 def progress(nodes: int, states: int, seconds: float, depth: int | None = None, **extra: Any) -> Event:
@@ -31,13 +36,26 @@ def stats(nodes: int, states: int, seconds: float) -> dict[str, Any]:
 
 
 def result(payload: dict[str, Any]) -> Event:
-    """The final answer; `payload` is the JSON contract of the command (see README)."""
-    return {"event": "result", "result": payload}
+    """The final answer; `payload` is the JSON contract of the command (docs/contract.md), given its version."""
+    return {"event": "result", "result": {**payload, "schema_version": SCHEMA_VERSION}}
 
 
 def improved(payload: dict[str, Any]) -> Event:
     """A better answer than the last one, while the search goes on: a whole result, replayable on its own."""
-    return {"event": "improved", "result": payload}
+    return {"event": "improved", "result": {**payload, "schema_version": SCHEMA_VERSION}}
+
+
+def answered_by(*path: str, auto: bool = False) -> dict[str, Any]:
+    """How an answer was found, as a result's fields: `path`, the algorithms that ran in order (each after the one
+    before stopped at its limit, or SHORTENED: the answer before re-solved in stretches), `auto`, whether the
+    request's `auto` chose them, and `algorithm`, the same as text (kept for older readers):
+    answered_by("minimal", "depth-first", auto=True)["algorithm"] == "auto: minimal, then depth-first"."""
+    text = ""
+    for step in path:
+        text += step if not text else f", {step}" if step == SHORTENED else f", then {step}"
+    if auto:
+        text = f"auto: {text}" if text else "auto"
+    return {"algorithm": text, "path": list(path), "auto": auto}
 
 
 def error(message: str, kind: str = "PuzzleError", **details: Any) -> Event:

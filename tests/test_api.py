@@ -7,6 +7,7 @@ import json
 import pytest
 
 from pzl import api
+from pzl.events import SCHEMA_VERSION
 
 
 def test_a_request_that_is_not_an_object_gets_an_error_event():
@@ -221,7 +222,8 @@ def test_a_cancelled_job_hands_back_its_best_answer_with_the_work_and_the_bound_
     job.run_for(0.05)
     kept = job.cancel()
     assert kept == {"event": "result", "result": {**ANSWER, "stopped": "cancelled", "lower_bound": 14,
-                                                   "stats": {"nodes": 30, "states": 5, "seconds": 0.03}}}
+                                                   "stats": {"nodes": 30, "states": 5, "seconds": 0.03},
+                                                   "schema_version": SCHEMA_VERSION}}
     assert job.done and job.best_answer() is None
 
 

@@ -318,3 +318,29 @@ def test_cli_json_matches_the_contract(args: tuple[str, ...], definition: str) -
 
 def test_cli_list_json_matches_the_catalog_entries() -> None:
     check({"puzzles": cli("list", "--json")}, "catalog")
+
+
+def test_the_schema_names_its_version_and_every_limit() -> None:
+    from pzl.errors import LIMITS
+    from pzl.events import CANCELLED, SCHEMA_VERSION
+
+    assert SCHEMA["$defs"]["schema_version"]["const"] == SCHEMA_VERSION
+    assert f"/{SCHEMA_VERSION}/" in SCHEMA["$id"]
+    assert SCHEMA["$defs"]["stopped"]["enum"] == [*LIMITS, CANCELLED]
+
+
+def test_an_answer_says_how_it_was_found_as_data() -> None:
+    """`path`, `auto` and `heuristic` say what `algorithm` and `bound` say as text (the page reads these)."""
+    tables = api.answer({"puzzle": "15-puzzle", "start": "1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15",
+                         "algorithm": "ida"})["result"]
+    assert tables["path"] == ["ida"] and tables["auto"] is False
+    assert tables["heuristic"] == {"name": "pdb", "partition": [6, 6, 3], "mirror": True}
+    assert tables["bound"] == "pdb 6-6-3 + mirror"
+    big = api.answer({"family": "sliding", "board": "6x6", "start": " ".join(
+        [*map(str, range(1, 30)), "0", "31", "32", "33", "34", "35", "30"])})["result"]
+    assert big["auto"] is True and big["path"][0] == "fast" and big["algorithm"].startswith("auto: fast")
+    peg = api.answer({"puzzle": "triangle-15"})["result"]
+    assert (peg["path"], peg["auto"], peg["algorithm"]) == (["minimal"], True, "auto: minimal")
+    for unsolvable in (api.answer({"puzzle": "8-puzzle", "start": "2 1 3 4 5 6 7 8 0"})["result"],
+                       api.answer({"puzzle": "english-33", "finish": 0, "empty": 16})["result"]):
+        assert unsolvable["solvable"] is False and unsolvable["solution"] is None   # the families agree

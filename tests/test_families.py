@@ -59,11 +59,79 @@ def test_jobs_live_where_their_names_say(family: str) -> None:
     assert {"compare_plan", "replay"} <= defined(folder / "lab.py")
 
 
+def record(family: str):
+    from pzl import catalog
+
+    return catalog.family(family)
+
+
 @pytest.mark.parametrize("family", FAMILIES)
-def test_every_family_package_offers_the_same_interface(family: str) -> None:
+def test_every_family_package_builds_its_record(family: str) -> None:
+    from pzl.family import Family
+
     package = importlib.import_module(f"pzl.{family}")
-    assert sorted(package.__all__) == ["CATALOG", "COMMANDS", "OPTIONS", "compare_plan", "describe", "replay"]
-    assert "solve" in package.COMMANDS and "compare" not in package.COMMANDS   # the api runs compare itself
+    assert package.__all__ == ["FAMILY"] and isinstance(package.FAMILY, Family)
+    assert record(family) is package.FAMILY and record(family).name == family
+    with pytest.raises(AttributeError):
+        record(family).name = "other"   # frozen: nothing changes a family behind the api's back
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_family_answers_known_commands_with_known_options(family: str) -> None:
+    from pzl import api
+    from pzl.__main__ import FLAGS
+
+    found = record(family)
+    assert "solve" in found.answers and "compare" not in found.answers   # the api runs compare itself
+    assert found.commands == (*found.answers, "compare")
+    assert set(found.commands) <= set(api.COMMANDS) - {"catalog"}
+    assert set(found.options) == set(found.commands), "every command has its option table, and no other"
+    for command, keys in found.options.items():
+        assert isinstance(keys, tuple) and len(set(keys)) == len(keys), command
+        assert set(keys) <= set(FLAGS), f"{command} reads keys the CLI has no flag for: {set(keys) - set(FLAGS)}"
+        assert not set(keys) & set(api.ADDRESS), f"{command}: the address keys are every command's"
+    assert all(callable(answer) for answer in found.answers.values())
+    assert callable(found.describe) and callable(found.compare_plan) and callable(found.replay)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_family_has_its_words_its_drawing_keys_and_its_entries(family: str) -> None:
+    from pzl.family import ENTRY_FIELDS
+
+    found = record(family)
+    assert found.words and found.kind.startswith("a ") and found.words != found.kind
+    assert found.drawn and set(found.drawn) <= set(found.options["solve"]), "a drawn board is a solve option"
+    assert found.catalog, "a family names at least one puzzle"
+    for entry in found.catalog:
+        missing = (set(ENTRY_FIELDS) | set(found.entry_fields)) - set(entry)
+        assert not missing, f"{entry.get('id')} lacks {sorted(missing)}"
+        assert entry["family"] == family and isinstance(entry["id"], str) and entry["name"] and entry["description"]
+
+
+def test_the_families_are_told_apart_by_their_drawing_keys_and_words() -> None:
+    drawn = [key for family in FAMILIES for key in record(family).drawn]
+    assert len(drawn) == len(set(drawn)), "a key that draws a board says its family"
+    assert len({record(family).words for family in FAMILIES}) == len(FAMILIES)
+
+
+@pytest.mark.parametrize(("family", "puzzle"), [("sliding", "8-puzzle"), ("peg", "triangle-15")])
+def test_a_family_describes_its_own_answer(family: str, puzzle: str) -> None:
+    from pzl import api
+
+    final = api.answer({"puzzle": puzzle, "start": "1 2 3 4 5 6 0 7 8"} if family == "sliding" else {"puzzle": puzzle})
+    assert final["event"] == "result", final
+    words = record(family).describe("solve", final["result"])
+    assert isinstance(words, str) and str(final["result"]["moves"]) in words
+
+
+def test_a_shelf_lists_its_tables_and_says_which_a_request_needs() -> None:
+    sliding, peg = record("sliding"), record("peg")
+    assert peg.shelf is None and peg.tables_needed({"puzzle": "english-33"}) == []
+    rows = sliding.shelf.status()
+    assert rows and all({"name", "partition", "board", "path", "bytes", "state"} <= set(row) for row in rows)
+    assert sliding.tables_needed({"puzzle": "8-puzzle"}) == []   # no stored tables for a board this small
+    with pytest.raises(Exception, match="no tables named 'nonesuch'"):
+        list(sliding.shelf.build("nonesuch", 1))
 
 
 def test_a_command_the_family_does_not_answer_is_refused_with_its_commands() -> None:
@@ -75,3 +143,20 @@ def test_a_command_the_family_does_not_answer_is_refused_with_its_commands() -> 
                                 "atlas, compare")
     final = api.answer({"command": "census", "puzzle": "8-puzzle"})
     assert final["message"] == "there is no 'census' command for sliding puzzles; use one of: solve, longest, compare"
+
+
+def test_both_families_give_their_instant_verdict_in_one_shape() -> None:
+    from pzl.family import Verdict
+    from pzl.peg.catalog import board_by_id
+    from pzl.peg.verdict import instant_verdict as peg_verdict
+    from pzl.sliding.task import from_request
+    from pzl.sliding.verdict import instant_verdict as sliding_verdict
+
+    swapped = sliding_verdict(from_request({"puzzle": "8-puzzle", "start": "2 1 3 4 5 6 7 8 0"}))
+    assert isinstance(swapped, Verdict) and swapped.reachable is False and "1 and 2" in swapped.reason
+    assert sliding_verdict(from_request({"puzzle": "8-puzzle", "start": "1 2 3 4 5 6 0 7 8"})).reachable is True
+    board = board_by_id("english-33")
+    full = board.full
+    assert peg_verdict(board, full ^ (1 << 16), 1 << 16) == Verdict(None)
+    impossible = peg_verdict(board, full ^ (1 << 16), 1 << 0)
+    assert isinstance(impossible, Verdict) and impossible.reachable is False and impossible.reason

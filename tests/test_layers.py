@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from functools import cache
+from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -17,7 +18,8 @@ PACKAGE = ROOT / "pzl"
 #: Bottom to top. A module belongs to the layer of the longest name it starts with; an import may
 #: point to its own layer or a lower one, never up.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("foundation: errors, events, wording", ("pzl", "pzl.errors", "pzl.events", "pzl.wording", "pzl.explain")),
+    ("foundation: errors, events, wording, the family record",
+     ("pzl", "pzl.errors", "pzl.events", "pzl.wording", "pzl.explain", "pzl.family")),
     ("shared by the families: generic searches, request reading", ("pzl.search", "pzl.request")),
     ("families", ("pzl.sliding", "pzl.peg")),
     ("dispatch: catalog, api, compare", ("pzl.catalog", "pzl.api", "pzl.compare")),
@@ -25,9 +27,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 #: Sibling families: neither imports the other.
 FAMILIES = ("pzl.sliding", "pzl.peg")
-#: Cycles known and fixed on another branch, tolerated until it lands (then this test asks to drop them).
-#: None now: PegOutcome in pzl/peg/outcome.py ended search_fast <-> solve.
-KNOWN_CYCLES: set[frozenset[str]] = set()
+#: Modules that ask a family's record (`pzl.family.Family`, found by `pzl.catalog.family`) and import no family.
+FAMILY_BLIND = ("pzl.api", "pzl.__main__", "pzl.compare")
 
 
 def module_names() -> dict[str, Path]:
@@ -94,52 +95,19 @@ def layer_of(module: str) -> int:
     return found
 
 
-def cycles(graph: dict[str, frozenset[str]]) -> list[frozenset[str]]:
-    """The strongly connected components with more than one module (Tarjan's algorithm, iterative)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[frozenset[str]] = []
-    for root in sorted(graph):
-        if root in index:
-            continue
-        work = [(root, iter(sorted(graph[root])))]
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, children = work[-1]
-            child = next(children, None)
-            if child is not None:
-                if child not in index:
-                    index[child] = low[child] = len(index)
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append((child, iter(sorted(graph.get(child, ())))))
-                elif child in on_stack:
-                    low[node] = min(low[node], index[child])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                component = set()
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component.add(member)
-                    if member == node:
-                        break
-                if len(component) > 1:
-                    found.append(frozenset(component))
-    return found
+def cycle(graph: dict[str, frozenset[str]]) -> list[str]:
+    """One cycle of imports (its modules, the first again at the end), or [] when there is none."""
+    try:
+        TopologicalSorter(graph).prepare()
+    except CycleError as found:
+        return found.args[1]
+    return []
 
 
 def test_the_graph_sees_module_and_function_level_imports() -> None:
     graph = import_graph()
     assert "pzl.errors" in graph["pzl.api"]                  # module level
-    assert "pzl.sliding.tables" in graph["pzl.api"]          # inside tables_needed()
+    assert "pzl.sliding.pattern_db" in graph["pzl.sliding.tiles"]   # inside ida_star_tiles()
     assert {"pzl.sliding", "pzl.peg"} <= graph["pzl.catalog"]  # by name, through importlib
 
 
@@ -163,14 +131,20 @@ def test_families_do_not_import_each_other() -> None:
     assert crossing == []
 
 
+def test_the_api_the_comparison_and_the_cli_import_no_family() -> None:
+    """They ask the family's record (catalog.family(name)): no `pzl.sliding...` or `pzl.peg...` import, even lazily."""
+    graph = import_graph()
+    reaching = [f"{module} imports {target}" for module in FAMILY_BLIND for target in sorted(graph[module])
+                if any(target == name or target.startswith(name + ".") for name in FAMILIES)]
+    assert reaching == []
+
+
 def test_no_import_cycles() -> None:
-    found = set(cycles(dict(import_graph())))
-    assert [sorted(cycle) for cycle in found - KNOWN_CYCLES] == []
-    fixed = KNOWN_CYCLES - found
-    assert not fixed, f"these cycles are gone: drop them from KNOWN_CYCLES: {[sorted(c) for c in fixed]}"
+    assert cycle(dict(import_graph())) == []
 
 
 def test_the_cycle_finder_finds_a_cycle() -> None:
     graph = {"a": frozenset({"b"}), "b": frozenset({"c"}), "c": frozenset({"a"}), "d": frozenset({"a"})}
-    assert cycles(graph) == [frozenset({"a", "b", "c"})]
-    assert cycles({"a": frozenset({"b"}), "b": frozenset()}) == []
+    found = cycle(graph)
+    assert set(found) == {"a", "b", "c"} and found[0] == found[-1]
+    assert cycle({"a": frozenset({"b"}), "b": frozenset()}) == []

@@ -18,7 +18,7 @@ from pzl.peg.catalog import board_by_id
 
 FAMILIES = tuple(catalog.FAMILY_MODULES)
 TABLE = [(family, command, key) for family in FAMILIES
-         for command, keys in catalog.family(family).OPTIONS.items() for key in keys]
+         for command, keys in catalog.family(family).options.items() for key in keys]
 PEG = {"puzzle": "triangle-10", "empty": "0", "finish": "any"}
 SLIDING = {"puzzle": "8-puzzle", "start": "1 2 3 4 5 6 0 7 8"}
 
@@ -122,7 +122,7 @@ def test_every_option_a_command_accepts_changes_its_answer(family, command, key)
 def test_a_bad_value_is_refused_naming_the_option(family, command, key, bad):
     base = {**(PEG if family == "peg" else SLIDING)}
     base = {name: value for name, value in base.items() if name == "puzzle" or name in
-            catalog.family(family).OPTIONS[command]}
+            catalog.family(family).options[command]}
     if key in ("mask", "lattice"):
         base = {"mask": "ooo/ooo/ooo"}
     elif key == "board":
@@ -137,10 +137,10 @@ def test_a_bad_value_is_refused_naming_the_option(family, command, key, bad):
 
 
 @pytest.mark.parametrize(("family", "command"), [(family, command) for family in FAMILIES
-                                                 for command in catalog.family(family).OPTIONS])
+                                                 for command in catalog.family(family).options])
 def test_every_other_key_is_refused_by_name_before_anything_runs(family, command):
-    tables = catalog.family(family).OPTIONS
-    keys = {key for name in FAMILIES for table in catalog.family(name).OPTIONS.values() for key in table}
+    tables = catalog.family(family).options
+    keys = {key for name in FAMILIES for table in catalog.family(name).options.values() for key in table}
     base = PEG if family == "peg" else SLIDING
     for key in sorted(keys - set(tables[command])):
         final = api.answer({"command": command, "puzzle": base["puzzle"], key: "1"})

@@ -623,11 +623,11 @@ def option_case(rng) -> Case:
     from pzl import catalog
 
     family = rng.choice(list(OPTION_BASES))
-    tables = catalog.family(family).OPTIONS
+    tables = catalog.family(family).options
     command = rng.choice(list(OPTION_BASES[family]))
     request: dict[str, Any] = {"command": command, **OPTION_BASES[family][command]}
     everything = sorted({key for name in catalog.FAMILY_MODULES
-                         for table in catalog.family(name).OPTIONS.values() for key in table})
+                         for table in catalog.family(name).options.values() for key in table})
     key = rng.choice([*everything, "colour", "algoritm"])
     own = key in tables[command]
     valid = own and key in VALID_VALUES[family] and rng.random() < 0.6

@@ -31,13 +31,14 @@ export function createComparePanel(store, { puzzleFields, showSolution, where, a
   const app = store.state;
   let shown = null; // {from, game, rows: [...], plan, running, done}
 
-  function explanation(algorithm, bound) {
+  /** The explanations of a row's algorithm and of its lower bound (`heuristic`, once it ran; before: `bound`). */
+  function explanation(algorithm, bound, heuristic) {
     const texts = app.explanations;
     if (!texts) return [];
     const family = app.game.family === "peg" ? texts.peg : texts.sliding;
     const out = [];
     if (family?.[algorithm]) out.push(family[algorithm]);
-    const key = bound && bound.startsWith("pdb") ? "pdb" : bound;
+    const key = heuristic?.name ?? bound;
     if (key && texts.bounds?.[key]) out.push(`Lower bound: ${texts.bounds[key]}`);
     return out;
   }
@@ -142,7 +143,7 @@ export function createComparePanel(store, { puzzleFields, showSolution, where, a
     const tr = htmlElement("tr", { "data-testid": "compare-row", "data-row": index });
     const name = htmlElement("th", { scope: "row" });
     name.append(htmlElement("span", { class: "compare-name" }, rowName(row)));
-    const texts = explanation(row.algorithm, row.bound);
+    const texts = explanation(row.algorithm, row.bound, row.heuristic);
     if (texts.length) {
       const details = htmlElement("details", { class: "explain", "data-testid": "compare-explain" });
       details.append(htmlElement("summary", { "aria-label": `About ${rowName(row)}`, title: "What this run does" }, "ⓘ"));

@@ -9,7 +9,7 @@ import { createGrowth } from "./growth.js";
 import { commandLine, commandLineRequest, createNextStep, nextSteps } from "./next-step.js";
 import { positionCount } from "./sliding.js";
 import {
-  algorithmWords, capitalise, classesText, classicMovesText, formatCount, plural, resultDetails, stoppedAdvice,
+  algorithmWords, answerWords, capitalise, classesText, classicMovesText, formatCount, plural, resultDetails, stoppedAdvice,
   withoutStop,
 } from "./words.js";
 
@@ -84,7 +84,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     store.withdrawOffer();
     $("result").hidden = true; // the last answer (or "Search cancelled.") is not about this search
     $("result-better").hidden = true;
-    figures = { base: 0, last: 0, depth: null, level: null, states: 0, depthFirst: false, events: 0, notice: null,
+    figures = { nodes: 0, depth: null, level: null, states: 0, depthFirst: false, events: 0, notice: null,
       started: performance.now() };
     showFigures(null);
     $("progress").hidden = false;
@@ -284,9 +284,9 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     } else if (result.moves === 0) {
       text = `${about}: this is the goal.`;
     } else {
-      const minimal = result.minimal ?? result.optimal ?? (game.family === "sliding" ? true : undefined);
-      const proof = minimal === false
-        ? ` (found by ${algorithmWords(result.method ?? result.algorithm ?? "a quick search")}, not proved fewest)` : "";
+      const minimal = result.minimal ?? (game.family === "sliding" ? true : undefined);
+      const how = result.method ? algorithmWords(result.method) : answerWords(result) || "a quick search";
+      const proof = minimal === false ? ` (found by ${how}, not proved fewest)` : "";
       let next = null;
       let marks = null;
       if (Array.isArray(result.next)) {
@@ -308,14 +308,13 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     showMessage(text);
   }
 
-  /** Show `event`'s progress: nodes and seconds only grow (a new phase counts on), depth and states their peak. */
+  /** Show `event`'s progress: its nodes (the request's so far), the depth and states at their peak. */
   function showFigures(event) {
     const better = Number.isInteger(event?.best) ? searchingWords(event) : "";
     if (event) {
       figures.notice = event.message ?? figures.notice; // the solver said something (a table it could not load): kept shown
       figures.events += 1;
-      if (event.nodes < figures.last) figures.base += figures.last; // a phase that counted from 0 again
-      figures.last = event.nodes;
+      figures.nodes = event.nodes; // the whole request's (pzl.search.progress.cumulative: it never goes back)
       if (event.depth !== null && event.depth !== undefined && !event.phase) {
         figures.depth = Math.max(figures.depth ?? 0, event.depth);
       }
@@ -331,7 +330,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     $("progress-depth-label").textContent = figures.level ? "level (jumps)"
       : figures.depthFirst ? "depth bound" : "depth reached";
     $("progress-depth").textContent = figures.level ?? (figures.depth === null ? "–" : String(figures.depth));
-    $("progress-nodes").textContent = formatCount(figures.base + figures.last);
+    $("progress-nodes").textContent = formatCount(figures.nodes);
     $("progress-states").textContent = figures.depthFirst ? "–" : formatCount(figures.states);
     $("progress-states").title = figures.depthFirst ? "a depth-first search stores no positions, only its path" : "";
     $("progress-seconds").textContent = `${((performance.now() - figures.started) / 1000).toFixed(1)} s`;
@@ -346,7 +345,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
       $("progress-about").hidden = true;
       return;
     }
-    figures.last = Math.max(figures.base + figures.last, stats.nodes ?? 0) - figures.base;
+    figures.nodes = Math.max(figures.nodes, stats.nodes ?? 0);
     if (Number.isInteger(result.longest)) figures.depth = Math.max(figures.depth ?? 0, result.longest);
     if (Number.isInteger(result.moves)) figures.depth = Math.max(figures.depth ?? 0, result.moves);
     const stored = Number.isInteger(result.states) ? result.states : stats.states; // longest: every position

@@ -39,24 +39,37 @@ const ALGORITHM_WORDS = {
   minimal: "the minimal search",
   beam: "beam search",
   fast: "the fast solver",
-  "fast, shortened": "the fast solver, its answer shortened by re-solving stretches of it optimally",
+  shortened: "its answer shortened by re-solving stretches of it optimally",
   "depth-first": "depth-first search",
   classes: "position classes",
 };
 
-/** How a result was found, in words: "bidirectional search", "beam search (chosen by auto)". */
+/** An algorithm's name in words: "bidirectional search". */
 export function algorithmWords(algorithm) {
-  const text = String(algorithm ?? "");
-  const auto = text.startsWith("auto: ");
-  const steps = (auto ? text.slice(6) : text).split(", then ").map((name) => ALGORITHM_WORDS[name] ?? name);
-  const path = steps.length > 1 ? `${steps[0]} (stopped at its limit), then ${steps.slice(1).join(", then ")}` : steps[0];
-  return auto ? `${path}, chosen by auto` : path;
+  return ALGORITHM_WORDS[algorithm] ?? String(algorithm ?? "");
+}
+
+/**
+ * How an answer was found, in words, from its `path` and `auto` (pzl.events.answered_by): "beam search, chosen
+ * by auto", "the minimal search (stopped at its limit), then depth-first search", "the fast solver, its answer
+ * shortened…". Empty when nothing is said (no path, not auto).
+ */
+export function answerWords(result) {
+  const path = Array.isArray(result.path) ? result.path : [];
+  let words = "";
+  for (const step of path) {
+    if (!words) words = algorithmWords(step);
+    else if (step === "shortened") words += `, ${algorithmWords(step)}`;
+    else words += ` (stopped at its limit), then ${algorithmWords(step)}`;
+  }
+  if (!result.auto) return words;
+  return words ? `${words}, chosen by auto` : "auto";
 }
 
 /** The details of a found solution: minimality, jumps, the count of shortest solutions, how it was found. */
 export function resultDetails(result, family) {
   const details = [];
-  const minimal = result.minimal ?? result.optimal;
+  const minimal = result.minimal;
   if (minimal === true || (minimal === undefined && family === "sliding")) details.push("proved minimal");
   else if (minimal === false && Number.isInteger(result.lower_bound)) {
     // sliding: how far the answer may be from the fewest moves (the ratio to the lower bound)
@@ -72,7 +85,8 @@ export function resultDetails(result, family) {
   }
   if (result.metric === "piece") details.push("a piece's whole slide counted as one move");
   if (result.metric === "straight") details.push("a straight slide counted as one move");
-  if (result.algorithm) details.push(`found by ${algorithmWords(result.algorithm)}`);
+  const how = answerWords(result);
+  if (how) details.push(`found by ${how}`);
   return details.join("; ");
 }
 

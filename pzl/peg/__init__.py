@@ -3,19 +3,18 @@
 The job modules have the same names as sliding's (board, catalog, task, verdict, bounds, outcome, text,
 service, lab). The search engine lives in `pzl.peg.solve` and `pzl.peg.search_fast` (with `pzl.peg.beam`);
 the census and the atlas (`pzl.peg.census`, `pzl.peg.atlas`, answered by `pzl.peg.numbers`) build on `pzl.peg.bulk`.
+The family's record for the rest of pzl is `FAMILY` (a `pzl.family.Family`).
 """
 
 from typing import Any
 
+from pzl.family import Family
 from pzl.peg import numbers, service, text
 from pzl.peg.catalog import CATALOG
 from pzl.peg.lab import compare_plan, replay
 from pzl.peg.options import OPTIONS
 
-__all__ = ["CATALOG", "COMMANDS", "OPTIONS", "compare_plan", "describe", "replay"]
-
-#: Each command the family answers besides `compare`, and its answer (progress events, then one result).
-COMMANDS = {**service.COMMANDS, "census": numbers.run_census, "atlas": numbers.run_atlas}
+__all__ = ["FAMILY"]
 
 
 def describe(command: str, result: dict[str, Any]) -> str:
@@ -23,3 +22,11 @@ def describe(command: str, result: dict[str, Any]) -> str:
     if command in ("census", "atlas"):
         return numbers.describe(command, result)
     return text.describe(command, result)
+
+
+FAMILY = Family(
+    name="peg", words="peg solitaire", kind="a peg solitaire board",
+    catalog=tuple(CATALOG), entry_fields=("holes", "jumps", "lattice", "symmetries", "empty", "finish"),
+    options=OPTIONS, answers={**service.COMMANDS, "census": numbers.run_census, "atlas": numbers.run_atlas},
+    drawn=("mask",), describe=describe, compare_plan=compare_plan, replay=replay,
+)

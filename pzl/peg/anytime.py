@@ -32,57 +32,61 @@ from typing import Any
 
 from pzl import events
 from pzl.events import Event
-from pzl.peg.outcome import PegOutcome, continued
+from pzl.peg.outcome import PegOutcome
 from pzl.search.anytime import beating, head_start
 from pzl.search.problem import Search
+from pzl.search.progress import relay
 
 #: Steps of the minimal search before the quick answer is sought (~0.1 s of CPython; Hoppers and the
 #: 21-hole triangles are proved within it).
 HEAD_START_NODES = 200_000
 #: The minimal search's work budget under `auto` (see the module's docstring).
 AUTO_NODES = 60_000_000
+#: How the answers of `auto` are found (`path`, `auto` and `algorithm` of a result): the proof, the quick answer.
+MINIMAL_ANSWER, BEAM_ANSWER = events.answered_by("minimal", auto=True), events.answered_by("beam", auto=True)
 
-#: A peg answer from an outcome, an algorithm label and fields to add: the service's payload builder.
-Answer = Callable[[PegOutcome, str, dict[str, Any]], dict[str, Any]]
+#: A peg answer from an outcome, how it was found (`events.answered_by`) and fields to add: the service's builder.
+Answer = Callable[[PegOutcome, dict[str, Any], dict[str, Any]], dict[str, Any]]
 
 
 def solve(minimal: Search, quick: Callable[[], Search], fallback: Callable[[], Search], answer: Answer,
           clock: float) -> Iterator[Event]:
     """`auto` for one task: `minimal` (the minimal search within its budget, not started yet), `quick()` (the beam
     search) and `fallback()` (the fast solver), generators returning PegOutcomes. Yields progress and the quick
-    answer (`improved`); returns (the final outcome, its algorithm label, fields its answer adds or overrides)."""
+    answer (`improved`); returns (the final outcome, how it was found, fields its answer adds or overrides)."""
     ended, paused = yield from head_start(minimal, HEAD_START_NODES)
     if ended:
         return (yield from _settled(paused, None, fallback, clock))
-    found = yield from continued(quick(), paused["nodes"], clock)   # counting on from the minimal search's nodes
+    # counting on from the minimal search's nodes
+    found = yield from relay(quick(), nodes=paused["nodes"], clock=clock)
     quick_nodes = found.nodes
     if found.path is None:
         found = None
     else:
         lower = paused.get("depth") or 0   # the minimal search's depth is the fewest moves it has proved
-        yield events.improved(answer(found, "auto: beam", {
+        yield events.improved(answer(found, BEAM_ANSWER, {
             "lower_bound": lower, "stats": events.stats(paused["nodes"] + quick_nodes, found.states,
                                                         time.perf_counter() - clock)}))
         minimal = beating(minimal, found.moves, lower, depth_is_bound=True)
-    outcome = yield from continued(minimal, quick_nodes, clock)
+    outcome = yield from relay(minimal, nodes=quick_nodes, clock=clock)
     outcome.nodes += quick_nodes
     return (yield from _settled(outcome, found, fallback, clock))
 
 
 def _settled(outcome: PegOutcome, quick: PegOutcome | None, fallback: Callable[[], Search], clock: float) -> Search:
     """The final answer once the minimal search has ended (`outcome`, its nodes the request's so far):
-    (outcome, label, fields)."""
+    (outcome, how it was found, fields)."""
     if outcome.solvable is not None:
-        return outcome, "auto: minimal", {}
+        return outcome, MINIMAL_ANSWER, {}
     if quick is not None:
         quick.nodes = outcome.nodes
         quick.states = max(quick.states, outcome.states)
-        return quick, "auto: beam", {"lower_bound": outcome.lower_bound, "stopped": outcome.stopped,
+        return quick, BEAM_ANSWER, {"lower_bound": outcome.lower_bound, "stopped": outcome.stopped,
                                      "note": _note(outcome)}
-    found = yield from continued(fallback(), outcome.nodes, clock)
+    found = yield from relay(fallback(), nodes=outcome.nodes, clock=clock)
     found.lower_bound = max(found.lower_bound, outcome.lower_bound)
     found.nodes += outcome.nodes
-    return found, f"auto: minimal, then {found.method}", {}
+    return found, events.answered_by("minimal", found.method, auto=True), {}
 
 
 def _note(outcome: PegOutcome) -> str:

@@ -15,11 +15,11 @@ from typing import Any
 
 from pzl import events
 from pzl.peg.census import census, estimate
-from pzl.peg.outcome import continued
 from pzl.peg.search_tables import valid_symmetries
 from pzl.peg.solve import solve_minimal
 from pzl.peg.verdict import why_impossible
 from pzl.search.problem import Search
+from pzl.search.progress import relay
 
 #: Stored positions a single pair's minimal search may use when its start's census is too big.
 PAIR_STATES = 1_000_000
@@ -110,8 +110,8 @@ def atlas(board: Any, *, max_states: int | None = None, seconds_limit: float | N
 def _by_census(board: Any, start: int, pairs: list[AtlasPair], outcome: AtlasOutcome, clock: float,
                max_states: int | None, seconds: float | None) -> Search:
     """Settle every pair of one start with one census (finish: one peg anywhere)."""
-    found = yield from continued(census(board, start, None, moves=False, max_states=max_states,
-                                        seconds_limit=seconds), outcome.nodes, clock)
+    found = yield from relay(census(board, start, None, moves=False, max_states=max_states,
+                                    seconds_limit=seconds), nodes=outcome.nodes, clock=clock)
     outcome.nodes += found.nodes
     if not found.complete:
         outcome.stopped = found.stopped
@@ -137,9 +137,9 @@ def _by_search(board: Any, start: int, pair: AtlasPair, outcome: AtlasOutcome, c
         outcome.stopped = "seconds"
         pair.reason = "not settled within the time limit"
         return
-    found = yield from continued(solve_minimal(board, start, 1 << pair.finish, all_solutions=True, max_solutions=0,
-                                               max_states=max_states or PAIR_STATES, seconds_limit=remaining),
-                                 outcome.nodes, clock)
+    found = yield from relay(solve_minimal(board, start, 1 << pair.finish, all_solutions=True, max_solutions=0,
+                                           max_states=max_states or PAIR_STATES, seconds_limit=remaining),
+                             nodes=outcome.nodes, clock=clock)
     outcome.nodes += found.nodes
     pair.method = "minimal"
     if found.solvable is None:

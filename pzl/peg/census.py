@@ -32,6 +32,7 @@ from pzl.peg.bounds import class_masks
 from pzl.peg.bulk import INDEX_BITS, INDEX_MASK, SLICE, BulkBoard, Slots, in_slices, positions, small_slots
 from pzl.peg.search_tables import board_parts, permute, valid_symmetries
 from pzl.search.problem import COSTLY_EVERY, PROGRESS_EVERY, Search, collector_paused
+from pzl.search.progress import relay
 from pzl.search.shards import Shards
 
 #: Positions expanded between progress events (a chunk's children are found at once, in bulk): ~15 ms of CPU
@@ -222,12 +223,7 @@ class _Census:
 
     def _sliced(self, work: Generator[None, None, Any], phase: str, depth: int, working: int = 0) -> Search:
         """Run `work` (None ticks, then a value), a progress event for every tick; its value."""
-        while True:
-            try:
-                next(work)
-            except StopIteration as stop:
-                return stop.value
-            yield self._tick(phase, depth, working)
+        return (yield from relay(work, lambda _: self._tick(phase, depth, working)))
 
     def _keep(self, level: array) -> Search:
         """Store a finished level and its row of `by_jumps` (its stabilisers found a slice at a time)."""

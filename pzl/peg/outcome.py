@@ -14,8 +14,7 @@ from pzl.errors import CatalogError, PositionError
 from pzl.peg.board import Move, PegBoard
 from pzl.peg.catalog import board_entry, spec_by_id
 from pzl.peg.task import Task
-from pzl.search.anytime import counted_on
-from pzl.search.problem import Search, SearchOutcome
+from pzl.search.problem import SearchOutcome
 
 
 @dataclass(slots=True)
@@ -52,14 +51,6 @@ def check_position(mask: int, size: int, what: str) -> None:
         raise PositionError(f"the {what} has a peg outside the board's {size} holes")
 
 
-def continued(search: Search, nodes: int, clock: float) -> Search:
-    """`search` as a later phase of a request: its progress counts `nodes` more and seconds since `clock`.
-
-    Progress events stay cumulative for the whole request (they never go back between phases).
-    """
-    return (yield from counted_on(search, nodes, clock))
-
-
 def task_result(task: Task) -> dict[str, Any]:
     """The task part of an answer: board id, empty holes, finish, first jump; a drawn board's geometry."""
     payload: dict[str, Any] = {"puzzle": task.board.id, "empty": task.empty, "finish": task.finish_label}
@@ -83,7 +74,7 @@ def request_stats(nodes: int, states: int, clock: float) -> dict[str, Any]:
     return events.stats(nodes, states, time.perf_counter() - clock)
 
 
-def outcome_result(board: PegBoard, outcome: PegOutcome, want_all: bool, clock: float) -> dict[str, Any]:
+def outcome_result(board: PegBoard, outcome: PegOutcome, all_solutions: bool, clock: float) -> dict[str, Any]:
     """A `solve` answer's verdict, solution (moves, jumps, holes jumped over), count and stats."""
     path: list[Move] | None = outcome.path
     payload: dict[str, Any] = {
@@ -102,7 +93,7 @@ def outcome_result(board: PegBoard, outcome: PegOutcome, want_all: bool, clock: 
         payload["stopped"] = outcome.stopped or "seconds"
         if outcome.lower_bound:
             payload["lower_bound"] = outcome.lower_bound
-    if want_all and outcome.count is not None:
+    if all_solutions and outcome.count is not None:
         payload["count"] = outcome.count
         payload["solutions"] = [[move.to_json() for move in solution] for solution in outcome.paths]
     return payload

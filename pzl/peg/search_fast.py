@@ -15,6 +15,7 @@ from pzl.peg.bounds import class_masks, distance_pagoda, position_class, weight
 from pzl.peg.outcome import PegOutcome, check_position
 from pzl.peg.search_tables import board_parts, group_jumps, jump_tables, permute, symmetry_group, valid_symmetries
 from pzl.search.problem import COSTLY_EVERY, Search
+from pzl.search.progress import Steps
 
 #: Default cap on remembered dead positions (each costs ~100 bytes in CPython).
 MAX_DEAD = 3_000_000
@@ -122,16 +123,14 @@ class _FastSearch:
 
     def _resume(self, depth_first) -> Search:
         """Run the depth-first search until it ends or a limit: its jump list, "exhausted", "full" or "time"."""
-        while True:
-            try:
-                event = next(depth_first)
-            except StopIteration as stop:
-                return stop.value
+        steps = Steps(depth_first)
+        for event in steps:
             yield event
             if self._out_of_time():
                 return "time"
             if self.max_states is not None and len(self.dead) > self.max_states:
                 return "full"
+        return steps.outcome
 
     def _depth_first(self) -> Search:
         """Depth-first over single jumps; a chain's continuation is tried first. Returns jumps or "exhausted"."""

@@ -18,11 +18,12 @@ from pzl.errors import CatalogError, PositionError, PuzzleError
 from pzl.events import Event
 from pzl.peg import anytime
 from pzl.peg.board import Move, PegBoard, holes_of
-from pzl.peg.outcome import PegOutcome, continued, custom_board, outcome_result, request_stats, task_result
+from pzl.peg.outcome import PegOutcome, custom_board, outcome_result, request_stats, task_result
 from pzl.peg.task import Task, board_of, check_finish_reachable, parse_holes, parse_position, seconds_option, task_of
 from pzl.peg.verdict import class_marks, instant_verdict, possible_finish_holes, why_impossible
 from pzl.request import choice, flag, solution_cap, state_cap
 from pzl.search import limits
+from pzl.search.progress import relay
 
 ALGORITHMS = ("auto", "minimal", "fast", "beam")
 #: `auto`, in order: (1) a task impossible by peg counts or position classes is answered at once;
@@ -31,7 +32,7 @@ ALGORITHMS = ("auto", "minimal", "fast", "beam")
 #: device's memory and a work budget, with the beam search's quick answer at once when the proof is
 #: not; (4) when (2) or (3) ends undecided without a solution, the fast solver (beam search, then
 #: depth-first search, which can prove impossibility) finds some solution. `algorithm` in the result
-#: names the path: "auto: minimal", "auto: beam", "auto: minimal, then depth-first"...
+#: names the path (`path`, and as text `algorithm`): "auto: minimal", "auto: beam", "auto: minimal, then depth-first"...
 AUTO_MAX_STATES = 1_500_000
 #: The work budget of (2), in steps of the minimal search: about 10 s of CPU in CPython (a count of work, not
 #: the wall clock, so a request run in slices or paused gets the same answer).
@@ -52,56 +53,57 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     board = board_of(request)
     task = task_of(board, request)
     algorithm = choice(request, "algorithm", ALGORITHMS, "auto", where=" for peg solitaire", refusal=CatalogError)
-    want_all = flag(request, "all")
-    max_solutions = solution_cap(request, want_all)
-    if want_all and algorithm in ("fast", "beam"):
+    all_solutions = flag(request, "all")
+    max_solutions = solution_cap(request, all_solutions)
+    if all_solutions and algorithm in ("fast", "beam"):
         raise PuzzleError(f"counting every minimal solution needs the minimal search; {algorithm} finds one "
                           "solution (use minimal or auto with all)")
     state_cap(request, 0)   # a malformed max_states is refused before any search starts
     payload = task_result(task)
-    payload["algorithm"] = algorithm
-    reason = instant_verdict(task.board, task.start, task.finish, task.first)
-    if reason is not None:
-        payload.update(solvable=False, moves=None, jumps=None, solution=None, minimal=False, reason=reason,
+    payload.update(events.answered_by(auto=True) if algorithm == "auto" else events.answered_by(algorithm))
+    verdict = instant_verdict(task.board, task.start, task.finish, task.first)
+    if verdict.reachable is False:
+        payload.update(solvable=False, moves=None, jumps=None, solution=None, minimal=False, reason=verdict.reason,
                        stats=request_stats(0, 0, clock))
         payload.update(class_marks(task.board, task.after_first, task.finish))
-        if want_all:
+        if all_solutions:
             payload.update(count=0, solutions=[])
         yield events.result(payload)
         return
     if task.is_finished(task.start):
         payload.update(solvable=True, moves=0, jumps=0, solution=[], over=[], minimal=True,
                        stats=request_stats(0, 0, clock))
-        if want_all:
+        if all_solutions:
             payload.update(count=1, solutions=[[]][:max_solutions])
         yield events.result(payload)
         return
     if algorithm == "auto":
-        outcome, payload["algorithm"], fields = yield from _auto(task, request, want_all, max_solutions, clock, payload)
+        outcome, how, fields = yield from _auto(task, request, all_solutions, max_solutions, clock, payload)
+        payload.update(how)
         if fields:
-            payload.update(outcome_result(board, outcome, want_all, clock), **fields)
+            payload.update(outcome_result(board, outcome, all_solutions, clock), **fields)
             yield events.result(payload)
             return
     elif algorithm == "minimal":
-        outcome = yield from _minimal(task, request, want_all, max_solutions, limited=False)
+        outcome = yield from _minimal(task, request, all_solutions, max_solutions, limited=False)
     elif algorithm == "beam":
         outcome = yield from _fast(task, request, beam_only=True)
     else:
         outcome = yield from _fast(task, request)
-    payload.update(outcome_result(board, outcome, want_all, clock))
+    payload.update(outcome_result(board, outcome, all_solutions, clock))
     yield events.result(payload)
 
 
-def _auto(task: Task, request: dict[str, Any], want_all: bool, max_solutions: int, clock: float,
+def _auto(task: Task, request: dict[str, Any], all_solutions: bool, max_solutions: int, clock: float,
           payload: dict[str, Any]):
-    """The `auto` rule (see ALGORITHMS); returns (outcome, label, fields its answer adds or overrides)."""
-    if want_all:
+    """The `auto` rule (see ALGORITHMS); returns (outcome, how it was found, fields its answer adds or overrides)."""
+    if all_solutions:
         limited = request.get("max_states") in (None, "")   # a budget of the request's own: no time limit
-        outcome = yield from _minimal(task, request, want_all, max_solutions, limited=limited)
-        return outcome, "auto: minimal", {}
+        outcome = yield from _minimal(task, request, all_solutions, max_solutions, limited=limited)
+        return outcome, anytime.MINIMAL_ANSWER, {}
 
-    def answer(outcome: PegOutcome, label: str, fields: dict[str, Any]) -> dict[str, Any]:
-        return {**payload, "algorithm": label, **outcome_result(task.board, outcome, False, clock), **fields}
+    def answer(outcome: PegOutcome, how: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+        return {**payload, **how, **outcome_result(task.board, outcome, False, clock), **fields}
 
     own_cap = request.get("max_states") not in (None, "")   # a budget of the request's own: no work budget
     minimal = _minimal(task, request, False, 0, limited=False, nodes=None if own_cap else anytime.AUTO_NODES)
@@ -109,7 +111,7 @@ def _auto(task: Task, request: dict[str, Any], want_all: bool, max_solutions: in
                                      lambda: _fast(task, request), answer, clock))
 
 
-def _minimal(task: Task, request: dict[str, Any], want_all: bool, max_solutions: int, limited: bool,
+def _minimal(task: Task, request: dict[str, Any], all_solutions: bool, max_solutions: int, limited: bool,
              nodes: int | None = None):
     """The minimal search: within AUTO_MAX_STATES and AUTO_ALL_NODES when `limited` (auto with `all`), else within
     the request's `max_states` (default MAX_STATES; with `nodes`, a work budget: the device's memory instead)."""
@@ -118,7 +120,7 @@ def _minimal(task: Task, request: dict[str, Any], want_all: bool, max_solutions:
     first = (task.first[0], task.first[2]) if task.first else None
     default = AUTO_MAX_STATES if limited else None if nodes is not None else MAX_STATES
     cap = limits.state_cap(state_cap(request, default), "peg-minimal")
-    outcome = yield from solve_minimal(task.board, task.start, task.finish, first=first, all_solutions=want_all,
+    outcome = yield from solve_minimal(task.board, task.start, task.finish, first=first, all_solutions=all_solutions,
                                        max_solutions=max_solutions, max_states=cap.limit,
                                        max_nodes=AUTO_ALL_NODES if limited else nodes)
     return _mark_stop(outcome, cap)
@@ -189,7 +191,7 @@ def analyse(request: dict[str, Any]) -> Iterator[Event]:
             raise PositionError("last: name the one hole where the previous move ended (it must hold a peg)")
         for chain, after in chain_continuations(board, position, last[0]):
             done = sum(option["nodes"] for option, _ in options)  # progress stays cumulative across judgements
-            options.append(((yield from continued(_judge(task, after, seconds, cap), done, clock)), chain))
+            options.append(((yield from relay(_judge(task, after, seconds, cap), nodes=done, clock=clock)), chain))
     best, chain = min(options, key=lambda option: (option[0]["solvable"] is not True,
                                                     option[0]["moves"] if option[0]["moves"] is not None else 0))
     result = dict(best)

@@ -20,7 +20,7 @@ from pzl.peg.board import Move
 from pzl.peg.bounds import PagodaTest, class_masks, distance_pagoda, position_class, weight
 from pzl.peg.bulk import BulkBoard, in_slices, positions
 from pzl.peg.chains import STATES_PER_TICK, Chains
-from pzl.peg.outcome import PegOutcome, check_position, continued
+from pzl.peg.outcome import PegOutcome, check_position
 from pzl.peg.pagodas import find_pagodas
 from pzl.peg.search_fast import solve_fast
 from pzl.peg.search_tables import (
@@ -33,6 +33,7 @@ from pzl.peg.search_tables import (
     valid_symmetries,
 )
 from pzl.search.problem import BULK_EVERY, PROGRESS_EVERY, REPORT_SECONDS, Search, collector_paused
+from pzl.search.progress import Steps, relay
 from pzl.search.shards import Shards
 
 __all__ = ["MAX_STATES", "STEPS_PER_PROGRESS", "PegOutcome", "analyse", "solve_minimal"]
@@ -114,8 +115,8 @@ def analyse(board: Any, pegs: int, finish: int | None, *, seconds_limit: float =
     if outcome.solvable is not None:
         return outcome
     remaining = max(seconds_limit - (time.perf_counter() - clock), 0.1)
-    fallback = yield from continued(solve_fast(board, pegs, finish, seconds_limit=remaining, max_states=max_states),
-                                    outcome.nodes, clock)
+    fallback = yield from relay(solve_fast(board, pegs, finish, seconds_limit=remaining, max_states=max_states),
+                                nodes=outcome.nodes, clock=clock)
     fallback.lower_bound = max(fallback.lower_bound, outcome.lower_bound)
     fallback.nodes += outcome.nodes
     if fallback.solvable is None:
@@ -401,15 +402,13 @@ class _MeetInMiddle:
 
     def _ticking(self, work: Iterator, depth: int) -> Search:
         """Run a bulk expansion, turning the work it reports into progress events and limit checks."""
+        reported = Steps(work)
         try:
-            while True:
-                try:
-                    steps, pending = next(work)
-                except StopIteration as stop:
-                    return stop.value
+            for steps, pending in reported:
                 yield from self._tick(steps, depth, pending)
         finally:
             work.close()
+        return reported.outcome
 
     def _grow(self, side: _Side, other: _Side, bound: int, first: bool = False) -> Search:
         """The side's next layer (every position one move further not seen before); the positions of it
@@ -567,12 +566,7 @@ class _MeetInMiddle:
 
     def _collect_value(self, work: Iterator[None], depth: int, stored: int) -> Search:
         """Run `work` (None ticks, then a value), a progress event for every tick; its value."""
-        while True:
-            try:
-                next(work)
-            except StopIteration as stop:
-                return stop.value
-            yield self._progress(depth, stored)
+        return (yield from relay(work, lambda _: self._progress(depth, stored)))
 
     def _collect(self, paths: Iterator[list[Move] | None], cap: int, depth: int, stored: int) -> Search:
         """Up to `cap` paths from `_heads`/`_tails`, turning their ticks (None) into progress events."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from pzl.family import Verdict
 from pzl.peg.board import Jump, PegBoard, after_jump, holes_of
 from pzl.peg.classes import PositionClasses, Witness
 from pzl.wording import counted
@@ -100,11 +101,12 @@ def class_marks(board: PegBoard, position: int, finish: int | None) -> dict[str,
     return extra
 
 
-def instant_verdict(board: PegBoard, start: int, finish: int | None, first: Jump | None = None) -> str | None:
-    """Why the task is impossible, by counting and position classes (also after a fixed first jump)."""
+def instant_verdict(board: PegBoard, start: int, finish: int | None, first: Jump | None = None) -> Verdict:
+    """Whether the task is proved impossible at once, and why: by counting and position classes (also after a fixed
+    first jump). Never proved possible without a search (`reachable` False or None)."""
     reason = why_impossible(board, start, finish)
     if reason is None and first is not None:
         after = why_impossible(board, after_jump(start, first), finish)
         if after is not None:
             reason = f"after the first jump {first[0]}-{first[2]}: {after}"
-    return reason
+    return Verdict(None) if reason is None else Verdict(False, reason)

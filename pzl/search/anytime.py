@@ -11,58 +11,28 @@ straight through.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from typing import Any
 
 from pzl.events import Event
-
-
-def relayed(search: Generator[Event, None, Any],
-            mapped: Callable[[Event], Event | None]) -> Generator[Event, None, Any]:
-    """`search` with each event passed through `mapped`: its outcome, or None when `mapped` says None (the search is
-    stopped there). The search is closed when this generator ends or is closed."""
-    try:
-        while True:
-            try:
-                event = next(search)
-            except StopIteration as stop:
-                return stop.value
-            event = mapped(event)
-            if event is None:
-                return None
-            yield event
-    finally:
-        search.close()
-
-
-def counted_on(search: Generator[Event, None, Any], nodes: int, clock: float) -> Generator[Event, None, Any]:
-    """`search` as a later phase of a request: its progress counts `nodes` more, and seconds since `clock` (when
-    the request began), so progress never goes back between phases."""
-    def later(event: Event) -> Event:
-        if event.get("event") != "progress":
-            return event
-        return {**event, "nodes": event["nodes"] + nodes, "seconds": round(time.perf_counter() - clock, 3)}
-    return (yield from relayed(search, later))
+from pzl.search.progress import Steps, relay
 
 
 def within(search: Generator[Event, None, Any], nodes: int) -> Generator[Event, None, Any]:
     """Run `search` while its progress reports at most `nodes` nodes: its outcome, or None (and the search
     closed) once it reports more."""
-    return (yield from relayed(search, lambda event: None if event.get("nodes", 0) > nodes else event))
+    return (yield from relay(search, lambda event: None if event.get("nodes", 0) > nodes else event))
 
 
 def head_start(search: Generator[Event, None, Any], nodes: int) -> Generator[Event, None, tuple[bool, Any]]:
     """Run `search` until it ends, (True, its outcome), or reports more than `nodes` nodes, (False, that progress
     event): it is paused after that event then, and `yield from search` goes on with it."""
-    while True:
-        try:
-            event = next(search)
-        except StopIteration as stop:
-            return True, stop.value
+    steps = Steps(search)
+    for event in steps:
         yield event
         if event.get("event") == "progress" and event.get("nodes", 0) > nodes:
             return False, event
+    return True, steps.outcome
 
 
 def beating(search: Generator[Event, None, Any], best: int, lower_bound: int = 0,
@@ -79,4 +49,4 @@ def beating(search: Generator[Event, None, Any], best: int, lower_bound: int = 0
         if depth_is_bound and not event.get("phase"):
             proved = max(proved, event.get("depth") or 0)
         return {**event, "best": best, "lower_bound": proved}
-    return (yield from relayed(search, told))
+    return (yield from relay(search, told))

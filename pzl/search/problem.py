@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from pzl.events import Event
+from pzl.search.progress import run_to_end  # noqa: F401  (tests and benchmarks take it from here)
 
 State = TypeVar("State", bound=Hashable)
 
@@ -80,16 +81,6 @@ class SearchOutcome:
 
 
 Search = Generator[Event, None, SearchOutcome]
-
-
-def run_to_end(search: Search) -> tuple[SearchOutcome, list[Event]]:
-    """Drive a search generator to its end: its outcome and every progress event it yielded."""
-    progress: list[Event] = []
-    while True:
-        try:
-            progress.append(next(search))
-        except StopIteration as stop:
-            return stop.value, progress
 
 
 def collector_paused(work: Search) -> Search:

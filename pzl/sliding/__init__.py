@@ -1,14 +1,24 @@
 """Sliding puzzles: tiles and blocks on any grid board, solved optimally.
 
-The family interface for `pzl.catalog`: `CATALOG`, `OPTIONS` (command → the request keys it reads), `COMMANDS`
-(command → answer), `describe(command, result)`, and for `compare` `compare_plan(request)` and
-`replay(request, solution)`.
+The family's record for the rest of pzl is `FAMILY` (a `pzl.family.Family`), built from its job modules:
+the catalog, the option tables, the service's answers, the text for the CLI, the lab's comparison and replay,
+and the shelf of pattern tables.
 """
 
+from pzl.family import Family, Shelf
+from pzl.sliding import tables
 from pzl.sliding.catalog import CATALOG
 from pzl.sliding.lab import compare_plan, replay
 from pzl.sliding.options import OPTIONS
 from pzl.sliding.service import COMMANDS
 from pzl.sliding.text import describe
 
-__all__ = ["CATALOG", "COMMANDS", "OPTIONS", "compare_plan", "describe", "replay"]
+__all__ = ["FAMILY"]
+
+FAMILY = Family(
+    name="sliding", words="sliding puzzles", kind="a sliding puzzle",
+    catalog=tuple(CATALOG), entry_fields=("rows", "cols", "cells", "start", "goal"),
+    options=OPTIONS, answers=COMMANDS, drawn=("board", "layout"),
+    describe=describe, compare_plan=compare_plan, replay=replay,
+    shelf=Shelf(status=tables.status, build=tables.build, needed=tables.tables_needed),
+)

@@ -30,8 +30,9 @@ from pzl import events
 from pzl.errors import SearchLimitError
 from pzl.events import Event
 from pzl.search import deepening
-from pzl.search.anytime import beating, counted_on, head_start
+from pzl.search.anytime import beating, head_start
 from pzl.search.problem import SearchOutcome
+from pzl.search.progress import relay
 from pzl.sliding import fast_reach, tiles
 from pzl.sliding.board import distances
 from pzl.sliding.effort import check_depth_first
@@ -45,13 +46,16 @@ WIDTH = 16
 #: IDA* nodes spent re-solving windows of the answer on a big board, by the windows' bound (a node with linear
 #: conflict costs about twice one with Manhattan distance alone: 1.2 and 2.5 million a second in CPython).
 SHORTEN_NODES = {"linear-conflict": 2_500_000, "manhattan": 4_000_000}
+#: How auto's answers on a big board are found (`path`, `auto`, `algorithm`): the fast solver, then shortened.
+FAST_ANSWER = events.answered_by("fast", auto=True)
+SHORTENED_ANSWER = events.answered_by("fast", events.SHORTENED, auto=True)
 #: A shorter answer is given at most every this many nodes (each carries the whole solution).
 REPORT_NODES = 600_000
 
 
-def applies(puzzle: Puzzle, algorithm: str, every: bool) -> bool:
+def applies(puzzle: Puzzle, algorithm: str, all_solutions: bool) -> bool:
     """True when `auto`, having chosen `algorithm`, answers this way: IDA* on numbered tiles, one solution."""
-    return algorithm == "ida" and not every and fast_reach.takes(puzzle)
+    return algorithm == "ida" and not all_solutions and fast_reach.takes(puzzle)
 
 
 def solve(puzzle: Puzzle, problem: SlidingProblem, payload: dict[str, Any], clock: float) -> Iterator[Event]:
@@ -60,7 +64,7 @@ def solve(puzzle: Puzzle, problem: SlidingProblem, payload: dict[str, Any], cloc
     lower = fast_reach.bound_of(puzzle)
     fast = yield from fast_solve(puzzle.start, puzzle.goal, board.rows, board.cols)
     spent = fast.nodes
-    answer = {**payload, **fast_result(puzzle, fast, "auto: fast", lower, None, spent, time.perf_counter() - clock)}
+    answer = {**payload, **fast_result(puzzle, fast, FAST_ANSWER, lower, None, spent, time.perf_counter() - clock)}
     if answer["minimal"]:
         yield events.result(answer)
         return
@@ -110,7 +114,7 @@ def _shorten(puzzle: Puzzle, payload: dict[str, Any], fast: SearchOutcome, lower
     SHORTEN_NODES nodes: a shorter answer now and then, the best last."""
     board = puzzle.board
     search = fast_solve(puzzle.start, puzzle.goal, board.rows, board.cols, width=WIDTH)
-    wide = yield from beating(counted_on(search, spent, clock), len(fast.path) - 1, lower)
+    wide = yield from beating(relay(search, nodes=spent, clock=clock), len(fast.path) - 1, lower)
     spent += wide.nodes
     if len(wide.path) < len(fast.path):
         fast = wide
@@ -145,5 +149,5 @@ def _shortened(puzzle: Puzzle, payload: dict[str, Any], shortener: Shortener, lo
     """The answer as the windows have left it."""
     path = shortener.path()
     outcome = SearchOutcome(path, nodes=spent + shortener.nodes, states=len(path))
-    return {**payload, **fast_result(puzzle, outcome, "auto: fast, shortened", lower, None, spent + shortener.nodes,
+    return {**payload, **fast_result(puzzle, outcome, SHORTENED_ANSWER, lower, None, spent + shortener.nodes,
                                      time.perf_counter() - clock)}

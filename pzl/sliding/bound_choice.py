@@ -85,11 +85,6 @@ def why_not(puzzle: Puzzle, bound: str, metric: str = "step") -> str | None:
     return None
 
 
-def applicable(puzzle: Puzzle, metric: str = "step") -> list[str]:
-    """The bounds that apply to a puzzle with moves counted by `metric`, weakest first."""
-    return [bound for bound in BOUNDS if why_not(puzzle, bound, metric) is None]
-
-
 def _stored_tables_fit(puzzle: Puzzle) -> bool:
     from pzl.sliding import tables
 

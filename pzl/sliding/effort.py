@@ -68,7 +68,7 @@ def space_fits(puzzle: Puzzle, kernel: str) -> bool:
     return estimated_states(puzzle) * limits.bytes_per_state(kernel, puzzle.board.size) <= limits.memory_budget()
 
 
-def what_to_try(puzzle: Puzzle, algorithm: str, *, every: bool = False, command: str = "solve",
+def what_to_try(puzzle: Puzzle, algorithm: str, *, all_solutions: bool = False, command: str = "solve",
                 cap: StateCap | None = None) -> tuple[list[str], str]:
     """What to try instead of `algorithm` here: (algorithm names, a sentence); the names go in `alternatives`.
 
@@ -79,18 +79,19 @@ def what_to_try(puzzle: Puzzle, algorithm: str, *, every: bool = False, command:
     if command == "longest":
         options.append("smaller")
     elif algorithm in ("bfs", "bidirectional", "astar"):
-        if algorithm == "bfs" and complete and not every:
+        if algorithm == "bfs" and complete and not all_solutions:
             options.append("bidirectional")
         options.append("ida")
     elif algorithm == "iddfs":
         options.append("ida")
         if space_fits(puzzle, breadth_kernel(puzzle, "bfs")):
-            options.append("bidirectional" if complete and not every else "bfs")
+            options.append("bidirectional" if complete and not all_solutions else "bfs")
     elif algorithm == "ida":
         if space_fits(puzzle, breadth_kernel(puzzle, "bfs")):
-            options.append("bidirectional" if complete and not every else "bfs")
+            options.append("bidirectional" if complete and not all_solutions else "bfs")
         options.append("nearer")
-    if command == "solve" and not every and fast_reach.takes(puzzle) and puzzle.board.size > fast_reach.OPTIMAL_CELLS:
+    big = fast_reach.takes(puzzle) and puzzle.board.size > fast_reach.OPTIMAL_CELLS
+    if command == "solve" and not all_solutions and big:
         options.insert(0, "fast")   # a big board of numbered tiles: a solution at once
     if cap is not None and cap.by == "max_states":
         options.append("budget")
@@ -134,13 +135,13 @@ def breadth_floor(puzzle: Puzzle, problem: Any, algorithm: str) -> tuple[int, in
 
 
 def check_depth_first(puzzle: Puzzle, problem: Any, algorithm: str, distance: int | None,
-                       every: bool) -> str | None:
+                       all_solutions: bool) -> str | None:
     """Refuse (SearchLimitError) an iddfs or ida search that cannot finish; a warning text when it is merely slow.
 
     The bound is the exact distance when known, else the start's lower bound (then the estimate is a floor).
     """
     bound = distance if distance is not None else problem.lower_bound(problem.start)
-    names, advice = what_to_try(puzzle, algorithm, every=every)
+    names, advice = what_to_try(puzzle, algorithm, all_solutions=all_solutions)
     if bound > MAX_DEPTH:
         raise SearchLimitError(f"{algorithm} searches at most {MAX_DEPTH} moves deep, and this start is "
                                f"at least {bound} moves from the goal (a lower bound). {advice}".strip(),

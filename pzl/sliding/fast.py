@@ -16,6 +16,7 @@ from collections.abc import Callable, Hashable
 from pzl.errors import PositionError
 from pzl.events import Event, progress
 from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
+from pzl.search.progress import relay
 from pzl.sliding.fast_exact import shortest_blank_path
 from pzl.sliding.fast_place import Placer
 from pzl.sliding.fast_shorten import cut_loops, reoptimise
@@ -59,14 +60,7 @@ def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten
     def report(phase: str, more: int = 0) -> Event:
         return progress(placer.nodes + more, len(placer.blanks), time.perf_counter() - clock, None, phase=phase)
 
-    lines = placer.reduce(width)
-    while True:
-        try:
-            next(lines)
-        except StopIteration as stop:
-            region = stop.value
-            break
-        yield report(PHASE_PLACING)
+    region = yield from relay(placer.reduce(width), lambda _: report(PHASE_PLACING))
     finish = yield from _exact(placer, region, cols, report)
     if finish is None:
         raise AssertionError("the last region of a solvable position could not be finished")
@@ -89,13 +83,11 @@ def _exact(placer: Placer, region: list[int], cols: int, report: Callable[[str],
     """The blank's path that solves the last region exactly (None when parity forbids it)."""
     search = shortest_blank_path(cols, region, [_local(placer, cell) for cell in region],
                                  [cell if cell != placer.blank else -1 for cell in region], budget=10_000_000)
-    while True:
-        try:
-            next(search)
-        except StopIteration as stop:
-            return stop.value
+
+    def counted(_: None) -> Event:
         placer.nodes += PROGRESS_EVERY
-        yield report(PHASE_PLACING)
+        return report(PHASE_PLACING)
+    return (yield from relay(search, counted))
 
 
 def _local(placer: Placer, cell: int) -> int:

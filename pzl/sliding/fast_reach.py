@@ -36,9 +36,9 @@ def takes(puzzle: Puzzle) -> bool:
     return puzzle.distinct_tiles and not puzzle.goal_is_partial and puzzle.board.is_rectangle()
 
 
-def why_not(puzzle: Puzzle, every: bool) -> str | None:
+def why_not(puzzle: Puzzle, all_solutions: bool) -> str | None:
     """Why the fast solver cannot take this request, in words; None when it can."""
-    if every:
+    if all_solutions:
         return "the fast solver finds one solution, not every shortest one; drop 'all' or choose ida"
     if not puzzle.board.is_rectangle():
         return "the fast solver needs a full rectangular board"
@@ -61,7 +61,7 @@ def size_words(puzzle: Puzzle) -> str:
     return f"{article} {puzzle.board.rows}×{puzzle.board.cols} board"
 
 
-def refuse_hopeless(puzzle: Puzzle, algorithm: str, every: bool) -> None:
+def refuse_hopeless(puzzle: Puzzle, algorithm: str, all_solutions: bool) -> None:
     """Refuse up front an optimal search that cannot finish on a big board (SearchLimitError with advice)."""
     limit = HOPELESS.get(algorithm)
     if limit is None or puzzle.board.size <= OPTIMAL_CELLS or not takes(puzzle):
@@ -70,16 +70,17 @@ def refuse_hopeless(puzzle: Puzzle, algorithm: str, every: bool) -> None:
     if bound > limit:
         depth_first = algorithm in ("ida", "iddfs")   # too many nodes; breadth-first: too many positions
         raise SearchLimitError(f"an optimal search ({algorithm}) cannot finish here: on {size_words(puzzle)} this "
-                               f"start needs at least {bound} moves, far beyond its reach. {advice(puzzle, every)}",
+                               f"start needs at least {bound} moves, far beyond its reach. "
+                               f"{advice(puzzle, all_solutions)}",
                                "nodes" if depth_first else "memory", lower_bound=bound,
-                               alternatives=[] if every else ["fast"])
+                               alternatives=[] if all_solutions else ["fast"])
 
 
-def advice(puzzle: Puzzle, every: bool = False) -> str:
+def advice(puzzle: Puzzle, all_solutions: bool = False) -> str:
     """What to try instead of an optimal search that is out of reach (empty when the fast solver cannot help)."""
     if not takes(puzzle):
         return ""
-    if every:
+    if all_solutions:
         return ("Every shortest solution cannot be listed from this far; without 'all', the fast algorithm "
                 "gives one solution at once (not proved shortest).")
     return "The fast algorithm (or auto) gives a solution at once, with a lower bound, not proved shortest."

@@ -14,6 +14,7 @@ from itertools import pairwise
 
 from pzl.events import Event
 from pzl.search.problem import PROGRESS_EVERY
+from pzl.search.progress import Steps
 from pzl.sliding.fast_exact import shortest_blank_path
 
 
@@ -67,14 +68,11 @@ def reoptimise(blanks: list[int], board: list[int], blank: int, cols: int, repor
             search = shortest_blank_path(cols, cells, [-1 if before[c] == blank else before[c] for c in cells],
                                          [-1 if after[c] == blank else after[c] for c in cells], budget,
                                          longest=j - i)
-            while True:
-                try:
-                    next(search)
-                except StopIteration as stop:
-                    found = stop.value
-                    break
+            steps = Steps(search)
+            for _ in steps:
                 nodes += PROGRESS_EVERY
                 yield report(nodes)
+            found = steps.outcome
             if found is not None:
                 path[i:j + 1] = found
             tried += 1

@@ -20,6 +20,7 @@ from pzl.sliding.blocks import BlockProblem
 from pzl.sliding.packed import PackedProblem
 from pzl.sliding.piece_moves import move_counts, steps_of
 from pzl.sliding.task import Codes, Puzzle
+from pzl.sliding.tile_bounds import heuristic
 from pzl.wording import counted
 
 #: Listed solutions put in the contract's form between two progress events (~1 ms each when long).
@@ -28,11 +29,11 @@ PATHS_PER_PROGRESS = 10
 SlidingProblem = PackedProblem | BlockProblem
 
 
-def impossible_result(reason: str, algorithm: str, every: bool, seconds: float) -> dict[str, Any]:
+def impossible_result(reason: str, algorithm: str, all_solutions: bool, seconds: float) -> dict[str, Any]:
     """The answer for a task proved impossible before any search (`algorithm` names the proof, e.g. "parity")."""
-    result: dict[str, Any] = {"solvable": False, "moves": None, "solution": [], "algorithm": algorithm,
+    result: dict[str, Any] = {"solvable": False, "moves": None, "solution": None, **events.answered_by(algorithm),
                               "minimal": False, "reason": reason, "stats": events.stats(0, 0, seconds)}
-    if every:
+    if all_solutions:
         result.update(count=0, solutions=[])
     return result
 
@@ -71,7 +72,8 @@ def listed_solutions(puzzle: Puzzle, problem: SlidingProblem,
 
 
 def solution_result(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, algorithm: str,
-                    every: bool, listed: list[tuple[list[str], list[dict[str, Any]]]] | None = None) -> dict[str, Any]:
+                    all_solutions: bool,
+                    listed: list[tuple[list[str], list[dict[str, Any]]]] | None = None) -> dict[str, Any]:
     """A search's answer: the solution (positions and steps), proved minimal, with the algorithm's figures.
 
     `listed`: the listed solutions already in the contract's form (`listed_solutions`), else made here."""
@@ -86,24 +88,25 @@ def solution_result(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutc
         else:
             reason = (f"the goal is not reachable: all {counted(outcome.states, 'position')} reachable from the start "
                       "were examined")
-        unsolvable = {"solvable": False, "moves": None, "solution": [], "algorithm": algorithm, "minimal": False,
-                      "stats": stats, "reason": reason}
-        if every:
+        unsolvable = {"solvable": False, "moves": None, "solution": None, **events.answered_by(algorithm),
+                      "minimal": False, "stats": stats, "reason": reason}
+        if all_solutions:
             unsolvable.update(count=0, solutions=[])
         return unsolvable
     decoded = [problem.decode(state) for state in outcome.path]
     solution, steps = path_fields(puzzle, decoded)
     result: dict[str, Any] = {"solvable": True, "moves": len(outcome.path) - 1, "solution": solution,
-                              "algorithm": algorithm, "minimal": True, "steps": steps}
+                              **events.answered_by(algorithm), "minimal": True, "steps": steps}
     counts = move_counts(puzzle.board, puzzle.pieces, puzzle.labels, decoded, puzzle.directions)
     result.update(step_moves=counts["step"], straight_moves=counts["straight"], piece_moves=counts["piece"])
     if outcome.bound is not None:   # ida, iddfs, astar: the lower bound; depth-first: the nodes per threshold
         result["bound"] = outcome.bound
+        result["heuristic"] = heuristic(outcome.bound)
         if algorithm in ("iddfs", "ida"):
             result["iterations"] = [[threshold, count] for threshold, count in outcome.iterations]
     if outcome.layers is not None:   # breadth-first: positions per depth (bidirectional: per side, and where they met)
         result["layers"] = outcome.layers
-    if every:
+    if all_solutions:
         if listed is None:
             listed = [path_fields(puzzle, [problem.decode(state) for state in path]) for path in outcome.paths]
         result["count"] = outcome.count
@@ -113,16 +116,17 @@ def solution_result(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutc
     return result
 
 
-def fast_result(puzzle: Puzzle, outcome: SearchOutcome, algorithm: str, bound: int, note: str | None,
+def fast_result(puzzle: Puzzle, outcome: SearchOutcome, how: dict[str, Any], bound: int, note: str | None,
                 nodes: int, seconds: float) -> dict[str, Any]:
-    """The fast solver's answer: a solution and the start's lower bound, minimal only when the two meet.
+    """The fast solver's answer: a solution and the start's lower bound, minimal only when the two meet; `how` it
+    was found (`events.answered_by`).
 
     `nodes` and `seconds` are the whole request's (an optimal attempt may have run before).
     """
     solution, steps = path_fields(puzzle, outcome.path)
     moves = len(solution) - 1
     result: dict[str, Any] = {"solvable": True, "moves": moves, "solution": solution, "steps": steps,
-                              "algorithm": algorithm, "minimal": moves == bound, "lower_bound": bound}
+                              **how, "minimal": moves == bound, "lower_bound": bound}
     if moves == bound:
         result["note"] = "the solution is as short as the lower bound, so it is proved minimal"
     elif note:

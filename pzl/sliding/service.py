@@ -1,8 +1,9 @@
 """The sliding family's answers to api requests: `solve` and `longest`.
 
-`COMMANDS` maps each command to its answer. Wires the parts: the request → a Puzzle (`task`), the
-instant verdict (`verdict`), the algorithm and its search as a generator of progress events
-(solvers), then one result event (`outcome`).
+`COMMANDS` maps each command to its answer. Wires the parts: the request → a Puzzle (`task`), then for
+`solve` a `Plan` (what the request can afford, decided before any search: the instant verdict, auto's
+choice, the refusals, the reachability check depth-first search needs), then its searches as a
+generator of progress events (solvers), then one result event (`outcome`).
 The CLI's words for a result are in `text`.
 """
 
@@ -10,15 +11,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pzl import events
 from pzl.errors import CatalogError, PuzzleError, SearchLimitError
 from pzl.events import Event
+from pzl.family import Verdict
 from pzl.request import choice, flag, solution_cap, state_cap
 from pzl.search import breadth, deepening, limits
 from pzl.search.astar import astar
 from pzl.search.problem import Search
+from pzl.search.progress import relay
 from pzl.sliding import anytime, fast_reach, tiles
 from pzl.sliding.blocks import METRICS, BlockProblem
 from pzl.sliding.board import distances
@@ -69,7 +73,7 @@ def same_as_steps(puzzle: Puzzle) -> bool:
     return puzzle.blanks == 1
 
 
-def choose(puzzle: Puzzle, every: bool) -> str:
+def choose(puzzle: Puzzle, all_solutions: bool) -> str:
     """The `auto` rule: breadth-first when the reachable space is small enough, IDA* beyond.
 
     Up to AUTO_BREADTH_LIMIT estimated positions: bidirectional for one solution to a
@@ -81,21 +85,41 @@ def choose(puzzle: Puzzle, every: bool) -> str:
     with their weak bounds is hopeless where breadth-first is not.
     """
     if puzzle.kind == "blocks":
-        return "bfs" if every or puzzle.goal_is_partial else "bidirectional"
+        return "bfs" if all_solutions or puzzle.goal_is_partial else "bidirectional"
     if estimated_states(puzzle) > AUTO_BREADTH_LIMIT:
         return "ida"
-    if every and puzzle.distinct_tiles and not puzzle.goal_is_partial:
+    if all_solutions and puzzle.distinct_tiles and not puzzle.goal_is_partial:
         return "ida"
-    return "bfs" if every or puzzle.goal_is_partial else "bidirectional"
+    return "bfs" if all_solutions or puzzle.goal_is_partial else "bidirectional"
 
 
-def solve(request: dict[str, Any]) -> Iterator[Event]:
-    """Answer a `solve` request: progress events, then one result event."""
-    puzzle = from_request(request)
+@dataclass(frozen=True)
+class Plan:
+    """What a solve request can afford, decided before any search (`plan`): which algorithm runs on which moves
+    with which bound and caps, and what must run before it."""
+
+    algorithm: str                 # the one that runs: auto's choice; ida without a bound is iddfs
+    auto: bool                     # the request asked for auto
+    metric: str                    # what one move of the answer is
+    searched: str                  # what one move of the search is ("step" where every move is one cell)
+    bound: str | None              # the lower bound read (None: the algorithm's own)
+    all_solutions: bool
+    max_states: int | None         # the search's state cap (None: only the memory)
+    max_solutions: int
+    verdict: Verdict               # what parity says at once; reachable False: nothing else is planned
+    anytime: bool = False          # auto on numbered tiles: the fast answer at once, then a proof or a shorter one
+    check: str | None = None       # depth-first: the reachability check run first ("bfs", "bidirectional")
+    check_cap: limits.StateCap | None = None
+
+
+def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
+    """The plan for a solve request (no search runs): its options read, the algorithm auto chooses, the requests
+    no search can answer refused (a PuzzleError, or a SearchLimitError when the board is out of an optimal
+    search's reach), and the reachability check a depth-first search needs first."""
     algorithm = choice(request, "algorithm", ALGORITHMS, "auto", refusal=CatalogError)
-    every = flag(request, "all")
+    all_solutions = flag(request, "all")
     max_states = state_cap(request, breadth.DEFAULT_MAX_STATES)
-    max_solutions = solution_cap(request, every)
+    max_solutions = solution_cap(request, all_solutions)
     metric = read_metric(request, puzzle)
     searched = "step" if same_as_steps(puzzle) else metric   # one empty cell: every move is one cell
     bound = read_bound(request, algorithm, puzzle, searched)
@@ -104,105 +128,107 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     if searched != "step" and algorithm == "fast":
         raise PuzzleError("the fast solver places numbered tiles one cell at a time; whole slides are searched by "
                           "bfs, bidirectional, iddfs, ida or astar")
-    payload: dict[str, Any] = {"puzzle": puzzle.puzzle_id, "start": puzzle.start_text,
-                               "goal": puzzle.goal_text, "metric": metric}
-    clock = time.perf_counter()
     verdict = instant_verdict(puzzle)
-    if verdict.reachable is False:
-        payload.update(impossible_result(verdict.reason, "parity", every, time.perf_counter() - clock))
-        yield events.result(payload)
-        return
-    proven = bool(verdict.reachable)
     auto = algorithm == "auto"
+    chosen = Plan(algorithm, auto, metric, searched, bound, all_solutions, max_states, max_solutions, verdict)
+    if verdict.reachable is False:
+        return chosen
     if auto:
-        algorithm = choose(puzzle, every)
-        # numbered tiles: the fast answer at once, then a proof or a shorter one
-        if searched == "step" and anytime.applies(puzzle, algorithm, every):
-            yield from anytime.solve(puzzle, problem_for(puzzle), payload, clock)
-            return
+        algorithm = choose(puzzle, all_solutions)
+        if searched == "step" and anytime.applies(puzzle, algorithm, all_solutions):
+            return replace(chosen, algorithm=algorithm, anytime=True)
     if algorithm == "fast":
-        yield from _fast(puzzle, payload, every, clock)
-        return
-    fast_reach.refuse_hopeless(puzzle, algorithm, every)   # big boards: an optimal search out of reach
-    problem = problem_for(puzzle, searched, bound)
-    if algorithm == "bidirectional" and (every or puzzle.goal_is_partial):
+        return replace(chosen, algorithm=algorithm)
+    fast_reach.refuse_hopeless(puzzle, algorithm, all_solutions)   # big boards: an optimal search out of reach
+    if algorithm == "bidirectional" and (all_solutions or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
                           "use bfs (or ida) for a partial goal or for all shortest solutions")
+    chosen = replace(chosen, algorithm=algorithm)
+    if algorithm not in ("iddfs", "ida") or (verdict.reachable and algorithm == "ida"):
+        return chosen
+    # Depth-first search cannot tell an unreachable goal from a far one: settle that first, with the memory's
+    # budget (the request's state cap is for the search it chose, which stores a path). When parity has
+    # settled it, a small check still gives iddfs's estimate the true depth.
+    check = "bfs" if puzzle.goal_is_partial else "bidirectional"
+    cap = limits.state_cap(None, breadth_kernel(puzzle, check), puzzle.board.size)
+    affordable = cap.limit if not verdict.reachable else min(cap.limit, breadth.DEFAULT_MAX_STATES)
+    if estimated_states(puzzle) > affordable:
+        return chosen
+    return replace(chosen, check=check, check_cap=cap)
+
+
+def solve(request: dict[str, Any]) -> Iterator[Event]:
+    """Answer a `solve` request (`plan`, then its searches): progress events, then one result event."""
+    puzzle = from_request(request)
+    chosen = plan(puzzle, request)
+    algorithm, all_solutions = chosen.algorithm, chosen.all_solutions
+    payload: dict[str, Any] = {"puzzle": puzzle.puzzle_id, "start": puzzle.start_text,
+                               "goal": puzzle.goal_text, "metric": chosen.metric}
+    clock = time.perf_counter()
+    if chosen.verdict.reachable is False:
+        payload.update(impossible_result(chosen.verdict.reason, "parity", all_solutions, time.perf_counter() - clock))
+        yield events.result(payload)
+        return
+    if chosen.anytime:
+        yield from anytime.solve(puzzle, problem_for(puzzle), payload, clock)
+        return
+    if algorithm == "fast":
+        yield from _fast(puzzle, payload, all_solutions, clock)
+        return
+    problem = problem_for(puzzle, chosen.searched, chosen.bound)
     before, warning = (0, 0.0), None   # an earlier phase's nodes and seconds, carried on in progress
     if algorithm in ("iddfs", "ida"):
         distance = None
-        if not proven or algorithm == "iddfs":
-            # Depth-first search cannot tell an unreachable goal from a far one: settle that first, with the memory's
-            # budget (the request's state cap is for the search it chose, which stores a path). When parity has
-            # settled it, a small check still gives iddfs's estimate the true depth.
-            check = "bfs" if puzzle.goal_is_partial else "bidirectional"
-            cap = limits.state_cap(None, breadth_kernel(puzzle, check), puzzle.board.size)
-            affordable = cap.limit if not proven else min(cap.limit, breadth.DEFAULT_MAX_STATES)
-            if estimated_states(puzzle) <= affordable:
-                search = breadth.bfs(problem, max_states=cap.limit) if check == "bfs" else \
-                    breadth.bidirectional(problem, max_states=cap.limit)
-                reach = yield from _labelled(_capped(search, cap, puzzle, check, every), phase="reachability check")
-                if reach.path is None:
-                    payload.update(solution_result(puzzle, problem, reach, algorithm, every))
-                    yield events.result(payload)
-                    return
-                distance = len(reach.path) - 1
-                before = (reach.nodes, time.perf_counter() - clock)
-        warning = check_depth_first(puzzle, problem, algorithm, distance, every)
+        if chosen.check is not None:
+            cap = chosen.check_cap
+            search = breadth.bfs(problem, max_states=cap.limit) if chosen.check == "bfs" else \
+                breadth.bidirectional(problem, max_states=cap.limit)
+            reach = yield from relay(_capped(search, cap, puzzle, chosen.check, all_solutions),
+                                     phase="reachability check")
+            if reach.path is None:
+                payload.update(solution_result(puzzle, problem, reach, algorithm, all_solutions))
+                yield events.result(payload)
+                return
+            distance = len(reach.path) - 1
+            before = (reach.nodes, time.perf_counter() - clock)
+        warning = check_depth_first(puzzle, problem, algorithm, distance, all_solutions)
         if warning:
             yield events.progress(before[0], 0, time.perf_counter() - clock, warning=warning)
-    search = _search(puzzle, problem, algorithm, every, max_states, max_solutions, bound)
+    search = _search(puzzle, problem, algorithm, all_solutions, chosen.max_states, chosen.max_solutions, chosen.bound)
     fields = {"search": "depth-first"} if algorithm in ("iddfs", "ida") else {}
-    outcome = yield from _labelled(search, nodes=before[0], seconds=before[1], **fields)
+    outcome = yield from relay(search, nodes=before[0], seconds=before[1], **fields)
     outcome.nodes += before[0]   # the statistics count the whole request, as its progress did
     outcome.seconds += before[1]
-    listed = (yield from listed_solutions(puzzle, problem, outcome)) if every else None
-    payload.update(solution_result(puzzle, problem, outcome, algorithm, every, listed))
+    listed = (yield from listed_solutions(puzzle, problem, outcome)) if all_solutions else None
+    payload.update(solution_result(puzzle, problem, outcome, algorithm, all_solutions, listed))
     if warning:
         payload["warning"] = warning
     yield events.result(payload)
 
 
-def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str, every: bool) -> Search:
+def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str, all_solutions: bool) -> Search:
     """Run a breadth-first search under `cap`; its stop at the cap becomes an error naming the limit and the advice."""
     try:
         return (yield from search)
     except SearchLimitError as stop:
-        names, advice = what_to_try(puzzle, algorithm, every=every, cap=cap)
+        names, advice = what_to_try(puzzle, algorithm, all_solutions=all_solutions, cap=cap)
         what = {"bfs": "breadth-first search", "bidirectional": "bidirectional search", "astar": "A*"}.get(algorithm,
                                                                                                      algorithm)
         raise cap.stop(stop, what, advice, alternatives=names) from None
 
 
-def _labelled(inner: Search, *, nodes: int = 0, seconds: float = 0.0, **fields: Any) -> Search:
-    """`inner` with its progress labelled (`phase`, or `search: "depth-first"`, whose `states` is the path)
-    and its `nodes` and `seconds` counted on from an earlier phase of the same request."""
-    try:
-        while True:
-            try:
-                event = next(inner)
-            except StopIteration as stop:
-                return stop.value
-            if event.get("event") == "progress":
-                event = {**fields, **event, "nodes": event["nodes"] + nodes,
-                         "seconds": round(event["seconds"] + seconds, 3)}
-            yield event
-    finally:
-        inner.close()
-
-
-def _fast(puzzle: Puzzle, payload: dict[str, Any], every: bool, clock: float) -> Iterator[Event]:
+def _fast(puzzle: Puzzle, payload: dict[str, Any], all_solutions: bool, clock: float) -> Iterator[Event]:
     """The fast solver's answer: a solution, its lower bound, minimal only when the two meet."""
-    refusal = fast_reach.why_not(puzzle, every)
+    refusal = fast_reach.why_not(puzzle, all_solutions)
     if refusal:
         raise PuzzleError(refusal)
     outcome = yield from fast_solve(puzzle.start, puzzle.goal, puzzle.board.rows, puzzle.board.cols)
-    payload.update(fast_result(puzzle, outcome, "fast", fast_reach.bound_of(puzzle), None, outcome.nodes,
-                               time.perf_counter() - clock))
+    payload.update(fast_result(puzzle, outcome, events.answered_by("fast"), fast_reach.bound_of(puzzle), None,
+                               outcome.nodes, time.perf_counter() - clock))
     yield events.result(payload)
 
 
-def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool, max_states: int | None,
+def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, all_solutions: bool, max_states: int | None,
             max_solutions: int, bound: str | None = None) -> Search:
     """Run one algorithm; paths come back as states of `problem`. `max_states` None: only the memory caps it.
 
@@ -215,7 +241,7 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool
         cap = limits.state_cap(max_states, kernel, puzzle.board.size)
         floor = breadth_floor(puzzle, problem, algorithm)
         if floor is not None and floor[0] > cap.limit:   # refused up front: it would surely stop at the cap
-            names, advice = what_to_try(puzzle, algorithm, every=every, cap=cap)
+            names, advice = what_to_try(puzzle, algorithm, all_solutions=all_solutions, cap=cap)
             what = "breadth-first search" if algorithm == "bfs" else "bidirectional search"
             cap.check(floor[0], f"{what} must store at least about {floor[0]:,} positions here (a floor, from the "
                                 f"start's lower bound of {floor[1]} moves)", advice, alternatives=names)
@@ -223,45 +249,46 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, algorithm: str, every: bool
             search = breadth.bidirectional(problem, max_states=cap.limit)
         elif kernel == "shortest":
             search = shortest(puzzle.board, puzzle.start, puzzle.goal, max_states=cap.limit,
-                              all_solutions=every, max_solutions=max_solutions)
+                              all_solutions=all_solutions, max_solutions=max_solutions)
         else:
-            search = breadth.bfs(problem, max_states=cap.limit, all_solutions=every, max_solutions=max_solutions)
-        outcome = yield from _capped(search, cap, puzzle, algorithm, every)
+            search = breadth.bfs(problem, max_states=cap.limit, all_solutions=all_solutions,
+                                 max_solutions=max_solutions)
+        outcome = yield from _capped(search, cap, puzzle, algorithm, all_solutions)
         return as_states(problem, outcome) if kernel == "shortest" else outcome
     if algorithm == "astar":
-        return (yield from _astar(puzzle, problem, bound or getattr(problem, "bound_name", "manhattan"), every,
+        return (yield from _astar(puzzle, problem, bound or getattr(problem, "bound_name", "manhattan"), all_solutions,
                                   max_states))
     if puzzle.distinct_tiles and not puzzle.goal_is_partial:
         board = puzzle.board
         if algorithm == "ida":
             rows_cols = (board.rows, board.cols) if board.is_rectangle() else None
             outcome = yield from tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, distances(board),
-                                                      all_solutions=every, max_solutions=max_solutions,
+                                                      all_solutions=all_solutions, max_solutions=max_solutions,
                                                       bound=bound or "auto", rows_cols=rows_cols,
                                                       max_depth=deepening.MAX_DEPTH)
         else:
             outcome = yield from tiles.iddfs_tiles(puzzle.start, puzzle.goal, board.adjacency,
-                                                   all_solutions=every, max_solutions=max_solutions,
+                                                   all_solutions=all_solutions, max_solutions=max_solutions,
                                                    max_depth=deepening.MAX_DEPTH)
         return as_states(problem, outcome)
     search = deepening.ida_star if algorithm == "ida" else deepening.iddfs
-    outcome = yield from search(problem, all_solutions=every, max_solutions=max_solutions)
+    outcome = yield from search(problem, all_solutions=all_solutions, max_solutions=max_solutions)
     outcome.bound = getattr(problem, "bound_name", "manhattan") if algorithm == "ida" else "none"
     return outcome
 
 
-def _astar(puzzle: Puzzle, problem: SlidingProblem, bound: str, every: bool, max_states: int | None) -> Search:
+def _astar(puzzle: Puzzle, problem: SlidingProblem, bound: str, all_solutions: bool, max_states: int | None) -> Search:
     """A* with a bound by name, under the state cap (its stored positions: every one it has seen)."""
-    if every:
+    if all_solutions:
         raise PuzzleError("A* finds one shortest solution; for all of them use bfs or ida")
     database = None
     if bound == "pdb":
-        database = yield from _labelled(pattern_database(puzzle))
+        database = yield from pattern_database(puzzle)
     kernel = "astar-packed" if puzzle.kind == "packed" else "astar-blocks"
     cap = limits.state_cap(max_states, kernel, puzzle.board.size)
     search = astar(problem, state_bound(puzzle, problem, bound, database), max_states=cap.limit,
                    bound_name=bound if database is None else f"pdb {database.name}")
-    return (yield from _capped(search, cap, puzzle, "astar", every))
+    return (yield from _capped(search, cap, puzzle, "astar", all_solutions))
 
 
 def longest(request: dict[str, Any]) -> Iterator[Event]:
@@ -295,7 +322,7 @@ def longest(request: dict[str, Any]) -> Iterator[Event]:
             if not sources:
                 raise PuzzleError(f"no position reachable from the start meets the goal ({len(space):,} examined)")
             # the reachability sweep expanded every position once: the sweep's nodes count on from there
-            layers = yield from _labelled(breadth.longest(problem, sources, max_states=cap.limit), nodes=len(space))
+            layers = yield from relay(breadth.longest(problem, sources, max_states=cap.limit), nodes=len(space))
         elif puzzle.kind == "packed" and searched == "step":
             layers = yield from sweep(puzzle.board, puzzle.goal, max_states=cap.limit)
             text = puzzle.text

@@ -30,7 +30,7 @@ from typing import Any
 
 from pzl.errors import PuzzleError
 from pzl.events import Event, progress
-from pzl.search.problem import run_to_end
+from pzl.search.progress import run_to_end
 from pzl.sliding import pattern_db, pdb_file
 from pzl.sliding.pattern_db import PatternDatabase
 from pzl.sliding.pdb_file import TableFileError
@@ -231,12 +231,7 @@ def _write(path: Path, data: bytes) -> None:
 
 def _one_table(spec: TableSpec, cells: tuple[int, ...]) -> bytearray:
     """One pattern's table (for a worker process)."""
-    generator = pattern_db.pattern_table(spec.adjacency, cells, spec.blank_goal)
-    while True:
-        try:
-            next(generator)
-        except StopIteration as stop:
-            return stop.value
+    return run_to_end(pattern_db.pattern_table(spec.adjacency, cells, spec.blank_goal))[0]
 
 
 def make(spec: TableSpec, path: Path, jobs: int = 1) -> float:
@@ -293,6 +288,19 @@ def status() -> list[dict[str, Any]]:
                 row["state"] = f"damaged: {problem}"
         rows.append(row)
     return rows
+
+
+def build(which: str, jobs: int) -> Iterator[str]:
+    """Build the table set named `which` (or "all") into the user cache with `jobs` processes: a line before and
+    after each set (the CLI's `tables --build`)."""
+    specs = [spec for spec in SPECS if which in ("all", spec.name)]
+    if not specs:
+        raise PuzzleError(f"no tables named {which!r}; known: {', '.join(spec.name for spec in SPECS)}")
+    for spec in specs:
+        path = user_cache_dir() / spec.file_name
+        yield f"building {spec.name} ({spec.partition}) into {path} (about {spec.minutes:g} minutes of CPU)..."
+        seconds = make(spec, path, jobs=jobs)
+        yield f"{spec.name}: {path.stat().st_size:,} bytes in {seconds:.0f} s"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -53,6 +53,20 @@ TABLE_MAX = Snippets(
     "codes[x[1]] += x[2]\ncodes[x[4]] += x[5]", "codes[y[1]] -= y[2]\ncodes[y[4]] -= y[5]")
 
 
+#: What the name of a pattern-database bound adds to "pdb": its partition, and the mirror's second reading.
+PDB, MIRROR = "pdb", " + mirror"
+
+
+def heuristic(name: str) -> dict[str, Any]:
+    """A bound's name as a result's `heuristic`: {"name": "manhattan"}, and for a pattern database its partition
+    and whether the mirror is read too: "pdb 6-6-3 + mirror" is {"name": "pdb", "partition": [6, 6, 3],
+    "mirror": true}. The names are the ones made here (`PreparedBound.name`) and the plain bounds' own."""
+    if not name.startswith(PDB + " "):
+        return {"name": name}
+    partition = name[len(PDB) + 1:].removesuffix(MIRROR)
+    return {"name": PDB, "partition": [int(size) for size in partition.split("-")], "mirror": name.endswith(MIRROR)}
+
+
 @dataclass
 class PreparedBound:
     """A bound set up for one start: what the kernel needs, and its name for the outcome."""
@@ -159,7 +173,7 @@ def pattern_bound(board: list[int], home: list[int], adjacency: Adjacency, dista
     shift = len(database.patterns)
     tables = database.tables
     key = ("pdb", id(database), tuple(maps), _key(distances))
-    name = f"pdb {database.name}"
+    name = f"{PDB} {database.name}"
     if len(views) == 1:
         change = views[0].change
 
@@ -181,7 +195,7 @@ def pattern_bound(board: list[int], home: list[int], adjacency: Adjacency, dista
         return (distances[b][home[t]] - distances[a][home[t]], g, delta, tables[g], g2 + shift, delta2, tables[g2])
 
     top = (h0 + database.excess(views[0]), h0 + database.excess(views[1]))
-    return PreparedBound(name + " + mirror", TABLE_MAX, top, [*views[0].codes, *views[1].codes],
+    return PreparedBound(name + MIRROR, TABLE_MAX, top, [*views[0].codes, *views[1].codes],
                          move_table(adjacency, key, entry2))
 
 

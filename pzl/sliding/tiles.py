@@ -1,8 +1,7 @@
 """IDA* and plain iterative deepening for distinct tiles and one blank on any board.
 
     ida_star_tiles(start, goal, adjacency, distances=None, *, all_solutions=False, max_solutions=100,
-                   bound="auto", rows_cols=None, linear_conflict=None, pattern_db="auto", max_depth=200,
-                   nodes=0, clock=None) -> Search
+                   bound=None, rows_cols=None, pattern_db="auto", max_depth=200, nodes=0, clock=None) -> Search
     iddfs_tiles(start, goal, adjacency, *, all_solutions=False, max_solutions=100, max_depth=200) -> Search
 
 Positions are tuples of labels in cell order (0 = the blank). `adjacency[cell]` lists the
@@ -12,11 +11,11 @@ neighbour cells; `distances[a][b]` is the number of steps between two cells in t
 IDA* runs the one kernel of `pzl.sliding.ida_kernel` with a bound from `pzl.sliding.tile_bounds`,
 chosen by `bound`: "misplaced" (tiles off their goal cell), "manhattan", "linear-conflict" (needs
 `rows_cols=(rows, cols)` of a full rectangle), "pdb" (a pattern database: the stored tables of
-`pzl.sliding.tables` when they fit the board, else one built now), or "auto": the stored tables
-at once when they fit; else Manhattan + linear conflict (on a full rectangle), switching to a
-database built in the process on boards of 10 to 25 cells once the search proves long. The
-older switches still work: `linear_conflict=False` means Manhattan, `pattern_db=None` never a
-database, True one from the start, or a built `PatternDatabase` to use.
+`pzl.sliding.tables` when they fit the board, else one built now), or "auto" (and None): the stored
+tables at once when they fit; else Manhattan + linear conflict (with `rows_cols`, on a full
+rectangle; Manhattan elsewhere), switching to a database built in the process on boards of 10 to
+25 cells once the search proves long. Beside "auto", `pattern_db` says which database: None never
+one (linear conflict or Manhattan only), or a built `PatternDatabase` to use.
 
 `nodes` and `clock` continue a request's count and clock, so progress events never go back.
 Results are `SearchOutcome`s whose paths are lists of positions (tuples of labels), with
@@ -36,6 +35,7 @@ from typing import Any
 from pzl.errors import PositionError
 from pzl.events import progress
 from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
+from pzl.search.progress import Steps
 from pzl.sliding import tile_bounds
 from pzl.sliding.ida_kernel import search_function
 from pzl.sliding.tile_bounds import PreparedBound, longest_increasing
@@ -159,7 +159,7 @@ def _listing(search: Any) -> Any:
 @_listing
 def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
                    distances: Sequence[Sequence[int]] | None = None, *, all_solutions: bool = False,
-                   max_solutions: int = 100, bound: str | None = None, linear_conflict: bool | None = None,
+                   max_solutions: int = 100, bound: str | None = None,
                    rows_cols: tuple[int, int] | None = None, pattern_db: Any = "auto", max_depth: int = 200,
                    nodes: int = 0, clock: float | None = None) -> Search:
     """IDA* for distinct tiles: a shortest solution (all of them with `all_solutions`), or path None."""
@@ -173,17 +173,14 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
         prepared = tile_bounds.misplaced_bound(board, home, adjacency)
         return (yield from _kernel(start, board, z0, goal.index(0), distances, prepared, all_solutions,
                                    max_solutions, max_depth, nodes, clock))
-    if bound == "manhattan":
-        linear_conflict, pattern_db = False, None
-    elif bound == "linear-conflict":
-        if rows_cols is None:
-            raise PositionError("linear conflict needs a full rectangular board")
-        linear_conflict, pattern_db = True, None
+    conflict = rows_cols is not None and bound != "manhattan"
+    if bound == "linear-conflict" and rows_cols is None:
+        raise PositionError("linear conflict needs a full rectangular board")
+    if bound in ("manhattan", "linear-conflict"):
+        pattern_db = None
     elif bound == "pdb":
         pattern_db = True
-    if linear_conflict is None:
-        linear_conflict = rows_cols is not None
-    if linear_conflict and (rows_cols is None or rows_cols[0] * rows_cols[1] != len(adjacency)):
+    if conflict and (rows_cols is None or rows_cols[0] * rows_cols[1] != len(adjacency)):
         raise PositionError("linear conflict needs a full rectangular board (rows_cols)")
     board, z0, home = _prepare(start, goal, adjacency)
     blank_goal = goal.index(0)
@@ -201,7 +198,7 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
         return (yield from _kernel(start, board, z0, blank_goal, distances, prepared, all_solutions, max_solutions,
                                    max_depth, nodes, clock))
     prepared = None
-    if linear_conflict:
+    if conflict:
         assert rows_cols is not None
         prepared = tile_bounds.linear_conflict_bound(board, home, adjacency, distances, *rows_cols)
     if prepared is None:
@@ -215,16 +212,15 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
 
     patience = nodes + max(AUTO_DATABASE_MIN_NODES, AUTO_DATABASE_NODES_PER_PLACEMENT *
                            databases.placements(len(adjacency), databases.default_patterns(adjacency, blank_goal)))
-    while True:   # the cheap bound first; switch when it proves slow
-        try:
-            event = next(first)
-        except StopIteration as stop:
-            return stop.value
+    steps = Steps(first)
+    for event in steps:   # the cheap bound first; switch when it proves slow
         if event["nodes"] >= patience:
             first.close()
             passes.append((event["depth"], event["nodes"] - nodes - sum(count for _, count in passes)))
             break
         yield event
+    else:
+        return steps.outcome
     database = yield from _built_database(adjacency, blank_goal, event["nodes"], clock)
     board, z0, home = _prepare(start, goal, adjacency)
     prepared = tile_bounds.pattern_bound(board, home, adjacency, distances, database, blank_goal)

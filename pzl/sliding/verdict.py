@@ -6,19 +6,10 @@ colour of the (bipartite) grid, so arrangement parity and blank colour change to
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from pzl.family import Verdict
 from pzl.sliding.board import Board, parity_decides
 from pzl.sliding.position import EMPTY
 from pzl.sliding.task import Puzzle
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """What parity says: `reachable` False (proved unreachable), True (proved reachable) or None."""
-
-    reachable: bool | None
-    reason: str
 
 
 def permutation_parity(start: tuple[int, ...], goal: tuple[int, ...]) -> int:
@@ -67,4 +58,4 @@ def instant_verdict(puzzle: Puzzle) -> Verdict:
     """What is known before any search: parity decides numbered tiles with a complete goal, else nothing."""
     if puzzle.distinct_tiles and not puzzle.goal_is_partial:
         return parity_verdict(puzzle.board, puzzle.start, puzzle.goal, puzzle.labels)
-    return Verdict(None, "")
+    return Verdict(None)

@@ -21,8 +21,9 @@ from collections.abc import Hashable, Sequence
 from itertools import pairwise
 
 from pzl.events import progress
-from pzl.search.anytime import relayed, within
+from pzl.search.anytime import within
 from pzl.search.problem import PROGRESS_EVERY, Search
+from pzl.search.progress import relay
 from pzl.sliding.board import Board, distances
 from pzl.sliding.fast_shorten import cut_loops
 from pzl.sliding.tile_bounds import MAX_LINE_TABLE
@@ -132,7 +133,7 @@ class Shortener:
         search = ida_star_tiles(first, last, self.board.adjacency, self.distances, bound=self.bound,
                                 rows_cols=(self.rows, self.cols), max_depth=length - 2, nodes=start, clock=clock)
         # the window's own passes are not the request's (no `iteration`, no depth): the shortening's progress
-        relabelled = relayed(search, lambda event: progress(event["nodes"], self.moves + 1,
+        relabelled = relay(search, lambda event: progress(event["nodes"], self.moves + 1,
                                                             time.perf_counter() - clock, phase=PHASE))
         outcome = yield from within(relabelled, start + budget)
         self.nodes += outcome.nodes - start if outcome is not None else budget   # stopped a few thousand past it

@@ -91,7 +91,7 @@ def test_manhattan_bound_of_the_hardest_start_is_21():
 
 
 def test_ida_solves_the_hardest_start_in_31_moves():
-    outcome, _ = run(ida_star_tiles(HARDEST, GOAL, EIGHT, EIGHT_DISTANCES, linear_conflict=False))
+    outcome, _ = run(ida_star_tiles(HARDEST, GOAL, EIGHT, EIGHT_DISTANCES, bound="manhattan"))
     assert len(outcome.path) - 1 == 31
     assert_legal_solution(EIGHT_CELLS, outcome.path, HARDEST, GOAL)
 
@@ -99,7 +99,7 @@ def test_ida_solves_the_hardest_start_in_31_moves():
 @pytest.mark.parametrize("conflict", [False, True], ids=["manhattan", "linear-conflict"])
 def test_ida_lists_exactly_40_distinct_shortest_solutions_of_the_hardest_start(conflict):
     search = ida_star_tiles(HARDEST, GOAL, EIGHT, EIGHT_DISTANCES, all_solutions=True,
-                            linear_conflict=conflict, rows_cols=(3, 3))
+                            bound="linear-conflict" if conflict else "manhattan", rows_cols=(3, 3))
     outcome, _ = run(search)
     assert outcome.count == 40
     assert len({tuple(path) for path in outcome.paths}) == 40
@@ -136,7 +136,7 @@ def test_goal_as_start_needs_no_moves():
 
 
 def test_progress_events_carry_the_current_bound():
-    _, events = run(ida_star_tiles(HARDEST, GOAL, EIGHT, linear_conflict=False, all_solutions=True))
+    _, events = run(ida_star_tiles(HARDEST, GOAL, EIGHT, bound="manhattan", all_solutions=True))
     assert events and all(21 <= event["depth"] <= 31 for event in events)
 
 
@@ -167,7 +167,7 @@ def test_ida_kernels_agree_on_rectangles_and_masks(steps, seed):
         adjacency = grid_adjacency(cells)
         goal = (*range(1, len(cells)), 0)
         start = random_walk(adjacency, goal, steps, rng)
-        plain, _ = run(ida_star_tiles(start, goal, adjacency, linear_conflict=False))
+        plain, _ = run(ida_star_tiles(start, goal, adjacency, bound="manhattan"))
         lengths = {len(plain.path) - 1}
         if rows_cols:
             conflict, _ = run(ida_star_tiles(start, goal, adjacency, rows_cols=rows_cols))
@@ -203,7 +203,8 @@ def test_kernels_reuse_board_tables_across_goals_with_the_blank_elsewhere(eight_
     for goal, distances in ((GOAL, eight_distances), (other_goal, towards_other), (GOAL, eight_distances)):
         position = start if goal == other_goal else HARDEST
         for conflict in (False, True):
-            outcome, _ = run(ida_star_tiles(position, goal, EIGHT, linear_conflict=conflict, rows_cols=(3, 3)))
+            bound = "linear-conflict" if conflict else "manhattan"
+            outcome, _ = run(ida_star_tiles(position, goal, EIGHT, bound=bound, rows_cols=(3, 3)))
             assert len(outcome.path) - 1 == distances[position]
 
 
