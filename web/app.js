@@ -62,6 +62,10 @@ const { compare, closeCompare, explanation } = createComparePanel(store, {
   puzzleFields, showSolution, where, announce, stopPlayer,
 });
 const blockEditor = createBlockEditor(store, { reshape: reshapeBlocks, announce, fitBoard, showBoardHelp });
+// A button disabled while it had the focus (Solve while it solves) drops the focus to the page;
+// it gets it back once it is enabled again, unless the focus went somewhere meanwhile.
+let focusLost = null;
+
 // The link says whether the Compare panel is open: it is rewritten whenever the store's `compareOpen` changes.
 let linkedCompare = false;
 // A Solve pressed while the solver starts waits in the store; the loading line says so while it does.
@@ -139,6 +143,17 @@ function showStatus(state, message) {
 }
 
 function updateSolveButtons() {
+  const focused = document.activeElement;
+  setSolveButtons();
+  if (focused instanceof HTMLButtonElement && focused.disabled) focusLost = focused;
+  if (focusLost && !focusLost.disabled && !focusLost.hidden) {
+    const idle = !document.activeElement || document.activeElement === document.body;
+    if (idle) focusLost.focus({ preventScroll: true });
+    if (idle || document.activeElement !== document.body) focusLost = null;
+  }
+}
+
+function setSolveButtons() {
   const state = $("status").dataset.state;
   const blocked = Boolean(app.game && app.tree && app.game.problem(app.position, app.goal));
   // while the solver starts, Solve is taken and runs once it is ready (solveOrQueue)
@@ -547,6 +562,18 @@ function moveByHand(next, path, words) {
   else announce(`${said}.`);
 }
 
+/** Show `node` of the game tree (a jump: no animation); false when the board is there already. */
+function goToNode(node) {
+  if (node === app.tree.current()) return false;
+  stopPlayer();
+  app.game.drop?.();
+  app.tree.goTo(node);
+  render({ animate: false });
+  watchPosition();
+  announce(node === app.tree.root ? "The start." : `${capitalise(where(node))}.`);
+  return true;
+}
+
 /** Undo or redo: walk the tree one move (the board animates the move back or forth). */
 function travel(forward) {
   const from = app.tree.current();
@@ -913,10 +940,6 @@ function wireControls() {
     document.documentElement.style.setProperty("--slide-ms", `${Math.round(delay * 0.6)}ms`);
     app.player?.setDelay(delay);
   });
-  $("move-list").addEventListener("click", (event) => {
-    const button = event.target.closest("button[data-step]");
-    if (button) stepTo(Number(button.dataset.step));
-  });
   remembered($("show-numbers"), "pzl-hole-numbers");
   for (const toggle of [$("show-numbers"), $("show-marks")]) {
     toggle.addEventListener("change", () => app.game && render({ animate: false }));
@@ -929,10 +952,11 @@ function wireControls() {
   wireKeys({
     undo: () => travel(false),
     redo: () => travel(true),
-    previous: () => stepTo("previous"),
-    next: () => stepTo("next"),
-    first: () => stepTo("first"),
-    last: () => stepTo("last"),
+    // the solution's line when one is shown, else the game's: back to the start, on along Redo's way
+    previous: () => stepTo("previous") || travel(false),
+    next: () => stepTo("next") || travel(true),
+    first: () => stepTo("first") || goToNode(app.tree.root),
+    last: () => stepTo("last") || goToNode(app.tree.lineFrom(app.tree.current()).at(-1)),
     help: openHelp,
   });
 }

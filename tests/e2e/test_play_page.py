@@ -57,3 +57,71 @@ def test_a_tap_slides_a_line_on_the_15_puzzle_on_a_phone(phone_page: Page, base_
     expect(phone_page.get_by_test_id("board")).to_have_attribute(
         "data-position", " ".join([str(n) for n in range(1, 13)] + ["0", "13", "14", "15"]))
     expect(phone_page.get_by_test_id("move-count")).to_have_text("3")
+
+
+# ---- lichess keys and the game tree ----------------------------------------------------------
+
+HARDEST = "8 6 7 2 5 4 3 0 1"
+
+
+def test_arrows_walk_the_line_unless_the_board_or_a_field_has_the_focus(app_page: Page, base_url: str):
+    open_link(app_page, base_url, f"#puzzle=8-puzzle&start={HARDEST.replace(' ', ',')}")
+    solve = app_page.get_by_test_id("solve")
+    solve.focus()
+    app_page.keyboard.press("Enter")
+    expect(app_page.get_by_test_id("result-moves")).to_have_text("31", timeout=SOLVE_TIMEOUT_MS)
+    expect(app_page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=SOLVE_TIMEOUT_MS)
+    expect(solve).to_be_focused()  # focus stays on the control used, never dropped to <body>
+    label = app_page.get_by_test_id("step-label")
+    app_page.keyboard.press("ArrowRight")
+    expect(label).to_have_text("1 / 31")
+    expect(solve).to_be_focused()
+    app_page.keyboard.press("ArrowDown")
+    expect(label).to_have_text("31 / 31")
+    app_page.keyboard.press("ArrowUp")
+    expect(label).to_have_text("0 / 31")
+    app_page.keyboard.press("End")
+    app_page.keyboard.press("ArrowLeft")
+    expect(label).to_have_text("30 / 31")
+    app_page.get_by_test_id("speed").focus()  # a list box keeps its own arrows
+    app_page.keyboard.press("ArrowDown")
+    expect(label).to_have_text("30 / 31")
+    app_page.get_by_test_id("reset").focus()
+    app_page.keyboard.press("Home")
+    expect(label).to_have_text("0 / 31")
+    expect(app_page.get_by_test_id("help")).not_to_be_visible()
+    app_page.keyboard.press("?")
+    expect(app_page.get_by_test_id("focus-rule")).to_contain_text("belong to the board while it has the focus")
+    app_page.keyboard.press("Escape")
+
+
+def test_a_hand_move_is_a_variation_to_visit_promote_and_delete(app_page: Page, base_url: str):
+    open_link(app_page, base_url, f"#puzzle=8-puzzle&start={HARDEST.replace(' ', ',')}")
+    solve_and_wait(app_page)
+    first_move = app_page.locator("#move-list button[data-step='1']").inner_text()
+    board = app_page.get_by_test_id("board")
+    board.focus()
+    # the gap is in the bottom row's middle: three tiles can slide; play one the solution does not start with
+    key, moved = next((key, words) for key, words in (("ArrowLeft", "1 left"), ("ArrowRight", "3 right"),
+                                                      ("ArrowDown", "5 down")) if first_move != f"1. {words}")
+    app_page.keyboard.press(key)  # the board's own arrow, not the page's
+    expect(app_page.get_by_test_id("announce")).to_have_text(f"{moved}.")
+    off_line = board_position(app_page)
+    variations = app_page.locator("#move-list .variation")
+    expect(variations).to_have_count(1)
+    expect(variations.locator("button[data-node]")).to_have_text([f"1. {moved}"])
+    expect(variations.locator("button[data-node]")).to_have_attribute("aria-current", "step")
+    expect(app_page.get_by_test_id("step-label")).to_have_text("0 / 31 +1")
+    app_page.locator("#move-list button[data-step='3']").click()  # back on the line, then into the variation
+    expect(app_page.get_by_test_id("step-label")).to_have_text("3 / 31")
+    variations.locator("button[data-node]").click()
+    assert board_position(app_page) == off_line
+    promote = app_page.get_by_role("button", name=f"Promote the variation 1. {moved}")
+    promote.focus()
+    app_page.keyboard.press("Enter")  # keyboard-operable, with an accessible name
+    expect(app_page.get_by_test_id("step-label")).to_have_text("1 / 1")  # the line walked is now the variation
+    expect(variations.locator("button[data-node]").first).to_have_text(first_move)  # the solution: a variation now
+    expect(app_page.locator("#move-list button[data-step='1']")).to_have_text(f"1. {moved}")
+    app_page.get_by_role("button", name=f"Delete the variation {first_move}").click()
+    expect(variations).to_have_count(0)
+    assert board_position(app_page) == off_line

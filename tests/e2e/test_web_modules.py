@@ -183,9 +183,11 @@ def test_the_game_tree_keeps_the_start_a_solution_line_and_a_branch():
     [("z", True, False, "undo"), ("Z", True, True, "redo"), ("y", True, False, "redo"), ("u", False, False, "undo"),
      ("r", False, False, "redo"), (",", False, False, "previous"), ("PageUp", False, False, "previous"),
      (".", False, False, "next"), ("PageDown", False, False, "next"), ("?", False, True, "help"),
-     ("ArrowUp", False, False, None), ("Enter", False, False, None), ("c", True, False, None)],
+     ("ArrowLeft", False, False, "previous"), ("ArrowRight", False, False, "next"), ("ArrowUp", False, False, "first"),
+     ("ArrowDown", False, False, "last"), ("Home", False, False, "first"), ("End", False, False, "last"),
+     ("ArrowUp", False, True, None), ("Enter", False, False, None), ("c", True, False, None)],
 )
-def test_page_keys_never_take_the_boards_own(key: str, ctrl: bool, shift: bool, action: str | None):
+def test_page_keys_are_lichess_s_and_never_take_the_boards_own(key: str, ctrl: bool, shift: bool, action: str | None):
     got = run_node({"keys.js": ["actionFor"]},
                    f"console.log(JSON.stringify(actionFor({{key: {json.dumps(key)}, ctrlKey: {json.dumps(ctrl)}, "
                    f"metaKey: false, shiftKey: {json.dumps(shift)}}})));")
