@@ -738,6 +738,25 @@ function gameLink(game, nodes) {
   });
 }
 
+/**
+ * The solution shown (else the game's moves up to the board) as text: a header line naming the
+ * puzzle, the start and the move count, then one move per line in the words of the move list
+ * (peg: "d2-d4" on the English and French boards, hole numbers elsewhere). {text, count}.
+ */
+function movesText() {
+  const nodes = app.line ? app.line.nodes : app.tree.lineTo();
+  const game = app.game;
+  const count = game.movesIn(nodes.map((node) => node.position), $("metric").value);
+  const start = nodes[0].position;
+  let from = "";
+  if (game.family === "peg") from = `, empty ${game.holesText(start.flatMap((peg, hole) => (peg === "0" ? [hole] : [])))}`;
+  else if (!game.rules.blocks) from = ` from ${start.join(" ")}`;
+  const what = app.line ? "solution" : "moves played";
+  const lines = nodes.slice(1).map((node, i) => node.words ?? game.describeMove(nodes[i].position, node.position));
+  const header = `${game.entry.name}${from}: ${plural(count, game.unit[0], game.unit[1])} (${what}, pzl)`;
+  return { text: [header, ...lines].join("\n") + "\n", count };
+}
+
 function showLinkError(message, fallback, partly = false) {
   const notice = $("link-error");
   if (partly) notice.textContent = `Part of this link could not be followed: ${message}`;
@@ -903,6 +922,18 @@ function wireControls() {
       announce("Link copied.");
     } catch {
       announce(`Copy this link: ${location.href}`);
+    }
+  });
+  $("copy-moves").addEventListener("click", async () => {
+    const { text, count } = movesText();
+    $("moves-text").value = text;
+    try {
+      await navigator.clipboard.writeText(text);
+      $("moves-text-box").hidden = true;
+      announce(`${capitalise(plural(count, "move"))} copied as text.`);
+    } catch {
+      $("moves-text-box").hidden = false; // offline or not allowed: the text to select by hand
+      announce("The moves are shown as text under the buttons.");
     }
   });
   $("solve").addEventListener("click", solveOrQueue);

@@ -125,3 +125,47 @@ def test_a_hand_move_is_a_variation_to_visit_promote_and_delete(app_page: Page, 
     app_page.get_by_role("button", name=f"Delete the variation {first_move}").click()
     expect(variations).to_have_count(0)
     assert board_position(app_page) == off_line
+
+
+# ---- English/French coordinates and the moves as text ----------------------------------------
+
+def test_english_and_french_boards_write_holes_as_letters_and_numbers(app_page: Page, base_url: str):
+    open_link(app_page, base_url, "#puzzle=english-33&moves=d2-d4")  # a link may name holes so
+    expect(app_page.get_by_test_id("move-count")).to_have_text("1")
+    expect(app_page.get_by_test_id("board").locator("[data-slot='16']")).to_have_attribute(
+        "aria-label", "hole d4: peg")
+    expect(app_page.get_by_test_id("board").locator(".hole-number").nth(16)).to_have_text("d4")
+    open_link(app_page, base_url, "#puzzle=english-33&moves=4-16")  # and hole numbers still work
+    expect(app_page.get_by_test_id("move-count")).to_have_text("1")
+    app_page.get_by_test_id("undo").click()
+    board = app_page.get_by_test_id("board")
+    board.locator("[data-slot='28']").click(force=True)  # d6 jumps over d5 into d4
+    board.locator("[data-slot='16']").click(force=True)
+    expect(app_page.get_by_test_id("announce")).to_have_text("d6-d4.")
+    open_link(app_page, base_url, "#puzzle=french-37&empty=d4&finish=d4")
+    expect(app_page.get_by_test_id("board").locator("[data-slot='18']")).to_have_attribute(
+        "aria-label", "hole d4: empty")
+    open_link(app_page, base_url, "#puzzle=hoppers&empty=6&finish=6")  # other boards: hole numbers, as before
+    expect(app_page.get_by_test_id("board").locator(".hole-number").nth(6)).to_have_text("6")
+    app_page.get_by_test_id("board").locator("[data-slot='0']").click(force=True)
+    app_page.get_by_test_id("board").locator("[data-slot='6']").click(force=True)
+    expect(app_page.get_by_test_id("announce")).to_have_text("0 → 6.")
+
+
+def test_the_solution_is_copied_as_text_one_move_per_line(app_page: Page, base_url: str):
+    app_page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_link(app_page, base_url, "#puzzle=8-puzzle&start=1,2,3,4,5,6,0,7,8")
+    app_page.get_by_test_id("copy-moves").click()  # no solution yet: the moves played (none)
+    expect(app_page.get_by_test_id("announce")).to_have_text("0 moves copied as text.")
+    solve_and_wait(app_page)
+    words = app_page.locator("#move-list button[data-step]").all_inner_texts()
+    app_page.get_by_test_id("copy-moves").click()
+    expect(app_page.get_by_test_id("announce")).to_have_text("2 moves copied as text.")
+    text = app_page.evaluate("() => navigator.clipboard.readText()")
+    assert text.splitlines() == ["8-puzzle from 1 2 3 4 5 6 0 7 8: 2 moves (solution, pzl)",
+                                 *[word.split(". ", 1)[1] for word in words]]
+    assert text.splitlines()[1:] == ["7 left", "8 left"]
+    open_link(app_page, base_url, "#puzzle=english-33&moves=d2-d4,f3-d3")
+    app_page.get_by_test_id("copy-moves").click()
+    assert app_page.evaluate("() => navigator.clipboard.readText()").splitlines() == [
+        "English board, empty d4: 2 moves (moves played, pzl)", "d2-d4", "f3-d3"]
