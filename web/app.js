@@ -5,7 +5,7 @@
 import { createBlockEditor } from "./block-editor.js";
 import { drawPegBoard } from "./board-peg.js";
 import {
-  customPegEntry, customSlidingEntry, DEFAULT_MASK, MASK_SIDE, maskGridEntry, maskProblem, MAX_SIDE, toggleMask,
+  customPegEntry, customSlidingEntry, DEFAULT_MASK, MASK_SIDE, maskGridEntry, maskProblem, MAX_SIDE, toggleGridPoint,
 } from "./custom.js";
 import { blocksGame, isLayoutEntry } from "./game-blocks.js";
 import { pegGame } from "./game-peg.js";
@@ -62,6 +62,9 @@ const { compare, closeCompare, explanation } = createComparePanel(store, {
   puzzleFields, showSolution, where, announce, stopPlayer,
 });
 const blockEditor = createBlockEditor(store, { reshape: reshapeBlocks, announce, fitBoard, showBoardHelp });
+// The hole editor's grid while it is open: the board's mask with the blank rows a person made kept
+// (see toggleGridPoint), so the drawing never shifts under the pointer.
+let holeGrid = null;
 // A button disabled while it had the focus (Solve while it solves) drops the focus to the page;
 // it gets it back once it is enabled again, unless the focus went somewhere meanwhile.
 let focusLost = null;
@@ -92,7 +95,7 @@ async function main() {
   fetchJSON("explain.json").then((texts) => {
     store.loadExplanations(texts);
     showExplanation();
-  }, () => {}); // without it the page works; only the ⓘ texts are missing
+  }, () => {}); // without it the page works; only the (i) explanations are missing
   openLink(location.hash);
   performance.mark("pzl-first-board");
   window.addEventListener("hashchange", () => {
@@ -442,6 +445,7 @@ function reshapeBlocks(game) {
   hideGrowth();
   store.reshapeBoard(game);
   forgetNodeViews();
+  clearStaleNotices();
   $("picker").value = game.entry.id;
   $("description").textContent = game.entry.description;
   $("notes").textContent = "";
@@ -457,6 +461,14 @@ function reshapeBlocks(game) {
 function newTree(start) {
   store.restart(start);
   forgetNodeViews();
+  clearStaleNotices();
+}
+
+/** The person changed the puzzle (an edit, a typed or shuffled start): what was said about the old one goes. */
+function clearStaleNotices() {
+  hideLinkError();
+  $("result").hidden = true;
+  $("position-problem").hidden = true;
 }
 
 /** Hide what the panels said about the old tree's nodes. */
@@ -473,7 +485,7 @@ function fillAlgorithms(game, chosen) {
   select.value = game.algorithms.includes(chosen) ? chosen : game.algorithms[0];
 }
 
-/** The lower bound's choice shows where the algorithm takes one (ida and astar); the ⓘ text follows the choice. */
+/** The lower bound's choice shows where the algorithm takes one (ida and astar); the (i) explanation follows the choice. */
 function showBoundChoice() {
   const takes = app.game?.family === "sliding" && ["ida", "astar"].includes($("algorithm").value);
   $("bound-choice").hidden = !takes;
@@ -514,12 +526,15 @@ function boardClicked(cell, onSlot) {
   if (app.editing === "blocks") return; // the block editor reads the board's pointer itself
   if (app.editing === "holes") {
     const entry = app.game.entry;
-    const mask = toggleMask(entry.mask, cell % MASK_SIDE, Math.floor(cell / MASK_SIDE));
+    // the editor's own grid, blank rows kept: emptying the top row moves no hole (the board's mask is tidied)
+    const mask = toggleGridPoint(holeGrid ?? entry.mask, cell % MASK_SIDE, Math.floor(cell / MASK_SIDE));
     const problem = maskProblem(mask, entry.lattice);
     if (problem && !mask.includes("o")) return; // keep at least one hole to draw
+    holeGrid = mask;
     const game = pegGame(customPegEntry(mask, entry.lattice));
     store.reshapeBoard(game);
     forgetNodeViews();
+    clearStaleNotices();
     $("description").textContent = game.entry.description;
     render({ animate: false });
     $("edit-problem").textContent = problem ? `Cannot use this board: ${problem}.` : "";
@@ -593,6 +608,7 @@ function solved() {
 }
 
 function setEditing(target) {
+  if (target !== "holes") holeGrid = null; // the hole editor starts from the board's own mask each time
   store.setEditing(target);
   $("edit").setAttribute("aria-pressed", String(Boolean(target)));
   $("edit").textContent = target ? "Done editing" : "Edit";
@@ -690,9 +706,9 @@ function render({ animate, path = null }) {
 function showMaskEditor() {
   const entry = app.game.entry;
   const grid = maskGridEntry(entry.lattice);
-  const holes = new Set(entry.cells.map(([x, y]) => `${x},${y}`));
+  const rows = (holeGrid ?? entry.mask).split("/");
   const board = drawPegBoard($("board"), grid, { onCell: boardClicked });
-  board.show(grid.holes.map((_, i) => (holes.has(`${i % MASK_SIDE},${Math.floor(i / MASK_SIDE)}`) ? "1" : "0")));
+  board.show(grid.holes.map((_, i) => (rows[Math.floor(i / MASK_SIDE)]?.[i % MASK_SIDE] === "o" ? "1" : "0")));
   $("board").setAttribute("aria-label", "Hole editor: a peg marks a hole of your board");
   fitBoard();
 }
@@ -806,7 +822,7 @@ function newGame(position, said) {
 function useGoal(goal) {
   store.setGoal(goal);
   clearSolution();
-  $("result").hidden = true;
+  clearStaleNotices();
   render({ animate: false });
   watchPosition();
   announce(`The goal is now ${goal.join(" ")}.`);

@@ -169,3 +169,49 @@ def test_the_solution_is_copied_as_text_one_move_per_line(app_page: Page, base_u
     app_page.get_by_test_id("copy-moves").click()
     assert app_page.evaluate("() => navigator.clipboard.readText()").splitlines() == [
         "English board, empty d4: 2 moves (moves played, pzl)", "d2-d4", "f3-d3"]
+
+
+# ---- the answer in view, and the layout on a phone ---------------------------------------------
+
+def test_solve_and_the_answer_sit_under_the_board_on_a_phone(phone_page: Page, base_url: str):
+    phone_page.goto(base_url + "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1")
+    phone_page.evaluate("() => window.scrollTo(0, 0)")
+    solve = phone_page.get_by_test_id("solve")
+    box = solve.bounding_box()
+    assert box["y"] + box["height"] <= 844, box  # within the first screen
+    board = phone_page.get_by_test_id("board").bounding_box()
+    assert box["y"] > board["y"] + board["height"]  # under the board
+    solve.tap()
+    result = phone_page.get_by_test_id("result")
+    expect(phone_page.get_by_test_id("result-moves")).to_have_text("31", timeout=SOLVE_TIMEOUT_MS)
+    phone_page.wait_for_function(  # scrolled into view when it arrives, clear of the sticky board
+        """() => {
+            const box = document.querySelector('[data-testid=result]').getBoundingClientRect();
+            const stage = document.querySelector('[data-testid=stage]').getBoundingClientRect();
+            return box.top >= stage.bottom - 1 && box.bottom <= window.innerHeight + 1;
+        }""", timeout=5000)
+    figures = phone_page.get_by_test_id("progress")
+    if figures.is_visible():  # the statistics come after the answer
+        assert figures.bounding_box()["y"] > result.bounding_box()["y"]
+
+
+def test_the_answer_sits_beside_the_board_on_a_desktop(app_page: Page, base_url: str):
+    open_link(app_page, base_url, "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1")
+    solve_and_wait(app_page)
+    board = app_page.get_by_test_id("board").bounding_box()
+    result = app_page.get_by_test_id("result").bounding_box()
+    assert result["x"] >= board["x"] + board["width"]  # in the column beside it
+    assert result["y"] < board["y"] + board["height"]  # level with the board, not below it
+    progress = app_page.get_by_test_id("progress")
+    if progress.is_visible():
+        assert progress.bounding_box()["y"] > result["y"]
+
+
+def test_the_compare_table_scrolls_in_its_own_box_on_a_phone(phone_page: Page, base_url: str):
+    phone_page.goto(base_url + "#puzzle=8-puzzle&start=1,2,3,4,5,6,0,7,8&compare=1")
+    expect(phone_page.get_by_test_id("compare-panel")).to_be_visible()
+    expect(phone_page.get_by_test_id("compare-table").locator("tbody tr").first).to_be_visible(timeout=SOLVE_TIMEOUT_MS)
+    assert phone_page.evaluate("() => document.scrollingElement.scrollWidth") <= 390
+    wrap = phone_page.locator(".compare-table-wrap")
+    assert wrap.evaluate("(box) => box.scrollWidth > box.clientWidth")  # the table scrolls inside its box
+    phone_page.get_by_test_id("compare-close").tap()
