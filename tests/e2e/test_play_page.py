@@ -215,3 +215,47 @@ def test_the_compare_table_scrolls_in_its_own_box_on_a_phone(phone_page: Page, b
     wrap = phone_page.locator(".compare-table-wrap")
     assert wrap.evaluate("(box) => box.scrollWidth > box.clientWidth")  # the table scrolls inside its box
     phone_page.get_by_test_id("compare-close").tap()
+
+
+# ---- silent cases --------------------------------------------------------------------------------
+
+def test_a_shuffle_beyond_the_farthest_distance_says_so(app_page: Page, base_url: str):
+    open_link(app_page, base_url, "#puzzle=8-puzzle")
+    app_page.get_by_test_id("shuffle-distance").select_option("40")
+    app_page.get_by_test_id("shuffle").click()
+    expect(app_page.get_by_test_id("result-text")).to_have_text(
+        "Shuffled: the farthest position is 31 moves from the goal; shuffled to 31.", timeout=SOLVE_TIMEOUT_MS)
+    expect(app_page.get_by_test_id("distance")).to_have_text("Distance to the goal: 31 moves.")
+    assert board_position(app_page) in ("8 6 7 2 5 4 3 0 1", "6 4 7 8 5 0 3 2 1")  # the two farthest positions
+    app_page.get_by_test_id("shuffle-distance").select_option("")
+
+
+def test_removing_the_top_row_of_a_drawn_peg_board_moves_no_hole(app_page: Page, base_url: str):
+    app_page.goto(base_url + "#mask=oooo/oooo/oooo")
+    expect(app_page.get_by_test_id("board")).to_have_attribute("data-puzzle", "custom-peg")
+    app_page.get_by_test_id("edit").click()
+    app_page.get_by_test_id("edit-holes").check()
+    board = app_page.get_by_test_id("board")
+    drawn = lambda: [i for i, peg in enumerate(board.get_attribute("data-position")) if peg == "1"]  # noqa: E731
+    assert drawn() == [0, 1, 2, 3, 9, 10, 11, 12, 18, 19, 20, 21]  # a 9-wide grid, the board in its top left
+    for point in (0, 1, 2, 3):  # empty the top row
+        board.locator(f"[data-slot='{point}']").click(force=True)
+    assert drawn() == [9, 10, 11, 12, 18, 19, 20, 21]  # every other hole where it was
+    board.locator("[data-slot='27']").click(force=True)  # the point under the pointer gets the hole
+    assert drawn() == [9, 10, 11, 12, 18, 19, 20, 21, 27]
+    app_page.get_by_test_id("edit").click()  # done: the board, tidied, has its 9 holes
+    expect(board.locator(".peg")).to_have_count(8)
+
+
+def test_no_font_dependent_info_glyph_and_stale_notices_go(app_page: Page, base_url: str):
+    open_link(app_page, base_url, "#puzzle=8-puzzle&moves=9z")
+    expect(app_page.get_by_test_id("link-error")).to_be_visible()
+    app_page.get_by_test_id("edit").click()  # the person edits: what was said about the link is stale
+    expect(app_page.get_by_test_id("link-error")).to_be_hidden()
+    app_page.get_by_test_id("edit").click()
+    app_page.get_by_test_id("algorithm").select_option("ida")
+    assert "\u24d8" not in app_page.content()
+    mark = app_page.get_by_test_id("algorithm-explain").locator(".info-mark")
+    expect(mark).to_be_visible()
+    assert mark.evaluate("(mark) => getComputedStyle(mark).borderTopStyle") == "solid"  # a drawn circle
+    app_page.get_by_test_id("algorithm").select_option("auto")
