@@ -16,6 +16,7 @@ import { wireKeys } from "./keys.js";
 import { LayoutError, layoutEntry } from "./layout.js";
 import { LinkError, readLink, writeGameLink } from "./link.js";
 import { LONGEST_LIMIT, openLongestPanel, redrawHistogram, showLongest } from "./longest.js";
+import { lettered } from "./peg-notation.js";
 import { createPlayerPanel } from "./player-panel.js";
 import { createNewStarts } from "./new-start.js";
 import { ATLAS_HOLES, createNumbersPanel } from "./numbers.js";
@@ -402,6 +403,7 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric
   $("shuffle").hidden = !game.canShuffle;
   $("shuffle-distance").hidden = !game.canShuffle;
   $("numbers-choice").hidden = game.family !== "peg";
+  $("numbers-word").textContent = game.family === "peg" && lettered(game.entry) ? "hole names (d4)" : "hole numbers";
   $("longest").hidden = game.family !== "sliding"; // peg positions do not all lie on paths from one goal
   $("numbers").hidden = game.family !== "peg";
   $("legend-sliding").hidden = game.family !== "sliding";

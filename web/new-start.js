@@ -146,10 +146,10 @@ export function createNewStarts(store, { newGame, stopSearch, puzzleFields, anno
     const peg = app.game.family === "peg";
     $("position-label").textContent = peg ? "Empty holes" : "Position";
     $("position-help").textContent = peg
-      ? "The holes that are empty, such as 6 or 0, 3 (holes are numbered as on the board); or one 1 (peg) or 0 per hole."
+      ? "The holes that are empty, such as 6 or 0, 3 (holes are named as on the board); or one 1 (peg) or 0 per hole."
       : app.game.positionHelp ?? "The labels cell by cell, row by row, separated by spaces or commas; 0 for an empty cell.";
     $("position-text").value = peg
-      ? app.position.flatMap((peg, hole) => (peg === "0" ? [hole] : [])).join(", ")
+      ? app.game.holesText(app.position.flatMap((peg, hole) => (peg === "0" ? [hole] : [])))
       : app.game.positionText?.(app.position) ?? formatPosition(app.position);
     $("position-problem").hidden = true;
     $("position-text").focus();

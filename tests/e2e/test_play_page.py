@@ -9,23 +9,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.test_game_page import SOLVE_TIMEOUT_MS, board_position, open_link, solve_and_wait
+
 GOAL = "1 2 3 4 5 6 7 8 0"
-SOLVE_TIMEOUT_MS = 60_000
-
-
-def board_position(page: Page) -> str:
-    return page.get_by_test_id("board").get_attribute("data-position")
-
-
-def open_link(page: Page, base_url: str, fragment: str) -> None:
-    page.goto(base_url + fragment)
-    expect(page.get_by_test_id("board")).to_have_attribute("data-puzzle", fragment.split("&")[0].split("=")[1])
-
-
-def solve_and_wait(page: Page) -> None:
-    page.get_by_test_id("solve").click()
-    expect(page.get_by_test_id("result")).to_be_visible(timeout=SOLVE_TIMEOUT_MS)
-    expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=SOLVE_TIMEOUT_MS)
 
 
 # ---- line slides (Tatham) --------------------------------------------------------------------
@@ -145,6 +131,12 @@ def test_english_and_french_boards_write_holes_as_letters_and_numbers(app_page: 
     open_link(app_page, base_url, "#puzzle=french-37&empty=d4&finish=d4")
     expect(app_page.get_by_test_id("board").locator("[data-slot='18']")).to_have_attribute(
         "aria-label", "hole d4: empty")
+    app_page.get_by_test_id("type-position").click()  # typed positions name holes so too
+    expect(app_page.get_by_test_id("position-text")).to_have_value("d4")
+    app_page.get_by_test_id("position-text").fill("c4")
+    app_page.get_by_test_id("position-use").click()
+    expect(app_page.get_by_test_id("board").locator("[data-slot='17']")).to_have_attribute(
+        "aria-label", "hole c4: empty")
     open_link(app_page, base_url, "#puzzle=hoppers&empty=6&finish=6")  # other boards: hole numbers, as before
     expect(app_page.get_by_test_id("board").locator(".hole-number").nth(6)).to_have_text("6")
     app_page.get_by_test_id("board").locator("[data-slot='0']").click(force=True)
