@@ -770,7 +770,18 @@ function movesText() {
   if (game.family === "peg") from = `, empty ${game.holesText(start.flatMap((peg, hole) => (peg === "0" ? [hole] : [])))}`;
   else if (!game.rules.blocks) from = ` from ${start.join(" ")}`;
   const what = app.line ? "solution" : "moves played";
-  const lines = nodes.slice(1).map((node, i) => node.words ?? game.describeMove(nodes[i].position, node.position));
+  const lines = [];
+  let chain = null; // a peg's jumps played one by one: one move, one line ("d2-d4-f4")
+  nodes.slice(1).forEach((node, i) => {
+    const path = game.family === "peg" && Array.isArray(node.path) ? node.path : null;
+    if (path && chain && chain[chain.length - 1] === path[0]) {
+      chain = [...chain, ...path.slice(1)];
+      lines[lines.length - 1] = game.pathWords(chain);
+      return;
+    }
+    chain = path;
+    lines.push(node.words ?? game.describeMove(nodes[i].position, node.position));
+  });
   const header = `${game.entry.name}${from}: ${plural(count, game.unit[0], game.unit[1])} (${what}, pzl)`;
   return { text: [header, ...lines].join("\n") + "\n", count };
 }

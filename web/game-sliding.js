@@ -188,8 +188,9 @@ export function slidingGame(entry) {
       }
       const move = slideAt(rules, position, cell);
       if (move) return { position: move.position };
-      // In line with an empty cell, several cells away: the whole line slides (Tatham's Fifteen).
-      const line = lineSlideAt(rules, position, cell);
+      // Tiles in line with an empty cell, several cells away: the whole line slides (Tatham's Fifteen).
+      // Not on a board of blocks, whose books count each piece's move (a piece is clicked, dragged or keyed).
+      const line = rules.blocks ? null : lineSlideAt(rules, position, cell);
       return line ? { position: line.slides[line.slides.length - 1].position } : null;
     },
     /**

@@ -7,9 +7,10 @@
 /**
  * A tree rooted at `start`. `same(a, b)` says whether two positions are equal (a move to a
  * position a child already holds follows that child instead of adding a twin).
- * Nodes are {id, position, words, path, parent, children, next}: `id` a number unique in the tree,
+ * Nodes are {id, position, words, path, parent, children, next, byHand}: `id` a number unique in the tree,
  * `words` names the move that led there ("8 left"), `path` is what a board animates (a peg's
- * hops), `next` the child Redo takes. `version()` grows whenever a node is added, removed or
+ * hops), `next` the child Redo takes, `byHand` whether a person played it (not a solver's line).
+ * `version()` grows whenever a node is added, removed or
  * reordered (a view of the tree redraws only then).
  */
 export function createTree(start, same) {
@@ -18,10 +19,10 @@ export function createTree(start, same) {
   const root = makeNode(start, null, null, null);
   let current = root;
 
-  function makeNode(position, parent, words, path) {
+  function makeNode(position, parent, words, path, byHand = false) {
     version += 1;
     ids += 1;
-    return { id: ids, position, words, path, parent, children: [], next: null };
+    return { id: ids, position, words, path, parent, children: [], next: null, byHand };
   }
 
   /** The child of `node` holding `position`, or null. */
@@ -40,7 +41,7 @@ export function createTree(start, same) {
   function play(position, { words = null, path = null } = {}) {
     let child = childWith(current, position);
     if (!child) {
-      child = makeNode(position, current, words, path);
+      child = makeNode(position, current, words, path, true);
       current.children.push(child);
     }
     return goTo(child);
@@ -92,6 +93,21 @@ export function createTree(start, same) {
     return current;
   }
 
+  /**
+   * Delete `node`'s branch if nothing in it was played by hand and the board is not in it (a
+   * solver's line another answer replaced); true when it went.
+   */
+  function forget(node) {
+    if (!node.parent || isAncestor(node)) return false;
+    for (const stack = [node]; stack.length;) {
+      const at = stack.pop();
+      if (at.byHand) return false;
+      stack.push(...at.children);
+    }
+    remove(node);
+    return true;
+  }
+
   /** Make `node`'s line the first at each of its ancestors (lichess's "promote variation"). */
   function promote(node) {
     for (let at = node; at.parent; at = at.parent) {
@@ -114,6 +130,7 @@ export function createTree(start, same) {
     current: () => current,
     version: () => version,
     remove,
+    forget,
     promote,
     lineFrom,
     goTo,

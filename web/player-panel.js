@@ -29,8 +29,14 @@ export function createPlayerPanel(store, { show, announce }) {
     const moves = solution.positions.slice(1).map((position, i) => ({
       position, words: solution.words[i], path: solution.paths?.[i] ?? null,
     }));
-    useLine(app.tree.addLine(from, moves), result, from);
-    app.tree.goTo(app.line.nodes[Math.min(step, app.line.nodes.length - 1)]);
+    const old = app.line?.nodes ?? [];
+    const nodes = app.tree.addLine(from, moves);
+    // The answer it replaces (a better one came, another shortest was chosen) goes where it leaves the new
+    // line, unless a move was played by hand in it: the move list's variations are the person's.
+    const left = old.find((node, i) => i > 0 && !nodes.includes(node));
+    useLine(nodes, result, from);
+    app.tree.goTo(nodes[Math.min(step, nodes.length - 1)]);
+    if (left) app.tree.forget(left); // once the board has left it
     show({ animate: false });
   }
 

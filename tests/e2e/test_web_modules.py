@@ -628,3 +628,28 @@ def test_every_link_the_page_writes_reopens_even_past_any_length():
         """,
     )
     assert written == [[True, True, False, 0, True], [True, False, True, 0, True], [True, False, False, 20000, True]]
+
+
+def test_the_game_tree_promotes_deletes_and_forgets_a_solvers_line_but_never_a_hand_move():
+    """lichess's variations: promote a branch, delete one; a replaced solver line goes unless played in by hand."""
+    seen = run_node(
+        {"game-tree.js": ["createTree"]},
+        """
+        const tree = createTree('s', (a, b) => a === b);
+        const out = [];
+        const line = tree.addLine(tree.root, ['a', 'b'].map((position) => ({position})));
+        tree.goTo(line[1]); tree.play('x'); const x = tree.current();          // a hand move off the line after 'a'
+        out.push(line[1].children.map((node) => node.position).join(''), x.byHand, line[2].byHand);
+        tree.promote(x); out.push(line[1].children.map((node) => node.position).join(''));  // 'x' first now
+        const version = tree.version();
+        tree.remove(x); out.push(tree.current() === line[1], tree.version() > version);   // the board left it
+        const other = tree.addLine(tree.root, ['c'].map((position) => ({position})));
+        tree.goTo(other[1]);
+        out.push(tree.forget(line[1]), tree.root.children.map((node) => node.position).join(''));  // a solver line
+        tree.goTo(other[1]); tree.play('y'); tree.goTo(tree.root);
+        out.push(tree.forget(other[1]));                                         // holds a hand move: kept
+        out.push(tree.lineFrom(tree.root).map((node) => node.position).join(''));
+        console.log(JSON.stringify(out));
+        """,
+    )
+    assert seen == ["bx", True, False, "xb", True, True, True, "c", False, "scy"]
