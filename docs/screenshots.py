@@ -2,7 +2,8 @@
 
 `numbers` takes only the Numbers view's (the census and the atlas of the 21-hole triangle), `blocks` only
 the sliding blocks' (NO-OFF, Hakoiri Musume in the dark, Rush Hour, the block editor on a desktop and a phone),
-`play` only the answer beside the board on a desktop and under it on a phone (play-desktop, play-phone).
+`play` only the answer beside the board on a desktop and under it on a phone (play-desktop, play-phone),
+`page` every one but the Numbers view's.
 
 Builds and serves the site under a sub-path with `build.py serve`, drives it in
 headless Chromium (Playwright, from the test environment) and writes the PNGs to
@@ -156,9 +157,9 @@ def shoot(only: str | None = None) -> None:
             shoot_play(browser)
             browser.close()
             return
-        if only != "blocks":
+        if only not in ("blocks", "page"):
             shoot_numbers(page)
-        if only:
+        if only and only != "page":
             if only == "blocks":
                 shoot_blocks(browser)
             browser.close()
@@ -189,7 +190,8 @@ def shoot(only: str | None = None) -> None:
         ready(phone)
         for _ in range(9):
             phone.get_by_test_id("step-next").click()
-        phone.get_by_test_id("move-list").scroll_into_view_if_needed()
+        # the moves just above the bottom of the screen, clear of the board that sticks to the top
+        phone.evaluate("() => document.querySelector('[data-testid=move-list]').scrollIntoView({block: 'end'})")
         phone.wait_for_timeout(600)
         phone.screenshot(path=OUT / "phone-replay-390.png")
         browser.close()
@@ -198,7 +200,7 @@ def shoot(only: str | None = None) -> None:
 if __name__ == "__main__":
     server = serve()
     try:
-        shoot(only=next((name for name in ("numbers", "blocks", "play") if name in sys.argv[1:]), None))
+        shoot(only=next((name for name in ("numbers", "blocks", "play", "page") if name in sys.argv[1:]), None))
     finally:
         server.terminate()
         server.wait()
