@@ -1,7 +1,9 @@
 """Take the README's screenshots of the real page: `.venv/bin/python docs/screenshots.py [numbers]`.
 
 `numbers` takes only the Numbers view's (the census and the atlas of the 21-hole triangle), `blocks` only
-the sliding blocks' (NO-OFF, Hakoiri Musume in the dark, Rush Hour, the block editor on a desktop and a phone).
+the sliding blocks' (NO-OFF, Hakoiri Musume in the dark, Rush Hour, the block editor on a desktop and a phone),
+`play` only the answer beside the board on a desktop and under it on a phone (play-desktop, play-phone),
+`page` every one but the Numbers view's.
 
 Builds and serves the site under a sub-path with `build.py serve`, drives it in
 headless Chromium (Playwright, from the test environment) and writes the PNGs to
@@ -58,6 +60,12 @@ def serve() -> subprocess.Popen[bytes]:
     raise SystemExit("the site did not come up on " + BASE)
 
 
+def phone_page(browser: Browser) -> Page:
+    """A new page on a 390 × 844 touch phone, in the light scheme."""
+    return browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                            color_scheme="light")
+
+
 def shoot_numbers(page: Page) -> None:
     """The Numbers view of the 21-hole modified triangle: its census, then its atlas."""
     page.goto(BASE + "#puzzle=triangle-21")
@@ -94,14 +102,45 @@ def shoot_blocks(browser: Browser) -> None:
     solved_at(dark, "#puzzle=hakoiri-musume&metric=piece", steps=5, settle_ms=600, name="blocks-hakoiri-dark")
     dark.close()
 
-    phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                             color_scheme="light")
+    phone = phone_page(browser)
     phone.goto(BASE + "#layout=%23AA%23/.A../.BB./...%23&goal=%23..%23/..../.AA./.A.%23")
     ready(phone)
     phone.get_by_test_id("edit").click()
     phone.evaluate("() => document.querySelector('[data-testid=block-layout]').scrollIntoView({block: 'end'})")
     phone.wait_for_timeout(400)
     phone.screenshot(path=OUT / "phone-blocks-editor-390.png")
+    phone.close()
+
+
+def shoot_play(browser: Browser) -> None:
+    """The answer beside the board (a desktop) and under it (a phone), with a variation in the move list."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, color_scheme="light")
+    page.goto(BASE + "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1")
+    ready(page)
+    page.get_by_test_id("solve").click()
+    ready(page)
+    page.locator("#move-list button[data-step='4']").click()
+    before = page.get_by_test_id("board").get_attribute("data-position")
+    page.get_by_test_id("board").focus()
+    for key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):  # a hand move off the solution: a variation
+        page.keyboard.press(key)
+        if page.locator("#move-list .variation").count():
+            break
+        if page.get_by_test_id("board").get_attribute("data-position") != before:
+            page.get_by_test_id("undo").click()
+            page.get_by_test_id("board").focus()
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_timeout(600)
+    page.screenshot(path=OUT / "play-desktop.png")
+    page.close()
+
+    phone = phone_page(browser)
+    phone.goto(BASE + "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1")
+    ready(phone)
+    phone.get_by_test_id("solve").tap()
+    ready(phone)
+    phone.wait_for_timeout(900)  # the result scrolls into sight under the board
+    phone.screenshot(path=OUT / "play-phone.png")
     phone.close()
 
 
@@ -114,9 +153,13 @@ def shoot(only: str | None = None) -> None:
         page = browser.new_page(viewport={"width": 1100, "height": 820}, color_scheme="light")
         page.goto(BASE)
         ready(page)
-        if only != "blocks":
+        if only == "play":
+            shoot_play(browser)
+            browser.close()
+            return
+        if only not in ("blocks", "page"):
             shoot_numbers(page)
-        if only:
+        if only and only != "page":
             if only == "blocks":
                 shoot_blocks(browser)
             browser.close()
@@ -131,9 +174,9 @@ def shoot(only: str | None = None) -> None:
         page.get_by_test_id("longest-panel").screenshot(path=OUT / "histogram-8-puzzle.png")
 
         shoot_blocks(browser)
+        shoot_play(browser)
 
-        phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                 color_scheme="light")
+        phone = phone_page(browser)
         phone.goto(BASE + "#puzzle=french-37&empty=18&finish=18")
         ready(phone)
         phone.get_by_test_id("solve").click()
@@ -147,7 +190,8 @@ def shoot(only: str | None = None) -> None:
         ready(phone)
         for _ in range(9):
             phone.get_by_test_id("step-next").click()
-        phone.get_by_test_id("move-list").scroll_into_view_if_needed()
+        # the moves just above the bottom of the screen, clear of the board that sticks to the top
+        phone.evaluate("() => document.querySelector('[data-testid=move-list]').scrollIntoView({block: 'end'})")
         phone.wait_for_timeout(600)
         phone.screenshot(path=OUT / "phone-replay-390.png")
         browser.close()
@@ -156,7 +200,7 @@ def shoot(only: str | None = None) -> None:
 if __name__ == "__main__":
     server = serve()
     try:
-        shoot(only=next((name for name in ("numbers", "blocks") if name in sys.argv[1:]), None))
+        shoot(only=next((name for name in ("numbers", "blocks", "play", "page") if name in sys.argv[1:]), None))
     finally:
         server.terminate()
         server.wait()

@@ -5,7 +5,7 @@
 import { createBlockEditor } from "./block-editor.js";
 import { drawPegBoard } from "./board-peg.js";
 import {
-  customPegEntry, customSlidingEntry, DEFAULT_MASK, MASK_SIDE, maskGridEntry, maskProblem, MAX_SIDE, toggleMask,
+  customPegEntry, customSlidingEntry, DEFAULT_MASK, MASK_SIDE, maskGridEntry, maskProblem, MAX_SIDE, toggleGridPoint,
 } from "./custom.js";
 import { blocksGame, isLayoutEntry } from "./game-blocks.js";
 import { pegGame } from "./game-peg.js";
@@ -16,6 +16,7 @@ import { wireKeys } from "./keys.js";
 import { LayoutError, layoutEntry } from "./layout.js";
 import { LinkError, readLink, writeGameLink } from "./link.js";
 import { LONGEST_LIMIT, openLongestPanel, redrawHistogram, showLongest } from "./longest.js";
+import { lettered } from "./peg-notation.js";
 import { createPlayerPanel } from "./player-panel.js";
 import { createNewStarts } from "./new-start.js";
 import { ATLAS_HOLES, createNumbersPanel } from "./numbers.js";
@@ -62,6 +63,13 @@ const { compare, closeCompare, explanation } = createComparePanel(store, {
   puzzleFields, showSolution, where, announce, stopPlayer,
 });
 const blockEditor = createBlockEditor(store, { reshape: reshapeBlocks, announce, fitBoard, showBoardHelp });
+// The hole editor's grid while it is open: the board's mask with the blank rows a person made kept
+// (see toggleGridPoint), so the drawing never shifts under the pointer.
+let holeGrid = null;
+// A button disabled while it had the focus (Solve while it solves) drops the focus to the page;
+// it gets it back once it is enabled again, unless the focus went somewhere meanwhile.
+let focusLost = null;
+
 // The link says whether the Compare panel is open: it is rewritten whenever the store's `compareOpen` changes.
 let linkedCompare = false;
 // A Solve pressed while the solver starts waits in the store; the loading line says so while it does.
@@ -88,7 +96,7 @@ async function main() {
   fetchJSON("explain.json").then((texts) => {
     store.loadExplanations(texts);
     showExplanation();
-  }, () => {}); // without it the page works; only the ⓘ texts are missing
+  }, () => {}); // without it the page works; only the (i) explanations are missing
   openLink(location.hash);
   performance.mark("pzl-first-board");
   window.addEventListener("hashchange", () => {
@@ -139,6 +147,17 @@ function showStatus(state, message) {
 }
 
 function updateSolveButtons() {
+  const focused = document.activeElement;
+  setSolveButtons();
+  if (focused instanceof HTMLButtonElement && focused.disabled) focusLost = focused;
+  if (focusLost && !focusLost.disabled && !focusLost.hidden) {
+    const idle = !document.activeElement || document.activeElement === document.body;
+    if (idle) focusLost.focus({ preventScroll: true });
+    if (idle || document.activeElement !== document.body) focusLost = null;
+  }
+}
+
+function setSolveButtons() {
   const state = $("status").dataset.state;
   const blocked = Boolean(app.game && app.tree && app.game.problem(app.position, app.goal));
   // while the solver starts, Solve is taken and runs once it is ready (solveOrQueue)
@@ -384,6 +403,7 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric
   $("shuffle").hidden = !game.canShuffle;
   $("shuffle-distance").hidden = !game.canShuffle;
   $("numbers-choice").hidden = game.family !== "peg";
+  $("numbers-word").textContent = game.family === "peg" && lettered(game.entry) ? "hole names (d4)" : "hole numbers";
   $("longest").hidden = game.family !== "sliding"; // peg positions do not all lie on paths from one goal
   $("numbers").hidden = game.family !== "peg";
   $("legend-sliding").hidden = game.family !== "sliding";
@@ -427,6 +447,7 @@ function reshapeBlocks(game) {
   hideGrowth();
   store.reshapeBoard(game);
   forgetNodeViews();
+  clearStaleNotices();
   $("picker").value = game.entry.id;
   $("description").textContent = game.entry.description;
   $("notes").textContent = "";
@@ -442,6 +463,14 @@ function reshapeBlocks(game) {
 function newTree(start) {
   store.restart(start);
   forgetNodeViews();
+  clearStaleNotices();
+}
+
+/** The person changed the puzzle (an edit, a typed or shuffled start): what was said about the old one goes. */
+function clearStaleNotices() {
+  hideLinkError();
+  $("result").hidden = true;
+  $("position-problem").hidden = true;
 }
 
 /** Hide what the panels said about the old tree's nodes. */
@@ -458,7 +487,7 @@ function fillAlgorithms(game, chosen) {
   select.value = game.algorithms.includes(chosen) ? chosen : game.algorithms[0];
 }
 
-/** The lower bound's choice shows where the algorithm takes one (ida and astar); the ⓘ text follows the choice. */
+/** The lower bound's choice shows where the algorithm takes one (ida and astar); the (i) explanation follows the choice. */
 function showBoundChoice() {
   const takes = app.game?.family === "sliding" && ["ida", "astar"].includes($("algorithm").value);
   $("bound-choice").hidden = !takes;
@@ -499,12 +528,15 @@ function boardClicked(cell, onSlot) {
   if (app.editing === "blocks") return; // the block editor reads the board's pointer itself
   if (app.editing === "holes") {
     const entry = app.game.entry;
-    const mask = toggleMask(entry.mask, cell % MASK_SIDE, Math.floor(cell / MASK_SIDE));
+    // the editor's own grid, blank rows kept: emptying the top row moves no hole (the board's mask is tidied)
+    const mask = toggleGridPoint(holeGrid ?? entry.mask, cell % MASK_SIDE, Math.floor(cell / MASK_SIDE));
     const problem = maskProblem(mask, entry.lattice);
     if (problem && !mask.includes("o")) return; // keep at least one hole to draw
+    holeGrid = mask;
     const game = pegGame(customPegEntry(mask, entry.lattice));
     store.reshapeBoard(game);
     forgetNodeViews();
+    clearStaleNotices();
     $("description").textContent = game.entry.description;
     render({ animate: false });
     $("edit-problem").textContent = problem ? `Cannot use this board: ${problem}.` : "";
@@ -547,6 +579,18 @@ function moveByHand(next, path, words) {
   else announce(`${said}.`);
 }
 
+/** Show `node` of the game tree (a jump: no animation); false when the board is there already. */
+function goToNode(node) {
+  if (node === app.tree.current()) return false;
+  stopPlayer();
+  app.game.drop?.();
+  app.tree.goTo(node);
+  render({ animate: false });
+  watchPosition();
+  announce(node === app.tree.root ? "The start." : `${capitalise(where(node))}.`);
+  return true;
+}
+
 /** Undo or redo: walk the tree one move (the board animates the move back or forth). */
 function travel(forward) {
   const from = app.tree.current();
@@ -566,6 +610,7 @@ function solved() {
 }
 
 function setEditing(target) {
+  if (target !== "holes") holeGrid = null; // the hole editor starts from the board's own mask each time
   store.setEditing(target);
   $("edit").setAttribute("aria-pressed", String(Boolean(target)));
   $("edit").textContent = target ? "Done editing" : "Edit";
@@ -663,9 +708,9 @@ function render({ animate, path = null }) {
 function showMaskEditor() {
   const entry = app.game.entry;
   const grid = maskGridEntry(entry.lattice);
-  const holes = new Set(entry.cells.map(([x, y]) => `${x},${y}`));
+  const rows = (holeGrid ?? entry.mask).split("/");
   const board = drawPegBoard($("board"), grid, { onCell: boardClicked });
-  board.show(grid.holes.map((_, i) => (holes.has(`${i % MASK_SIDE},${Math.floor(i / MASK_SIDE)}`) ? "1" : "0")));
+  board.show(grid.holes.map((_, i) => (rows[Math.floor(i / MASK_SIDE)]?.[i % MASK_SIDE] === "o" ? "1" : "0")));
   $("board").setAttribute("aria-label", "Hole editor: a peg marks a hole of your board");
   fitBoard();
 }
@@ -709,6 +754,36 @@ function gameLink(game, nodes) {
       compare: app.compareOpen,
     },
   });
+}
+
+/**
+ * The solution shown (else the game's moves up to the board) as text: a header line naming the
+ * puzzle, the start and the move count, then one move per line in the words of the move list
+ * (peg: "d2-d4" on the English and French boards, hole numbers elsewhere). {text, count}.
+ */
+function movesText() {
+  const nodes = app.line ? app.line.nodes : app.tree.lineTo();
+  const game = app.game;
+  const count = game.movesIn(nodes.map((node) => node.position), $("metric").value);
+  const start = nodes[0].position;
+  let from = "";
+  if (game.family === "peg") from = `, empty ${game.holesText(start.flatMap((peg, hole) => (peg === "0" ? [hole] : [])))}`;
+  else if (!game.rules.blocks) from = ` from ${start.join(" ")}`;
+  const what = app.line ? "solution" : "moves played";
+  const lines = [];
+  let chain = null; // a peg's jumps played one by one: one move, one line ("d2-d4-f4")
+  nodes.slice(1).forEach((node, i) => {
+    const path = game.family === "peg" && Array.isArray(node.path) ? node.path : null;
+    if (path && chain && chain[chain.length - 1] === path[0]) {
+      chain = [...chain, ...path.slice(1)];
+      lines[lines.length - 1] = game.pathWords(chain);
+      return;
+    }
+    chain = path;
+    lines.push(node.words ?? game.describeMove(nodes[i].position, node.position));
+  });
+  const header = `${game.entry.name}${from}: ${plural(count, game.unit[0], game.unit[1])} (${what}, pzl)`;
+  return { text: [header, ...lines].join("\n") + "\n", count };
 }
 
 function showLinkError(message, fallback, partly = false) {
@@ -760,7 +835,7 @@ function newGame(position, said) {
 function useGoal(goal) {
   store.setGoal(goal);
   clearSolution();
-  $("result").hidden = true;
+  clearStaleNotices();
   render({ animate: false });
   watchPosition();
   announce(`The goal is now ${goal.join(" ")}.`);
@@ -878,6 +953,18 @@ function wireControls() {
       announce(`Copy this link: ${location.href}`);
     }
   });
+  $("copy-moves").addEventListener("click", async () => {
+    const { text, count } = movesText();
+    $("moves-text").value = text;
+    try {
+      await navigator.clipboard.writeText(text);
+      $("moves-text-box").hidden = true;
+      announce(`${capitalise(plural(count, "move"))} copied as text.`);
+    } catch {
+      $("moves-text-box").hidden = false; // offline or not allowed: the text to select by hand
+      announce("The moves are shown as text under the buttons.");
+    }
+  });
   $("solve").addEventListener("click", solveOrQueue);
   $("hint").addEventListener("click", hint);
   $("longest").addEventListener("click", () => longest());
@@ -913,10 +1000,6 @@ function wireControls() {
     document.documentElement.style.setProperty("--slide-ms", `${Math.round(delay * 0.6)}ms`);
     app.player?.setDelay(delay);
   });
-  $("move-list").addEventListener("click", (event) => {
-    const button = event.target.closest("button[data-step]");
-    if (button) stepTo(Number(button.dataset.step));
-  });
   remembered($("show-numbers"), "pzl-hole-numbers");
   for (const toggle of [$("show-numbers"), $("show-marks")]) {
     toggle.addEventListener("change", () => app.game && render({ animate: false }));
@@ -929,10 +1012,11 @@ function wireControls() {
   wireKeys({
     undo: () => travel(false),
     redo: () => travel(true),
-    previous: () => stepTo("previous"),
-    next: () => stepTo("next"),
-    first: () => stepTo("first"),
-    last: () => stepTo("last"),
+    // the solution's line when one is shown, else the game's: back to the start, on along Redo's way
+    previous: () => stepTo("previous") || travel(false),
+    next: () => stepTo("next") || travel(true),
+    first: () => stepTo("first") || goToNode(app.tree.root),
+    last: () => stepTo("last") || goToNode(app.tree.lineFrom(app.tree.current()).at(-1)),
     help: openHelp,
   });
 }

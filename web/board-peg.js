@@ -2,6 +2,7 @@
 // clicks; pegs hop along a jump chain's path and jumped pegs fade out.
 
 import { clear, svgElement } from "./dom.js";
+import { holeNames } from "./peg-notation.js";
 
 const PAD = 0.6; // in hole spacings
 
@@ -9,13 +10,14 @@ const PAD = 0.6; // in hole spacings
  * Draw `entry`'s holes into `svg`. Returns {show(position, options)} where position is
  * an array of "1" (peg) / "0" (empty) per hole and options = {animate, path, selected,
  * targets, cursor, finish, hint: {holes}, marks: [holes]}. Above the pegs lie what must stay
- * visible on a peg: the finish ring, marked holes, a hint's path, the hole numbers (hidden by the
+ * visible on a peg: the finish ring, marked holes, a hint's path, the hole names (hidden by the
  * class "hide-numbers" on the svg) and the keyboard's cursor.
  * handlers.onCell(hole) is called when a hole or peg is clicked.
  */
 export function drawPegBoard(svg, entry, handlers) {
   clear(svg);
   const points = entry.holes.map(([x, y]) => [Number(x), Number(y)]);
+  const names = holeNames(entry); // "d4" on the English and French boards, else the hole's number
   const spacing = nearestDistance(points);
   const scale = 100 / spacing;
   const xs = points.map(([x]) => x * scale);
@@ -55,7 +57,7 @@ export function drawPegBoard(svg, entry, handlers) {
   const numbers = svgElement("g", { class: "numbers", "aria-hidden": "true" });
   points.forEach((_, hole) => {
     const [x, y] = centre(hole);
-    numbers.append(svgElement("text", { class: "hole-number", x, y }, String(hole)));
+    numbers.append(svgElement("text", { class: "hole-number", x, y }, names[hole]));
   });
   svg.append(numbers);
   const cursorRing = svgElement("circle", { class: "cursor", r: 44, "aria-hidden": "true" });
@@ -136,7 +138,7 @@ export function drawPegBoard(svg, entry, handlers) {
       circle.classList.toggle("finish", finish === hole);
       const what = position[hole] === "1" ? "peg" : "empty";
       const extra = hole === selected ? ", selected" : targets.includes(hole) ? ", can jump here" : "";
-      circle.setAttribute("aria-label", `hole ${hole}: ${what}${extra}`);
+      circle.setAttribute("aria-label", `hole ${names[hole]}: ${what}${extra}`);
     });
     drawOverlay(finish, hint, marks);
     if (cursor === null || cursor === undefined) {

@@ -146,7 +146,9 @@ export function createComparePanel(store, { puzzleFields, showSolution, where, a
     const texts = explanation(row.algorithm, row.bound, row.heuristic);
     if (texts.length) {
       const details = htmlElement("details", { class: "explain", "data-testid": "compare-explain" });
-      details.append(htmlElement("summary", { "aria-label": `About ${rowName(row)}`, title: "What this run does" }, "ⓘ"));
+      const summary = htmlElement("summary", { "aria-label": `About ${rowName(row)}`, title: "What this run does" });
+      summary.append(htmlElement("span", { class: "info-mark", "aria-hidden": "true" }, "i")); // drawn by CSS: no font's ⓘ
+      details.append(summary);
       for (const text of texts) details.append(htmlElement("p", {}, text));
       name.append(details);
     }

@@ -110,12 +110,15 @@ export function tidyMask(mask) {
   return rows.join("/");
 }
 
-/** The mask with the hole at grid point (x, y) added or removed. */
-export function toggleMask(mask, x, y) {
+/**
+ * The hole editor's grid (a mask of MASK_SIDE rows of MASK_SIDE, blank rows kept) with grid point
+ * (x, y) toggled: the drawing stays where it is, even when its top row is emptied.
+ */
+export function toggleGridPoint(mask, x, y) {
   const rows = mask.split("/").map((row) => [...row.padEnd(MASK_SIDE, ".")]);
   while (rows.length < MASK_SIDE) rows.push([..."".padEnd(MASK_SIDE, ".")]);
   rows[y][x] = rows[y][x] === "o" ? "." : "o";
-  return tidyMask(rows.map((row) => row.join("")).join("/"));
+  return rows.map((row) => row.join("")).join("/");
 }
 
 /** An entry whose holes are every point of the mask grid (row by row): the board the hole editor draws. */

@@ -1,6 +1,6 @@
 // The page's DOM helpers, in one place: find an element by id, build SVG and HTML with
 // createElementNS / createElement and textContent only (nothing from a link or a catalog is
-// ever parsed as markup), empty an element.
+// ever parsed as markup), empty an element, scroll one into sight.
 
 /** The element with id `id` (the page's elements are found by id; styles go by class). */
 export const $ = (id) => document.getElementById(id);
@@ -30,4 +30,19 @@ export function htmlElement(name, attributes = {}, text) {
 /** Remove every child of `element`. */
 export function clear(element) {
   while (element.firstChild) element.firstChild.remove();
+}
+
+/**
+ * Scroll the page (only as far as needed) so that `element` is wholly in sight below `top` pixels
+ * (what a sticky header covers); smoothly, unless the person prefers reduced motion.
+ */
+export function scrollIntoSight(element, top = 0) {
+  const box = element.getBoundingClientRect();
+  const room = window.innerHeight - top;
+  let by = 0;
+  if (box.top < top) by = box.top - top - 8;
+  else if (box.bottom > window.innerHeight) by = Math.min(box.bottom - window.innerHeight + 8, box.top - top - 8);
+  if (room <= 0 || Math.abs(by) < 1) return;
+  const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  window.scrollBy({ top: by, behavior: reduced ? "auto" : "smooth" });
 }

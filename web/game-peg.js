@@ -2,6 +2,7 @@
 // a chain of jumps by the same peg is one move. Positions are arrays of "1"/"0" per hole.
 
 import { drawPegBoard } from "./board-peg.js";
+import { holeNamed, holeNames, moveText } from "./peg-notation.js";
 
 const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 export const ANYWHERE = "any";
@@ -15,6 +16,9 @@ export function pegGame(entry) {
   let selected = null; // the peg chosen to jump
   let cursor = null; // the keyboard's hole
   let board = null;
+  const names = holeNames(entry); // "d4" on the English and French boards, else "16"
+  const words = (holes) => moveText(entry, holes, names);
+  const named = (text) => holeNamed(entry, text, names);
 
   const legalFrom = (position, hole) => jumps.filter(([from, over, to]) =>
     from === hole && position[from] === "1" && position[over] === "1" && position[to] === "0");
@@ -38,14 +42,14 @@ export function pegGame(entry) {
       if (move) {
         const next = jump(position, move);
         selected = legalFrom(next, move[2]).length ? move[2] : null; // keep the peg for a chain
-        return { position: next, path: [move[0], move[2]], words: `${move[0]} → ${move[2]}` };
+        return { position: next, path: [move[0], move[2]], words: words([move[0], move[2]]) };
       }
     }
     if (position[hole] === "1" && hole !== selected) {
       selected = hole;
       return {
         redraw: true,
-        say: legalFrom(position, hole).length ? `Peg ${hole} selected.` : `Peg ${hole} cannot jump now.`,
+        say: legalFrom(position, hole).length ? `Peg ${names[hole]} selected.` : `Peg ${names[hole]} cannot jump now.`,
       };
     }
     selected = null;
@@ -93,8 +97,8 @@ export function pegGame(entry) {
     /** The start and goal a link names ({empty, finish}); throws Error with a readable message. */
     fromLink(link) {
       if (link.start || link.goal) throw new Error("peg boards take empty= and finish=, not start= or goal=");
-      const empty = link.empty === undefined ? entry.empty ?? [] : readHoles(link.empty, size, "empty=");
-      const goal = link.finish === undefined ? finish : readFinish(link.finish, size);
+      const empty = link.empty === undefined ? entry.empty ?? [] : readHoles(link.empty, named, size, "empty=");
+      const goal = link.finish === undefined ? finish : readFinish(link.finish, named, size);
       const position = positionWithout(size, empty);
       if (!position.includes("1")) throw new Error("the start has no peg");
       return { start: position, goal };
@@ -113,7 +117,7 @@ export function pegGame(entry) {
     key(position, key) {
       if (ARROWS[key]) {
         moveCursor(key);
-        return { redraw: true, say: `Hole ${cursor}: ${position[cursor] === "1" ? "peg" : "empty"}.` };
+        return { redraw: true, say: `Hole ${names[cursor]}: ${position[cursor] === "1" ? "peg" : "empty"}.` };
       }
       if ((key === "Enter" || key === " ") && cursor !== null) return press(position, cursor);
       if (key === "Escape") {
@@ -158,7 +162,7 @@ export function pegGame(entry) {
     },
     describeMove(before, after) {
       const move = jumpBetween(jumps, before, after);
-      return move ? `${move[0]} → ${move[2]}` : "jump";
+      return move ? words([move[0], move[2]]) : "jump";
     },
     request: (position, goal) => ({ empty: holesWith(position, "0"), finish: goal === ANYWHERE ? ANYWHERE : goal }),
     /** A solve result's positions, move by move, with each move's path and words (`index`: of result.solutions). */
@@ -167,7 +171,7 @@ export function pegGame(entry) {
       if (!Array.isArray(moves)) return null;
       const positions = [from];
       const paths = [];
-      const words = [];
+      const said = [];
       let position = from;
       for (const path of moves) {
         for (let i = 1; i < path.length; i += 1) {
@@ -177,11 +181,15 @@ export function pegGame(entry) {
         }
         positions.push(position);
         paths.push(path);
-        words.push(path.join(" → "));
+        said.push(words(path));
       }
-      return { positions, paths, words };
+      return { positions, paths, words: said };
     },
     cursorHole: () => cursor,
+    /** A move (the holes its peg visits) in words: "d2-d4-f4" on the English and French boards, else "12 → 6". */
+    pathWords: (holes) => words(holes),
+    /** Holes as players write them: "d4, c3" on the English and French boards, else "16, 9". */
+    holesText: (holes) => holes.map((hole) => names[hole]).join(", "),
     /** Put the peg in hand down (the board moved to another position of the game). */
     drop() {
       selected = null;
@@ -194,7 +202,7 @@ export function pegGame(entry) {
         return { problem: `a pattern of pegs has one 1 or 0 per hole: this board has ${size} holes, not ${typed.length}` };
       }
       try {
-        return checked(positionWithout(size, readHoles(typed, size, "the empty holes")));
+        return checked(positionWithout(size, readHoles(typed, named, size, "the empty holes")));
       } catch (error) {
         return { problem: error.message };
       }
@@ -212,8 +220,8 @@ export function pegGame(entry) {
     },
     /** Play a link token on `position`: {position, path, words}, or null when a jump in it is not legal there. */
     playToken(position, token) {
-      const holes = String(token).split("-").map(Number);
-      if (holes.length < 2 || holes.some((hole) => !Number.isInteger(hole))) return null;
+      const holes = String(token).split("-").map(named); // hole numbers, or "d2" on a lettered board
+      if (holes.length < 2 || holes.some((hole) => hole === null)) return null;
       let now = position;
       for (let i = 1; i < holes.length; i += 1) {
         const move = legalFrom(now, holes[i - 1]).find(([, , to]) => to === holes[i]);
@@ -221,7 +229,7 @@ export function pegGame(entry) {
         now = jump(now, move);
       }
       selected = null;
-      return { position: now, path: holes, words: holes.join(" → ") };
+      return { position: now, path: holes, words: words(holes) };
     },
     /** The holes a hinted move visits, for the board to mark. */
     hintMarks: (before, after, path = null) => (Array.isArray(path) ? { holes: path } : null),
@@ -247,22 +255,22 @@ function jumpBetween(jumps, before, after) {
     && after[a] === "0" && after[b] === "0" && after[c] === "1") ?? null;
 }
 
-function readHoles(text, size, what) {
+/** Holes written as a comma-separated list (numbers, or names such as "d4": `named`); Error naming what is wrong. */
+function readHoles(text, named, size, what) {
   const items = String(text).split(",").map((item) => item.trim()).filter(Boolean);
   const holes = [];
   for (const item of items) {
-    if (!/^\d{1,3}$/.test(item) || Number(item) >= size) {
-      throw new Error(`“${item.slice(0, 12)}” in ${what} is not a hole of this board (0–${size - 1})`);
-    }
-    if (holes.includes(Number(item))) throw new Error(`hole ${Number(item)} is named twice in ${what}`);
-    holes.push(Number(item));
+    const hole = item.length <= 3 ? named(item) : null;
+    if (hole === null) throw new Error(`“${item.slice(0, 12)}” in ${what} is not a hole of this board (0–${size - 1})`);
+    if (holes.includes(hole)) throw new Error(`hole ${item} is named twice in ${what}`);
+    holes.push(hole);
   }
   return holes;
 }
 
-function readFinish(text, size) {
+function readFinish(text, named, size) {
   if (String(text).toLowerCase() === ANYWHERE) return ANYWHERE;
-  const [hole] = readHoles(text, size, "finish=");
+  const [hole] = readHoles(text, named, size, "finish=");
   if (hole === undefined) throw new Error("finish= must be a hole number or “any”");
   return hole;
 }

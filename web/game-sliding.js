@@ -5,7 +5,8 @@
 import { drawSlidingBoard } from "./board-sliding.js";
 import { packPath, unpackPath } from "./link.js";
 import {
-  ANY, DIRECTIONS, dragTo, EMPTY, formatPosition, isTileRectangle, legalSlides, manhattan, moveCounts, movedPiece,
+  ANY, DIRECTIONS, dragTo, EMPTY, formatPosition, isTileRectangle, legalSlides, lineSlideAt, lineSlideBetween, manhattan,
+  moveCounts, movedPiece,
   otherGoals, parityAllows, parsePosition, piecePaths, piecesOf, positionProblem, randomSolvable, randomWalk, reaches,
   sameLabels, slide, slideAt, slideToward, slidingRules,
 } from "./sliding.js";
@@ -95,6 +96,10 @@ export function slidingGame(entry) {
    */
   function slidesBetween(before, after) {
     const move = movedPiece(rules, before, after);
+    if (!move) { // a line slide: each piece's one-cell slide, nearest the empty cell first
+      return lineSlideBetween(rules, before, after)?.slides
+        .map(({ piece, direction }) => `${piece.cells[0]}${DIRECTION_LETTERS[direction.join(",")]}`) ?? null;
+    }
     const path = move && piecePaths(rules, before, move.piece).get(move.shift.join(","));
     if (!path?.length) return null;
     let cells = move.piece.cells;
@@ -182,7 +187,11 @@ export function slidingGame(entry) {
         return null;
       }
       const move = slideAt(rules, position, cell);
-      return move ? { position: move.position } : null;
+      if (move) return { position: move.position };
+      // Tiles in line with an empty cell, several cells away: the whole line slides (Tatham's Fifteen).
+      // Not on a board of blocks, whose books count each piece's move (a piece is clicked, dragged or keyed).
+      const line = rules.blocks ? null : lineSlideAt(rules, position, cell);
+      return line ? { position: line.slides[line.slides.length - 1].position } : null;
     },
     /**
      * Arrow keys slide a piece that way into the empty cell; on a board of blocks with two empty cells or
@@ -305,13 +314,23 @@ export function slidingGame(entry) {
     },
     /** The moves from the first of `positions` to the last, counted in `metric` (a drag is one piece move). */
     movesIn(positions, metric = "step") {
-      if (metric === "step" && !rules.blocks) return positions.length - 1; // tiles: one cell a move
+      if (metric === "step" && !rules.blocks) { // tiles: one cell a move (a line slide of n tiles: n cells changed, +1)
+        let moves = 0;
+        for (let i = 1; i < positions.length; i += 1) {
+          moves += positions[i].reduce((changed, label, cell) => changed + (label !== positions[i - 1][cell]), 0) - 1;
+        }
+        return moves;
+      }
       return moveCounts(rules, positions)[metric] ?? positions.length - 1;
     },
-    /** One move in words: "8 left" (one cell), "S 2 right", "V 1 down, 1 left" (a whole slide). */
+    /** One move in words: "8 left" (one cell), "S 2 right", "V 1 down, 1 left" (a whole slide), "7 and 8 left" (a line). */
     describeMove(before, after) {
       const move = movedPiece(rules, before, after);
-      return move ? this.describeStep({ piece: move.piece.label, from: move.piece.cells, to: move.after }) : "?";
+      if (move) return this.describeStep({ piece: move.piece.label, from: move.piece.cells, to: move.after });
+      const line = lineSlideBetween(rules, before, after);
+      if (!line) return "?";
+      const labels = line.slides.map(({ piece }) => piece.label);
+      return `${labels.slice(0, -1).join(", ")} and ${labels[labels.length - 1]} ${DIRECTION_WORDS[line.direction.join(",")]}`;
     },
     /** A solver's step {piece, from, to} (the piece's cells before and after) in words. */
     describeStep({ piece: label, from, to }) {

@@ -1,7 +1,9 @@
-// Keyboard shortcuts for the whole page, chosen not to collide with the board's own keys
-// (arrows slide tiles or move the peg cursor, Enter/Space jump, Escape drops a peg):
-// Ctrl+Z / Ctrl+Y and U / R undo and redo; "," "." and Page Up / Page Down step the
-// solution; Home / End go to its first / last position; "?" opens the help.
+// Keyboard shortcuts for the whole page, as on the lichess analysis board: ← / → step back and
+// forth through the line shown (the solution, else the game), ↑ / Home and ↓ / End jump to its
+// ends — wherever the focus is, except in a text field, a list box or an editable element (their
+// keys are their own) and on the board, whose arrows slide tiles or move its cursor (Enter/Space
+// jump, Escape drops a peg). Also Ctrl+Z / Ctrl+Y and U / R undo and redo; "," "." and
+// Page Up / Page Down step the line; "?" opens the help.
 
 /**
  * Listen on `document`. Each action returns true when it did something (only then is the
@@ -13,6 +15,7 @@ export function wireKeys(actions) {
     if (event.defaultPrevented || event.altKey || event.isComposing) return;
     if (typedInto(event.target) || document.querySelector("dialog[open]")) return;
     const action = actionFor(event);
+    if (action && event.key.startsWith("Arrow") && ownArrows(event.target)) return;
     if (action && actions[action]() !== false) event.preventDefault();
   });
 }
@@ -30,8 +33,10 @@ export function actionFor({ key, ctrlKey, metaKey, shiftKey }) {
     case "r": return "redo";
     case ",": case "PageUp": return "previous";
     case ".": case "PageDown": return "next";
-    case "Home": return "first";
-    case "End": return "last";
+    case "ArrowLeft": return shiftKey ? null : "previous";
+    case "ArrowRight": return shiftKey ? null : "next";
+    case "Home": case "ArrowUp": return shiftKey ? null : "first";
+    case "End": case "ArrowDown": return shiftKey ? null : "last";
     case "?": return "help";
     default: return null;
   }
@@ -40,4 +45,9 @@ export function actionFor({ key, ctrlKey, metaKey, shiftKey }) {
 /** Keys typed into a field, a list box or an editable element are that element's own. */
 function typedInto(target) {
   return Boolean(target?.closest?.("input, select, textarea, [contenteditable=''], [contenteditable='true']"));
+}
+
+/** Elements whose arrow keys are their own: the board (tiles, cursor), a grid, a scrolling table. */
+function ownArrows(target) {
+  return Boolean(target?.closest?.("#board, [role='grid'], .table-scroll, .compare-table-wrap"));
 }

@@ -2,13 +2,17 @@
 // and the "Type a position…" form (Tatham's "Specific…"), each a new game from that position.
 
 import { scrambleTo, SHUFFLE_DISTANCES } from "./scramble.js";
-import { formatPosition } from "./sliding.js";
+import { formatPosition, positionCount } from "./sliding.js";
 import { $, clear, htmlElement } from "./dom.js";
 import { plural } from "./words.js";
 
 
 /** How long Shuffle waits for one exact distance before it settles for bounds. */
 const SHUFFLE_SOLVE_MS = 4000;
+/** A distance no walk reached is checked against every position (a breadth-first search) on boards up to this size. */
+const FARTHEST_POSITIONS = 500_000;
+/** How long that search may take. */
+const FARTHEST_MS = 20_000;
 
 /**
  * New starts for the page's store (web/state.js). `newGame(position, said)` starts a new game tree from
@@ -47,8 +51,18 @@ export function createNewStarts(store, { newGame, stopSearch, puzzleFields, anno
       if (found.exact && found.distance === distance) {
         text = `Shuffled: exactly ${plural(distance, "move")} from the goal.`;
       } else if (found.exact) {
-        text = `Shuffled: ${plural(found.distance, "move")} from the goal, the farthest found (positions `
-          + `${distance} moves away are rare or do not exist on this board).`;
+        // No walk got that far: every position, searched from the goal, says whether any is that far.
+        const farthest = await farthestOf(ticket);
+        if (ticket !== app.shuffling) return;
+        if (farthest && farthest.longest < distance) {
+          found.position = farthest.position;
+          found.distance = farthest.longest;
+          text = `Shuffled: the farthest position is ${plural(farthest.longest, "move")} from the goal; `
+            + `shuffled to ${farthest.longest}.`;
+        } else {
+          text = `Shuffled: ${plural(found.distance, "move")} from the goal, the farthest found (positions `
+            + `${distance} moves away are rare on this board).`;
+        }
       } else {
         const bound = Number.isInteger(found.lowerBound) ? `at least ${found.lowerBound} and ` : "";
         text = `Shuffled: ${bound}at most ${plural(distance, "move")} from the goal `
@@ -90,6 +104,39 @@ export function createNewStarts(store, { newGame, stopSearch, puzzleFields, anno
     });
   }
 
+  /**
+   * The goal's farthest positions on a small sliding board (the solver's `longest`, quietly):
+   * {longest, position} (one of them at random), or null (a big board, a peg board, no answer in time).
+   */
+  function farthestOf(ticket) {
+    return new Promise((resolve) => {
+      const game = app.game;
+      const count = game.family === "sliding" ? positionCount(game.entry) : null;
+      if (count === null || count > FARTHEST_POSITIONS || app.solver?.state() !== "ready" || ticket !== app.shuffling) {
+        resolve(null);
+        return;
+      }
+      const request = {
+        command: "longest", ...puzzleFields(),
+        ...(game.longestRequest?.(app.position) ?? { goal: game.request(app.position, app.goal).goal }),
+        max_states: FARTHEST_POSITIONS,
+      };
+      let timer = null;
+      const handle = app.solver.run(request, (event) => {
+        if (event.event === "progress") return;
+        clearTimeout(timer);
+        const positions = event.result?.positions ?? [];
+        if (event.event !== "result" || !positions.length || !Number.isInteger(event.result.longest)) {
+          resolve(null);
+          return;
+        }
+        const text = positions[Math.floor(Math.random() * positions.length)];
+        resolve({ longest: event.result.longest, position: game.readAnswer(text) });
+      }, { quiet: true });
+      timer = setTimeout(() => handle.cancel(), FARTHEST_MS);
+    });
+  }
+
   /** The "Type a position…" form: open it with the position on the board, in the family's text. */
   function openPositionForm() {
     const form = $("position-form");
@@ -99,10 +146,10 @@ export function createNewStarts(store, { newGame, stopSearch, puzzleFields, anno
     const peg = app.game.family === "peg";
     $("position-label").textContent = peg ? "Empty holes" : "Position";
     $("position-help").textContent = peg
-      ? "The holes that are empty, such as 6 or 0, 3 (holes are numbered as on the board); or one 1 (peg) or 0 per hole."
+      ? "The holes that are empty, such as 6 or 0, 3 (holes are named as on the board); or one 1 (peg) or 0 per hole."
       : app.game.positionHelp ?? "The labels cell by cell, row by row, separated by spaces or commas; 0 for an empty cell.";
     $("position-text").value = peg
-      ? app.position.flatMap((peg, hole) => (peg === "0" ? [hole] : [])).join(", ")
+      ? app.game.holesText(app.position.flatMap((peg, hole) => (peg === "0" ? [hole] : [])))
       : app.game.positionText?.(app.position) ?? formatPosition(app.position);
     $("position-problem").hidden = true;
     $("position-text").focus();

@@ -1,6 +1,7 @@
 // The solution player's glue: a found solution becomes a line of the game tree, the player's
 // clock steps along it, and every move through the tree (Undo, a move by hand) tells the player
 // where the board now is: on the line, off it after some step, or before its first position.
+// The move list shows the tree inline: branches off the line are variations to visit, promote or delete.
 
 import { $ } from "./dom.js";
 import { createPlayer } from "./player.js";
@@ -25,25 +26,74 @@ export function createPlayerPanel(store, { show, announce }) {
 
   /** Put `solution` (positions from `from`'s) into the tree as a line and show its step `step`. */
   function loadLine(solution, result, from, step = 0) {
-    stopPlayer();
     const moves = solution.positions.slice(1).map((position, i) => ({
       position, words: solution.words[i], path: solution.paths?.[i] ?? null,
     }));
+    const old = app.line?.nodes ?? [];
     const nodes = app.tree.addLine(from, moves);
-    store.loadLine({ nodes, words: solution.words, result, from }, createPlayer(nodes.length, {
+    // The answer it replaces (a better one came, another shortest was chosen) goes where it leaves the new
+    // line, unless a move was played by hand in it: the move list's variations are the person's.
+    const left = old.find((node, i) => i > 0 && !nodes.includes(node));
+    useLine(nodes, result, from);
+    app.tree.goTo(nodes[Math.min(step, nodes.length - 1)]);
+    if (left) app.tree.forget(left); // once the board has left it
+    show({ animate: false });
+  }
+
+  /** Make `nodes` (a line of the tree, `from` first) the line the player walks; the board stays where it is. */
+  function useLine(nodes, result, from) {
+    stopPlayer();
+    const words = nodes.slice(1).map((node) => node.words ?? "?");
+    store.loadLine({ nodes, words, result, from }, createPlayer(nodes.length, {
       delay: Number($("speed").value),
       onStep: (index, { animate, from: before }) => {
         let path = null;
         if (animate) path = index > before ? nodes[index].path : nodes[before].path?.slice().reverse() ?? null;
         app.tree.goTo(nodes[index]);
         show({ animate, path });
-        if (index > 0) announce(`Move ${index} of ${nodes.length - 1}: ${solution.words[index - 1]}.`);
+        if (index > 0) announce(`Move ${index} of ${nodes.length - 1}: ${words[index - 1]}.`);
       },
       onPlaying: showPlaying,
     }));
-    fillMoveList(solution.words);
-    app.tree.goTo(nodes[Math.min(step, nodes.length - 1)]);
+    drawn = null;
+  }
+
+  // The move list is redrawn only when the tree or the line changed (a redraw would take the focus away).
+  let drawn = null;
+  function drawMoves() {
+    const key = `${app.tree.version()}`;
+    if (drawn === key) return;
+    drawn = key;
+    fillMoveList(app.line.nodes, app.tree, { step: stepTo, goTo: goToNode, promote, remove });
+  }
+
+  /** A variation's move clicked: the board goes to that node of the tree. */
+  function goToNode(node) {
+    stopPlayer();
+    app.tree.goTo(node);
     show({ animate: false });
+  }
+
+  /** A variation (a branch off the line, first node `node`) becomes the line the player walks; the old line's rest a variation. */
+  function promote(node) {
+    const { nodes, result, from } = app.line;
+    const way = app.tree.lineTo(node); // the root to `node`: it leaves the line after its last node on the line
+    const at = way.findLastIndex((each) => nodes.includes(each));
+    if (at < 0) return;
+    app.tree.promote(node);
+    const branch = nodes.indexOf(way[at]);
+    useLine([...nodes.slice(0, branch + 1), ...way.slice(at + 1, -1), ...app.tree.lineFrom(node)], result, from);
+    show({ animate: false });
+    announce(`The variation from ${node.words ?? "there"} is now the line shown.`);
+  }
+
+  /** Delete a variation (`node` and every move after it); the board leaves it if it was there. */
+  function remove(node) {
+    const was = app.tree.current();
+    stopPlayer();
+    const now = app.tree.remove(node);
+    show({ animate: false });
+    announce(`Variation deleted${now !== was ? "; the board is back where it branched off" : ""}.`);
   }
 
   /**
@@ -64,10 +114,11 @@ export function createPlayerPanel(store, { show, announce }) {
   /** After any move through the tree: the player's step and controls follow the board. */
   function syncLine() {
     if (!app.line || !app.player) return;
+    drawMoves();
     const { step, off } = placeOnLine();
     const last = app.line.nodes.length - 1;
     if (step < 0) {
-      showStep(0, last, 0);
+      showStep(0, last, 0, app.tree.current().id);
       $("step-label").textContent = `– / ${last}`;
       $("line-note").textContent = `The board is not on this solution, which starts from an earlier position: « and ▶ go to it.`;
       $("step-first").disabled = false;
@@ -76,7 +127,7 @@ export function createPlayerPanel(store, { show, announce }) {
       return;
     }
     app.player.sync(step);
-    showStep(step, last, off);
+    showStep(step, last, off, app.tree.current().id);
   }
 
   /**

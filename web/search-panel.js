@@ -4,7 +4,7 @@
 // while the search goes on (auto) is shown at once and replaced by each better one, unless the
 // player is stepping through the one shown: then the better one waits behind a button.
 
-import { $ } from "./dom.js";
+import { $, scrollIntoSight } from "./dom.js";
 import { createGrowth } from "./growth.js";
 import { commandLine, commandLineRequest, createNextStep, nextSteps } from "./next-step.js";
 import { positionCount } from "./sliding.js";
@@ -354,7 +354,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
   }
 
   function showMessage(text, isError = false) {
-    $("result").hidden = false;
+    revealResult();
     $("result").classList.toggle("error", isError);
     $("result").classList.add("message");
     $("result-text").textContent = text;
@@ -454,6 +454,21 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     if (moves > 0) showSolution(solution, result, from);
   }
 
+  /**
+   * Show the result panel; when it was hidden, scroll it into view once it is drawn (below the board
+   * where the board sticks to the top of a phone's screen; at once under prefers-reduced-motion).
+   */
+  function revealResult() {
+    const panel = $("result");
+    if (!panel.hidden) return;
+    panel.hidden = false;
+    requestAnimationFrame(() => {
+      const stage = $("stage");
+      const covered = getComputedStyle(stage).position === "sticky" ? stage.getBoundingClientRect().bottom : 0;
+      scrollIntoSight(panel, Math.max(0, covered));
+    });
+  }
+
   /** A found solution in the result panel (and to screen readers); returns its moves. */
   function describeAnswer(result, from, final, solution = null) {
     const game = app.game;
@@ -462,7 +477,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     let about = result.note ? ` (${result.note})` : "";
     if (!final) about = ", the best so far (searching for fewer moves…)";
     else if (result.stopped === "cancelled") about = " (the search for fewer moves was cancelled: the best it found)";
-    $("result").hidden = false;
+    revealResult();
     $("result").classList.remove("error", "message");
     $("result-summary").hidden = moves === 0;
     $("result-text").textContent = moves === 0 ? `${capitalise(what)} is the goal already.`

@@ -134,6 +134,55 @@ export function slideAt(rules, position, cell) {
   return legalSlides(rules, position).find((move) => move.piece.cells.includes(cell)) ?? null;
 }
 
+/**
+ * A line slide, as Simon Tatham's Fifteen plays a click: `cell` lies in the row or column of an
+ * empty cell, with nothing but pieces between; every piece from the empty cell back to `cell`
+ * slides one cell towards it, nearest first. {slides: [{piece, direction, position}…], direction}
+ * or null (no empty cell in line, or a piece on the way that cannot slide so).
+ */
+export function lineSlideAt(rules, position, cell) {
+  if (position[cell] === EMPTY) return null;
+  const [row, col] = rules.cells[cell];
+  for (const direction of Object.values(DIRECTIONS)) {
+    const between = [cell];
+    let at = rules.cellAt(row + direction[0], col + direction[1]);
+    for (let k = 2; at !== undefined && position[at] !== EMPTY; k += 1) {
+      between.push(at);
+      at = rules.cellAt(row + k * direction[0], col + k * direction[1]);
+    }
+    if (at === undefined || between.length < 2) continue;
+    const slides = [];
+    let now = position;
+    for (const from of between.reverse()) {
+      const piece = piecesOf(rules, now).find((each) => each.cells.includes(from));
+      const next = piece && piece.cells.length === 1 && slide(rules, now, piece, direction);
+      if (!next) break;
+      slides.push({ piece, direction, position: next });
+      now = next;
+    }
+    if (slides.length === between.length) return { slides, direction };
+  }
+  return null;
+}
+
+/**
+ * The line slide that turns `before` into `after` (several pieces, each one cell the same way
+ * towards an empty cell: see lineSlideAt), or null when `after` is not one line slide away.
+ */
+export function lineSlideBetween(rules, before, after) {
+  const filled = [];
+  const emptied = [];
+  before.forEach((label, cell) => {
+    if (label === after[cell]) return;
+    if (label === EMPTY) filled.push(cell);
+    else if (after[cell] === EMPTY) emptied.push(cell);
+  });
+  if (filled.length !== 1 || emptied.length !== 1) return null;
+  const line = lineSlideAt(rules, before, emptied[0]);
+  const last = line?.slides[line.slides.length - 1].position;
+  return last && sameLabels(last, after) ? line : null;
+}
+
 /** The slide in an arrow key's direction (a piece moves that way into an empty cell), or null. */
 export function slideToward(rules, position, key) {
   const [dr, dc] = DIRECTIONS[key] ?? [];
@@ -251,8 +300,9 @@ export function moveCounts(rules, positions) {
   let last = null; // {cells after the last slide (as a key), direction}
   for (let i = 1; i < positions.length; i += 1) {
     const move = movedPiece(rules, positions[i - 1], positions[i]);
-    if (!move) { // not one piece's move (cannot happen along a game): count it as one of each
-      counts.step += 1; counts.straight += 1; counts.piece += 1;
+    if (!move) { // a line slide (several pieces, a cell each, one straight move), else one of each
+      counts.step += lineSlideBetween(rules, positions[i - 1], positions[i])?.slides.length ?? 1;
+      counts.straight += 1; counts.piece += 1;
       last = null;
       continue;
     }

@@ -28,6 +28,16 @@ new PerformanceObserver((entries) => {
 #: Resolves after two frames, so that the last layout's shifts have been reported.
 TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+#: Resolves once the page has not scrolled for five frames in a row (a smooth scroll has ended).
+SCROLL_SETTLED = """() => new Promise((done) => {
+    let last = window.scrollY, still = 0;
+    const look = () => {
+        still = window.scrollY === last ? still + 1 : 0;
+        last = window.scrollY;
+        if (still >= 5) done(true); else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+})"""
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
@@ -60,6 +70,7 @@ def test_the_dock_stays_one_row_when_play_becomes_pause(app_page: Page, base_url
     wait_until_ready(app_page)
     app_page.get_by_test_id("solve").click()
     expect(app_page.get_by_test_id("result-moves")).to_have_text("2")
+    app_page.evaluate(SCROLL_SETTLED)  # the result scrolls into sight as it arrives: measure after that
     dock = app_page.get_by_test_id("dock")
     play = app_page.get_by_test_id("play")
     stopped = dock.bounding_box()

@@ -183,9 +183,11 @@ def test_the_game_tree_keeps_the_start_a_solution_line_and_a_branch():
     [("z", True, False, "undo"), ("Z", True, True, "redo"), ("y", True, False, "redo"), ("u", False, False, "undo"),
      ("r", False, False, "redo"), (",", False, False, "previous"), ("PageUp", False, False, "previous"),
      (".", False, False, "next"), ("PageDown", False, False, "next"), ("?", False, True, "help"),
-     ("ArrowUp", False, False, None), ("Enter", False, False, None), ("c", True, False, None)],
+     ("ArrowLeft", False, False, "previous"), ("ArrowRight", False, False, "next"), ("ArrowUp", False, False, "first"),
+     ("ArrowDown", False, False, "last"), ("Home", False, False, "first"), ("End", False, False, "last"),
+     ("ArrowUp", False, True, None), ("Enter", False, False, None), ("c", True, False, None)],
 )
-def test_page_keys_never_take_the_boards_own(key: str, ctrl: bool, shift: bool, action: str | None):
+def test_page_keys_are_lichess_s_and_never_take_the_boards_own(key: str, ctrl: bool, shift: bool, action: str | None):
     got = run_node({"keys.js": ["actionFor"]},
                    f"console.log(JSON.stringify(actionFor({{key: {json.dumps(key)}, ctrlKey: {json.dumps(ctrl)}, "
                    f"metaKey: false, shiftKey: {json.dumps(shift)}}})));")
@@ -626,3 +628,28 @@ def test_every_link_the_page_writes_reopens_even_past_any_length():
         """,
     )
     assert written == [[True, True, False, 0, True], [True, False, True, 0, True], [True, False, False, 20000, True]]
+
+
+def test_the_game_tree_promotes_deletes_and_forgets_a_solvers_line_but_never_a_hand_move():
+    """lichess's variations: promote a branch, delete one; a replaced solver line goes unless played in by hand."""
+    seen = run_node(
+        {"game-tree.js": ["createTree"]},
+        """
+        const tree = createTree('s', (a, b) => a === b);
+        const out = [];
+        const line = tree.addLine(tree.root, ['a', 'b'].map((position) => ({position})));
+        tree.goTo(line[1]); tree.play('x'); const x = tree.current();          // a hand move off the line after 'a'
+        out.push(line[1].children.map((node) => node.position).join(''), x.byHand, line[2].byHand);
+        tree.promote(x); out.push(line[1].children.map((node) => node.position).join(''));  // 'x' first now
+        const version = tree.version();
+        tree.remove(x); out.push(tree.current() === line[1], tree.version() > version);   // the board left it
+        const other = tree.addLine(tree.root, ['c'].map((position) => ({position})));
+        tree.goTo(other[1]);
+        out.push(tree.forget(line[1]), tree.root.children.map((node) => node.position).join(''));  // a solver line
+        tree.goTo(other[1]); tree.play('y'); tree.goTo(tree.root);
+        out.push(tree.forget(other[1]));                                         // holds a hand move: kept
+        out.push(tree.lineFrom(tree.root).map((node) => node.position).join(''));
+        console.log(JSON.stringify(out));
+        """,
+    )
+    assert seen == ["bx", True, False, "xb", True, True, True, "c", False, "scy"]
