@@ -4,9 +4,7 @@
 
 import { createBlockEditor } from "./block-editor.js";
 import { drawPegBoard } from "./board-peg.js";
-import {
-  customPegEntry, customSlidingEntry, DEFAULT_MASK, MASK_SIDE, maskGridEntry, maskProblem, MAX_SIDE, toggleGridPoint,
-} from "./custom.js";
+import { customPegEntry, MASK_SIDE, maskGridEntry, maskProblem, toggleGridPoint } from "./custom.js";
 import { blocksGame, isLayoutEntry } from "./game-blocks.js";
 import { pegGame } from "./game-peg.js";
 import { slidingGame } from "./game-sliding.js";
@@ -17,6 +15,7 @@ import { createLinkPanel } from "./link-panel.js";
 import { LONGEST_LIMIT, openLongestPanel, redrawHistogram, showLongest } from "./longest.js";
 import { lettered } from "./peg-notation.js";
 import { createPlayerPanel } from "./player-panel.js";
+import { createPuzzlePicker } from "./puzzle-picker.js";
 import { createNewStarts } from "./new-start.js";
 import { ATLAS_HOLES, createNumbersPanel } from "./numbers.js";
 import { createSearchPanel } from "./search-panel.js";
@@ -30,9 +29,6 @@ const GAMES = { sliding: slidingGame, peg: pegGame };
 /** The game of a catalog (or custom) entry: a sliding puzzle drawn as a layout is played as blocks. */
 const gameOf = (entry) => (entry.family === "sliding" && isLayoutEntry(entry)
   ? blocksGame(entry) : GAMES[entry.family](entry));
-const CUSTOM_SLIDING = "custom-sliding";
-const CUSTOM_PEG = "custom-peg";
-const CUSTOM_BLOCKS = "custom-blocks";
 /** Smallest comfortable touch target, in CSS pixels (one cell or hole spacing on the board). */
 const TOUCH_TARGET = 40;
 
@@ -64,6 +60,7 @@ const { hideLinkError, openLink, watchHash, writeHash } = createLinkPanel(store,
   gameOf, openPuzzle, setEditing, render, watchPosition, compare, solve, announce,
 });
 const blockEditor = createBlockEditor(store, { reshape: reshapeBlocks, announce, fitBoard, showBoardHelp });
+const picker = createPuzzlePicker(store, { gameOf, openPuzzle, hideLinkError, setEditing, render, blockEditor });
 // The hole editor's grid while it is open: the board's mask with the blank rows a person made kept
 // (see toggleGridPoint), so the drawing never shifts under the pointer.
 let holeGrid = null;
@@ -86,7 +83,7 @@ async function main() {
     showStatus("error", `The puzzle catalog could not be loaded (${error.message}).`);
     return;
   }
-  fillPicker();
+  picker.fill();
   fetchJSON("explain.json").then((texts) => {
     store.loadExplanations(texts);
     showExplanation();
@@ -164,55 +161,6 @@ function setSolveButtons() {
 
 // ---- puzzles and links -----------------------------------------------------
 
-function fillPicker() {
-  const picker = $("picker");
-  clear(picker);
-  const groups = new Map();
-  for (const entry of app.catalog) {
-    if (!groups.has(entry.group)) groups.set(entry.group, htmlElement("optgroup", { label: capitalise(entry.group) }));
-    groups.get(entry.group).append(htmlElement("option", { value: entry.id }, entry.name));
-  }
-  const custom = htmlElement("optgroup", { label: "Your own" });
-  custom.append(htmlElement("option", { value: CUSTOM_SLIDING }, "Custom sliding board"));
-  custom.append(htmlElement("option", { value: CUSTOM_BLOCKS }, "Block puzzle of your own"));
-  custom.append(htmlElement("option", { value: CUSTOM_PEG }, "Custom peg board"));
-  groups.set("your own", custom);
-  for (const group of groups.values()) picker.append(group);
-  fillCatalogList();
-  for (const select of [$("custom-rows"), $("custom-cols")]) {
-    clear(select);
-    for (let side = 2; side <= MAX_SIDE; side += 1) select.append(htmlElement("option", { value: side }, String(side)));
-  }
-}
-
-/** The browsable catalog: each group's puzzles with their one-line descriptions. */
-function fillCatalogList() {
-  const list = $("catalog-list");
-  clear(list);
-  const groups = new Map();
-  for (const entry of app.catalog) {
-    if (!groups.has(entry.group)) {
-      const section = htmlElement("section", { class: "catalog-group" });
-      section.append(htmlElement("h3", {}, entry.group));
-      section.append(htmlElement("ul"));
-      groups.set(entry.group, section);
-      list.append(section);
-    }
-    const button = htmlElement("button", { type: "button", "data-testid": "catalog-item", "data-puzzle": entry.id });
-    button.append(htmlElement("strong", {}, entry.name));
-    button.append(htmlElement("span", {}, entry.description ?? ""));
-    button.addEventListener("click", () => {
-      hideLinkError();
-      const game = gameOf(entry);
-      openPuzzle(game, game.start, game.goal);
-      $("catalog").open = false;
-      $("board").focus();
-    });
-    const item = htmlElement("li");
-    item.append(button);
-    groups.get(entry.group).querySelector("ul").append(item);
-  }
-}
 
 /** Open `game` with a new game tree rooted at `start`. */
 function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric = null, bound = "" } = {}) {
@@ -223,15 +171,7 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric
   store.openGame(game, goal, start);
   forgetNodeViews();
   setEditing(null);
-  $("picker").value = game.entry.id;
-  $("custom-size").hidden = game.entry.id !== CUSTOM_SLIDING;
-  $("edit-holes-choice").hidden = game.entry.id !== CUSTOM_PEG;
-  $("custom-lattice-row").hidden = game.entry.id !== CUSTOM_PEG;
-  if (game.entry.id === CUSTOM_PEG) $("custom-lattice").value = game.entry.lattice;
-  if (game.entry.id === CUSTOM_SLIDING) {
-    $("custom-rows").value = String(game.entry.rows);
-    $("custom-cols").value = String(game.entry.cols);
-  }
+  picker.showChosen(game.entry);
   $("description").textContent = game.entry.description ?? "";
   $("notes").textContent = game.entry.notes ?? "";
   showPublished(game.entry);
@@ -646,34 +586,6 @@ function openAtlasProblem(start, finish) {
 
 function wireControls() {
   fillShuffleDistances();
-  $("picker").addEventListener("change", () => {
-    const id = $("picker").value;
-    let entry = app.catalog.find((item) => item.id === id);
-    if (id === CUSTOM_SLIDING) {
-      entry = customSlidingEntry(Number($("custom-rows").value) || 3, Number($("custom-cols").value) || 4);
-    }
-    if (id === CUSTOM_PEG) entry = customPegEntry(DEFAULT_MASK);
-    if (id === CUSTOM_BLOCKS) entry = blockEditor.emptyEntry();
-    const game = gameOf(entry);
-    hideLinkError();
-    openPuzzle(game, game.start, game.goal);
-    if (id === CUSTOM_BLOCKS) {
-      setEditing("blocks");
-      render({ animate: false });
-    }
-  });
-  $("custom-lattice").addEventListener("change", () => {
-    const lattice = $("custom-lattice").value;
-    const mask = maskProblem(app.game.entry.mask, lattice) ? DEFAULT_MASK : app.game.entry.mask;
-    const game = pegGame(customPegEntry(mask, lattice));
-    openPuzzle(game, game.start, game.goal);
-  });
-  for (const select of [$("custom-rows"), $("custom-cols")]) {
-    select.addEventListener("change", () => {
-      const game = slidingGame(customSlidingEntry(Number($("custom-rows").value), Number($("custom-cols").value)));
-      openPuzzle(game, game.start, game.goal);
-    });
-  }
   $("board").addEventListener("keydown", (event) => {
     if (!app.game || event.altKey || event.ctrlKey || event.metaKey || app.editing) return;
     const outcome = app.game.key(app.position, event.key);
