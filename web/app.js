@@ -17,10 +17,10 @@ import { lettered } from "./peg-notation.js";
 import { createPlayerPanel } from "./player-panel.js";
 import { createPuzzlePicker } from "./puzzle-picker.js";
 import { createNewStarts } from "./new-start.js";
-import { ATLAS_HOLES, createNumbersPanel } from "./numbers.js";
+import { createNumbersPanel } from "./numbers.js";
 import { createSearchPanel } from "./search-panel.js";
-import { about } from "./loading.js";
-import { showSolveQueued, solver } from "./start.js";
+import { solver } from "./start.js";
+import { createSolverStatus } from "./solver-status.js";
 import { createStore } from "./state.js";
 import { $, clear, htmlElement } from "./dom.js";
 import { capitalise, publishedLines } from "./words.js";
@@ -60,16 +60,14 @@ const { hideLinkError, openLink, watchHash, writeHash } = createLinkPanel(store,
   gameOf, openPuzzle, setEditing, render, watchPosition, compare, solve, announce,
 });
 const blockEditor = createBlockEditor(store, { reshape: reshapeBlocks, announce, fitBoard, showBoardHelp });
+const { onSolverState, showStatus, updateSolveButtons } = createSolverStatus(store, {
+  compare, solve, watchPosition, announce,
+});
 const picker = createPuzzlePicker(store, { gameOf, openPuzzle, hideLinkError, setEditing, render, blockEditor });
 // The hole editor's grid while it is open: the board's mask with the blank rows a person made kept
 // (see toggleGridPoint), so the drawing never shifts under the pointer.
 let holeGrid = null;
-// A button disabled while it had the focus (Solve while it solves) drops the focus to the page;
-// it gets it back once it is enabled again, unless the focus went somewhere meanwhile.
-let focusLost = null;
 
-// A Solve pressed while the solver starts waits in the store; the loading line says so while it does.
-store.subscribe(() => showSolveQueued(app.pendingSolve));
 
 main();
 
@@ -100,64 +98,6 @@ async function fetchJSON(name) {
   return response.json();
 }
 
-// ---- the solver ------------------------------------------------------------
-
-function onSolverState({ state, message }) {
-  showStatus(state, message);
-  if (state === "ready") {
-    if (!performance.getEntriesByName("pzl-solver-ready").length) performance.mark("pzl-solver-ready");
-    if (store.takePendingCompare()) {
-      compare();
-    } else if (store.takePendingSolve()) {
-      solve();
-    } else if (app.game && app.tree && !app.watch && app.tree.current() !== app.distanceFor) {
-      watchPosition();
-    }
-  }
-}
-
-/** Solve now, or once the solver is ready while it starts (said in the loading line and to screen readers). */
-function solveOrQueue() {
-  if (app.solver?.state() !== "starting") {
-    solve();
-    return;
-  }
-  store.awaitSolve();
-  const seconds = app.solver.secondsLeft();
-  announce(`Will solve when the solver is ready${seconds === null ? "" : ` — ${about(seconds)}`}.`);
-}
-
-function showStatus(state, message) {
-  const status = $("status");
-  status.dataset.state = state;
-  status.textContent = message;
-  $("retry").hidden = state !== "error" || !app.solver;
-  updateSolveButtons();
-}
-
-function updateSolveButtons() {
-  const focused = document.activeElement;
-  setSolveButtons();
-  if (focused instanceof HTMLButtonElement && focused.disabled) focusLost = focused;
-  if (focusLost && !focusLost.disabled && !focusLost.hidden) {
-    const idle = !document.activeElement || document.activeElement === document.body;
-    if (idle) focusLost.focus({ preventScroll: true });
-    if (idle || document.activeElement !== document.body) focusLost = null;
-  }
-}
-
-function setSolveButtons() {
-  const state = $("status").dataset.state;
-  const blocked = Boolean(app.game && app.tree && app.game.problem(app.position, app.goal));
-  // while the solver starts, Solve is taken and runs once it is ready (solveOrQueue)
-  $("solve").disabled = !app.game || !["ready", "starting"].includes(state) || blocked;
-  $("hint").disabled = state !== "ready" || blocked;
-  $("longest").disabled = state !== "ready";
-  $("census").disabled = state !== "ready";
-  $("atlas").disabled = state !== "ready" || Boolean(app.game && app.game.entry.holes?.length > ATLAS_HOLES);
-  $("compare").disabled = state !== "ready" || blocked;
-  $("cancel").disabled = state !== "solving";
-}
 
 // ---- puzzles and links -----------------------------------------------------
 
@@ -625,7 +565,6 @@ function wireControls() {
   }
   $("type-position").addEventListener("click", openPositionForm);
   $("position-form").addEventListener("submit", usePosition);
-  $("solve").addEventListener("click", solveOrQueue);
   $("hint").addEventListener("click", hint);
   $("longest").addEventListener("click", () => longest());
   $("numbers").addEventListener("click", () => {
@@ -636,8 +575,6 @@ function wireControls() {
   });
   $("census").addEventListener("click", () => numbers.census());
   $("atlas").addEventListener("click", () => numbers.atlas());
-  $("cancel").addEventListener("click", () => app.search?.cancel());
-  $("retry").addEventListener("click", () => app.solver?.retry());
   $("algorithm").addEventListener("change", () => {
     showBoundChoice();
     if (app.game) writeHash();
