@@ -1,40 +1,34 @@
-// The page: app state and wiring. Draws the board from catalog.json at once, boots the
-// solver worker meanwhile, keeps the game as a tree of moves and the link in the URL hash
-// (the start and the moves up to the position shown).
+// The page's boot and wiring: draws the board from catalog.json at once, boots the solver worker
+// meanwhile, keeps the game as a tree of moves, and wires the panels together (the link in the URL
+// hash is link-panel.js's).
 
 import { createBlockEditor } from "./block-editor.js";
 import { drawPegBoard } from "./board-peg.js";
-import {
-  customPegEntry, customSlidingEntry, DEFAULT_MASK, MASK_SIDE, maskGridEntry, maskProblem, MAX_SIDE, toggleGridPoint,
-} from "./custom.js";
+import { customPegEntry, MASK_SIDE, maskGridEntry, maskProblem, toggleGridPoint } from "./custom.js";
 import { blocksGame, isLayoutEntry } from "./game-blocks.js";
 import { pegGame } from "./game-peg.js";
 import { slidingGame } from "./game-sliding.js";
 import { createGoalView } from "./goal-view.js";
 import { createComparePanel } from "./compare.js";
 import { wireKeys } from "./keys.js";
-import { LayoutError, layoutEntry } from "./layout.js";
-import { LinkError, readLink, writeGameLink } from "./link.js";
+import { createLinkPanel } from "./link-panel.js";
 import { LONGEST_LIMIT, openLongestPanel, redrawHistogram, showLongest } from "./longest.js";
 import { lettered } from "./peg-notation.js";
 import { createPlayerPanel } from "./player-panel.js";
+import { createPuzzlePicker } from "./puzzle-picker.js";
 import { createNewStarts } from "./new-start.js";
-import { ATLAS_HOLES, createNumbersPanel } from "./numbers.js";
+import { createNumbersPanel } from "./numbers.js";
 import { createSearchPanel } from "./search-panel.js";
-import { about } from "./loading.js";
-import { showSolveQueued, solver } from "./start.js";
+import { solver } from "./start.js";
+import { createSolverStatus } from "./solver-status.js";
 import { createStore } from "./state.js";
 import { $, clear, htmlElement } from "./dom.js";
-import { capitalise, plural, publishedLines } from "./words.js";
+import { capitalise, publishedLines } from "./words.js";
 
 const GAMES = { sliding: slidingGame, peg: pegGame };
 /** The game of a catalog (or custom) entry: a sliding puzzle drawn as a layout is played as blocks. */
 const gameOf = (entry) => (entry.family === "sliding" && isLayoutEntry(entry)
   ? blocksGame(entry) : GAMES[entry.family](entry));
-const DEFAULT_PUZZLE = "8-puzzle";
-const CUSTOM_SLIDING = "custom-sliding";
-const CUSTOM_PEG = "custom-peg";
-const CUSTOM_BLOCKS = "custom-blocks";
 /** Smallest comfortable touch target, in CSS pixels (one cell or hole spacing on the board). */
 const TOUCH_TARGET = 40;
 
@@ -62,23 +56,18 @@ const { showGoal, showParity } = createGoalView(store, { useGoal });
 const { compare, closeCompare, explanation } = createComparePanel(store, {
   puzzleFields, showSolution, where, announce, stopPlayer,
 });
+const { hideLinkError, openLink, watchHash, writeHash } = createLinkPanel(store, {
+  gameOf, openPuzzle, setEditing, render, watchPosition, compare, solve, announce,
+});
 const blockEditor = createBlockEditor(store, { reshape: reshapeBlocks, announce, fitBoard, showBoardHelp });
+const { onSolverState, showStatus, updateSolveButtons } = createSolverStatus(store, {
+  compare, solve, watchPosition, announce,
+});
+const picker = createPuzzlePicker(store, { gameOf, openPuzzle, hideLinkError, setEditing, render, blockEditor });
 // The hole editor's grid while it is open: the board's mask with the blank rows a person made kept
 // (see toggleGridPoint), so the drawing never shifts under the pointer.
 let holeGrid = null;
-// A button disabled while it had the focus (Solve while it solves) drops the focus to the page;
-// it gets it back once it is enabled again, unless the focus went somewhere meanwhile.
-let focusLost = null;
 
-// The link says whether the Compare panel is open: it is rewritten whenever the store's `compareOpen` changes.
-let linkedCompare = false;
-// A Solve pressed while the solver starts waits in the store; the loading line says so while it does.
-store.subscribe(() => showSolveQueued(app.pendingSolve));
-store.subscribe(() => {
-  if (app.compareOpen === linkedCompare) return;
-  linkedCompare = app.compareOpen;
-  if (app.game && app.tree) writeHash();
-});
 
 main();
 
@@ -92,16 +81,14 @@ async function main() {
     showStatus("error", `The puzzle catalog could not be loaded (${error.message}).`);
     return;
   }
-  fillPicker();
+  picker.fill();
   fetchJSON("explain.json").then((texts) => {
     store.loadExplanations(texts);
     showExplanation();
   }, () => {}); // without it the page works; only the (i) explanations are missing
   openLink(location.hash);
   performance.mark("pzl-first-board");
-  window.addEventListener("hashchange", () => {
-    if (location.hash !== app.lastHash) openLink(location.hash);
-  });
+  watchHash();
 }
 
 async function fetchJSON(name) {
@@ -111,267 +98,9 @@ async function fetchJSON(name) {
   return response.json();
 }
 
-// ---- the solver ------------------------------------------------------------
-
-function onSolverState({ state, message }) {
-  showStatus(state, message);
-  if (state === "ready") {
-    if (!performance.getEntriesByName("pzl-solver-ready").length) performance.mark("pzl-solver-ready");
-    if (store.takePendingCompare()) {
-      compare();
-    } else if (store.takePendingSolve()) {
-      solve();
-    } else if (app.game && app.tree && !app.watch && app.tree.current() !== app.distanceFor) {
-      watchPosition();
-    }
-  }
-}
-
-/** Solve now, or once the solver is ready while it starts (said in the loading line and to screen readers). */
-function solveOrQueue() {
-  if (app.solver?.state() !== "starting") {
-    solve();
-    return;
-  }
-  store.awaitSolve();
-  const seconds = app.solver.secondsLeft();
-  announce(`Will solve when the solver is ready${seconds === null ? "" : ` — ${about(seconds)}`}.`);
-}
-
-function showStatus(state, message) {
-  const status = $("status");
-  status.dataset.state = state;
-  status.textContent = message;
-  $("retry").hidden = state !== "error" || !app.solver;
-  updateSolveButtons();
-}
-
-function updateSolveButtons() {
-  const focused = document.activeElement;
-  setSolveButtons();
-  if (focused instanceof HTMLButtonElement && focused.disabled) focusLost = focused;
-  if (focusLost && !focusLost.disabled && !focusLost.hidden) {
-    const idle = !document.activeElement || document.activeElement === document.body;
-    if (idle) focusLost.focus({ preventScroll: true });
-    if (idle || document.activeElement !== document.body) focusLost = null;
-  }
-}
-
-function setSolveButtons() {
-  const state = $("status").dataset.state;
-  const blocked = Boolean(app.game && app.tree && app.game.problem(app.position, app.goal));
-  // while the solver starts, Solve is taken and runs once it is ready (solveOrQueue)
-  $("solve").disabled = !app.game || !["ready", "starting"].includes(state) || blocked;
-  $("hint").disabled = state !== "ready" || blocked;
-  $("longest").disabled = state !== "ready";
-  $("census").disabled = state !== "ready";
-  $("atlas").disabled = state !== "ready" || Boolean(app.game && app.game.entry.holes?.length > ATLAS_HOLES);
-  $("compare").disabled = state !== "ready" || blocked;
-  $("cancel").disabled = state !== "solving";
-}
-
-/** The link fields that name the puzzle. */
-function puzzleLink(entry) {
-  if (!entry.custom) return { puzzle: entry.id };
-  if (entry.asLayout) return {}; // the game's link fields draw it (layout, goal, rules)
-  if (entry.family === "peg") return { mask: entry.mask, lattice: entry.lattice };
-  return { board: { rows: entry.rows, cols: entry.cols } };
-}
 
 // ---- puzzles and links -----------------------------------------------------
 
-function fillPicker() {
-  const picker = $("picker");
-  clear(picker);
-  const groups = new Map();
-  for (const entry of app.catalog) {
-    if (!groups.has(entry.group)) groups.set(entry.group, htmlElement("optgroup", { label: capitalise(entry.group) }));
-    groups.get(entry.group).append(htmlElement("option", { value: entry.id }, entry.name));
-  }
-  const custom = htmlElement("optgroup", { label: "Your own" });
-  custom.append(htmlElement("option", { value: CUSTOM_SLIDING }, "Custom sliding board"));
-  custom.append(htmlElement("option", { value: CUSTOM_BLOCKS }, "Block puzzle of your own"));
-  custom.append(htmlElement("option", { value: CUSTOM_PEG }, "Custom peg board"));
-  groups.set("your own", custom);
-  for (const group of groups.values()) picker.append(group);
-  fillCatalogList();
-  for (const select of [$("custom-rows"), $("custom-cols")]) {
-    clear(select);
-    for (let side = 2; side <= MAX_SIDE; side += 1) select.append(htmlElement("option", { value: side }, String(side)));
-  }
-}
-
-/** The browsable catalog: each group's puzzles with their one-line descriptions. */
-function fillCatalogList() {
-  const list = $("catalog-list");
-  clear(list);
-  const groups = new Map();
-  for (const entry of app.catalog) {
-    if (!groups.has(entry.group)) {
-      const section = htmlElement("section", { class: "catalog-group" });
-      section.append(htmlElement("h3", {}, entry.group));
-      section.append(htmlElement("ul"));
-      groups.set(entry.group, section);
-      list.append(section);
-    }
-    const button = htmlElement("button", { type: "button", "data-testid": "catalog-item", "data-puzzle": entry.id });
-    button.append(htmlElement("strong", {}, entry.name));
-    button.append(htmlElement("span", {}, entry.description ?? ""));
-    button.addEventListener("click", () => {
-      hideLinkError();
-      const game = gameOf(entry);
-      openPuzzle(game, game.start, game.goal);
-      $("catalog").open = false;
-      $("board").focus();
-    });
-    const item = htmlElement("li");
-    item.append(button);
-    groups.get(entry.group).querySelector("ul").append(item);
-  }
-}
-
-function defaultGame() {
-  const entry = app.catalog.find((item) => item.id === DEFAULT_PUZZLE) ?? app.catalog[0];
-  return gameOf(entry);
-}
-
-/**
- * Open a link. A link that cannot be followed says why and falls back as little as it can: to
- * the puzzle it names (its default start) when it names one, else to the default puzzle.
- */
-function openLink(hash) {
-  let link = null;
-  try {
-    link = readLink(hash);
-  } catch (error) {
-    if (!(error instanceof LinkError)) throw error;
-    if (!openFallback(error)) {
-      showLinkError(error.message, null);
-      openDefault();
-    }
-    return;
-  }
-  hideLinkError();
-  if (!link) {
-    openDefault();
-    return;
-  }
-  let entry;
-  try {
-    entry = entryOf(link);
-  } catch (error) {
-    if (!(error instanceof LinkError)) throw error;
-    showLinkError(error.message, null);
-    openDefault();
-    return;
-  }
-  const game = gameOf(entry);
-  try {
-    openGameFromLink(game, link);
-  } catch (error) {
-    if (!(error instanceof LinkError)) throw error;
-    showLinkError(error.message, entry.name);
-    openPuzzle(game, game.start, game.goal);
-  }
-}
-
-/** Open the puzzle a broken link names, at its default start, saying what was wrong; false when it names none. */
-function openFallback(error) {
-  if (!error.fallback) return false;
-  let entry;
-  try {
-    entry = entryOf(error.fallback);
-  } catch (problem) {
-    if (problem instanceof LinkError) return false;
-    throw problem;
-  }
-  const game = gameOf(entry);
-  showLinkError(error.message, entry.name);
-  openPuzzle(game, game.start, game.goal);
-  return true;
-}
-
-function openDefault() {
-  const game = defaultGame();
-  openPuzzle(game, game.start, game.goal);
-}
-
-/** The catalog entry (or custom entry) a link names; LinkError when there is none. */
-function entryOf(link) {
-  if (link.board) return customSlidingEntry(link.board.rows, link.board.cols);
-  if (link.layout && !link.puzzle) {
-    try {
-      return layoutEntry(link.layout, link.goal ?? null, link.rules ?? null);
-    } catch (error) {
-      if (!(error instanceof LayoutError)) throw error;
-      throw new LinkError(`The link's block puzzle cannot be drawn: ${error.message}.`);
-    }
-  }
-  if (link.mask) {
-    const problem = maskProblem(link.mask, link.lattice ?? "square");
-    if (problem) throw new LinkError(`The link's peg board cannot be used: ${problem}.`);
-    return customPegEntry(link.mask, link.lattice ?? "square");
-  }
-  const entry = app.catalog.find((item) => item.id === link.puzzle);
-  if (!entry) throw new LinkError(`There is no puzzle called “${shorten(link.puzzle)}”.`);
-  return entry;
-}
-
-function openGameFromLink(game, link) {
-  let task;
-  try {
-    task = game.fromLink(link);
-  } catch (error) {
-    throw new LinkError(`${capitalise(error.message)}.`);
-  }
-  if (link.algorithm && !game.algorithms.includes(link.algorithm)) {
-    throw new LinkError(`The ${game.entry.name} has no algorithm “${shorten(link.algorithm)}”.`);
-  }
-  openPuzzle(game, task.start, task.goal,
-    { algorithm: link.algorithm, all: link.all, metric: link.metric, bound: link.bound });
-  if (game.entry.custom && game.entry.asLayout && game.entry.problem) { // still being drawn
-    setEditing("blocks");
-    render({ animate: false });
-  }
-  let tokens = link.moves ?? [];
-  if (link.path) {
-    try {
-      tokens = game.unpackMoves ? game.unpackMoves(task.start, link.path) : null;
-    } catch (error) {
-      if (!(error instanceof LinkError)) throw error;
-      showLinkError(error.message, null, true);
-      tokens = [];
-    }
-    if (tokens === null) throw new LinkError(`The ${game.entry.name} has no move code (path).`);
-  }
-  const problem = playLinkMoves(tokens);
-  if (problem) showLinkError(problem, null, true);
-  else if (link.after) showLinkNote(`This link starts at the position after ${plural(link.after, "move")} of the game it `
-    + "was copied from: that game was too long for a link, so its moves are left out.");
-  store.awaitStep(link.step);
-  if (link.compare) compare(); // runs now, or once the solver is ready
-  if (app.solver?.state() === "ready" && store.takePendingSolve()) solve();
-}
-
-/** Replay a link's moves from the start; the first one that is not legal stops it (said in words), else null. */
-function playLinkMoves(tokens) {
-  let problem = null;
-  for (const [index, token] of tokens.entries()) {
-    const before = app.position;
-    const move = app.game.playToken(before, token);
-    if (!move) {
-      const shown = index === 0 ? "the start" : `the position after move ${index}`;
-      problem = `The link's move ${index + 1} (“${shorten(token)}”) cannot be played there; showing ${shown}.`;
-      break;
-    }
-    app.tree.play(move.position, { words: move.words ?? app.game.describeMove(before, move.position), path: move.path });
-  }
-  if (app.tree.current() !== app.tree.root) {
-    render({ animate: false });
-    watchPosition();
-  }
-  return problem;
-}
 
 /** Open `game` with a new game tree rooted at `start`. */
 function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric = null, bound = "" } = {}) {
@@ -382,15 +111,7 @@ function openPuzzle(game, start, goal, { algorithm = "auto", all = false, metric
   store.openGame(game, goal, start);
   forgetNodeViews();
   setEditing(null);
-  $("picker").value = game.entry.id;
-  $("custom-size").hidden = game.entry.id !== CUSTOM_SLIDING;
-  $("edit-holes-choice").hidden = game.entry.id !== CUSTOM_PEG;
-  $("custom-lattice-row").hidden = game.entry.id !== CUSTOM_PEG;
-  if (game.entry.id === CUSTOM_PEG) $("custom-lattice").value = game.entry.lattice;
-  if (game.entry.id === CUSTOM_SLIDING) {
-    $("custom-rows").value = String(game.entry.rows);
-    $("custom-cols").value = String(game.entry.cols);
-  }
+  picker.showChosen(game.entry);
   $("description").textContent = game.entry.description ?? "";
   $("notes").textContent = game.entry.notes ?? "";
   showPublished(game.entry);
@@ -731,79 +452,6 @@ function fitBoard() {
   $("board-wrap").classList.toggle("zoomed", $("zoom").checked);
 }
 
-function writeHash() {
-  if (app.editing === "holes") return;
-  const hash = `#${gameLink(app.game, app.tree.lineTo())}`;
-  if (hash !== location.hash) history.replaceState(null, "", hash);
-  store.noteHash(location.hash);
-}
-
-/** The link of the game up to the last of `nodes` (the line from the root), with the page's options. */
-function gameLink(game, nodes) {
-  return writeGameLink(game, {
-    root: nodes[0].position,
-    shown: nodes[nodes.length - 1].position,
-    goal: app.goal,
-    tokens: nodes.slice(1).map((node, i) => game.moveToken(nodes[i].position, node.position, node.path)),
-    fields: {
-      ...puzzleLink(game.entry),
-      algorithm: $("algorithm").value,
-      bound: $("bound-choice").hidden ? "" : $("bound").value,
-      metric: $("metric-choice").hidden ? undefined : $("metric").value,
-      all: $("all").checked,
-      compare: app.compareOpen,
-    },
-  });
-}
-
-/**
- * The solution shown (else the game's moves up to the board) as text: a header line naming the
- * puzzle, the start and the move count, then one move per line in the words of the move list
- * (peg: "d2-d4" on the English and French boards, hole numbers elsewhere). {text, count}.
- */
-function movesText() {
-  const nodes = app.line ? app.line.nodes : app.tree.lineTo();
-  const game = app.game;
-  const count = game.movesIn(nodes.map((node) => node.position), $("metric").value);
-  const start = nodes[0].position;
-  let from = "";
-  if (game.family === "peg") from = `, empty ${game.holesText(start.flatMap((peg, hole) => (peg === "0" ? [hole] : [])))}`;
-  else if (!game.rules.blocks) from = ` from ${start.join(" ")}`;
-  const what = app.line ? "solution" : "moves played";
-  const lines = [];
-  let chain = null; // a peg's jumps played one by one: one move, one line ("d2-d4-f4")
-  nodes.slice(1).forEach((node, i) => {
-    const path = game.family === "peg" && Array.isArray(node.path) ? node.path : null;
-    if (path && chain && chain[chain.length - 1] === path[0]) {
-      chain = [...chain, ...path.slice(1)];
-      lines[lines.length - 1] = game.pathWords(chain);
-      return;
-    }
-    chain = path;
-    lines.push(node.words ?? game.describeMove(nodes[i].position, node.position));
-  });
-  const header = `${game.entry.name}${from}: ${plural(count, game.unit[0], game.unit[1])} (${what}, pzl)`;
-  return { text: [header, ...lines].join("\n") + "\n", count };
-}
-
-function showLinkError(message, fallback, partly = false) {
-  const notice = $("link-error");
-  if (partly) notice.textContent = `Part of this link could not be followed: ${message}`;
-  else if (fallback) notice.textContent = `This link could not be opened as it is: ${message} Showing the ${fallback} instead.`;
-  else notice.textContent = `This link could not be opened: ${message} Showing the default puzzle instead.`;
-  notice.hidden = false;
-}
-
-function showLinkNote(text) {
-  const notice = $("link-error");
-  notice.textContent = text;
-  notice.hidden = false;
-}
-
-function hideLinkError() {
-  $("link-error").hidden = true;
-}
-
 function announce(text) {
   $("announce").textContent = text;
 }
@@ -878,34 +526,6 @@ function openAtlasProblem(start, finish) {
 
 function wireControls() {
   fillShuffleDistances();
-  $("picker").addEventListener("change", () => {
-    const id = $("picker").value;
-    let entry = app.catalog.find((item) => item.id === id);
-    if (id === CUSTOM_SLIDING) {
-      entry = customSlidingEntry(Number($("custom-rows").value) || 3, Number($("custom-cols").value) || 4);
-    }
-    if (id === CUSTOM_PEG) entry = customPegEntry(DEFAULT_MASK);
-    if (id === CUSTOM_BLOCKS) entry = blockEditor.emptyEntry();
-    const game = gameOf(entry);
-    hideLinkError();
-    openPuzzle(game, game.start, game.goal);
-    if (id === CUSTOM_BLOCKS) {
-      setEditing("blocks");
-      render({ animate: false });
-    }
-  });
-  $("custom-lattice").addEventListener("change", () => {
-    const lattice = $("custom-lattice").value;
-    const mask = maskProblem(app.game.entry.mask, lattice) ? DEFAULT_MASK : app.game.entry.mask;
-    const game = pegGame(customPegEntry(mask, lattice));
-    openPuzzle(game, game.start, game.goal);
-  });
-  for (const select of [$("custom-rows"), $("custom-cols")]) {
-    select.addEventListener("change", () => {
-      const game = slidingGame(customSlidingEntry(Number($("custom-rows").value), Number($("custom-cols").value)));
-      openPuzzle(game, game.start, game.goal);
-    });
-  }
   $("board").addEventListener("keydown", (event) => {
     if (!app.game || event.altKey || event.ctrlKey || event.metaKey || app.editing) return;
     const outcome = app.game.key(app.position, event.key);
@@ -945,27 +565,6 @@ function wireControls() {
   }
   $("type-position").addEventListener("click", openPositionForm);
   $("position-form").addEventListener("submit", usePosition);
-  $("copy-link").addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(location.href);
-      announce("Link copied.");
-    } catch {
-      announce(`Copy this link: ${location.href}`);
-    }
-  });
-  $("copy-moves").addEventListener("click", async () => {
-    const { text, count } = movesText();
-    $("moves-text").value = text;
-    try {
-      await navigator.clipboard.writeText(text);
-      $("moves-text-box").hidden = true;
-      announce(`${capitalise(plural(count, "move"))} copied as text.`);
-    } catch {
-      $("moves-text-box").hidden = false; // offline or not allowed: the text to select by hand
-      announce("The moves are shown as text under the buttons.");
-    }
-  });
-  $("solve").addEventListener("click", solveOrQueue);
   $("hint").addEventListener("click", hint);
   $("longest").addEventListener("click", () => longest());
   $("numbers").addEventListener("click", () => {
@@ -976,8 +575,6 @@ function wireControls() {
   });
   $("census").addEventListener("click", () => numbers.census());
   $("atlas").addEventListener("click", () => numbers.atlas());
-  $("cancel").addEventListener("click", () => app.search?.cancel());
-  $("retry").addEventListener("click", () => app.solver?.retry());
   $("algorithm").addEventListener("change", () => {
     showBoundChoice();
     if (app.game) writeHash();
@@ -1035,8 +632,4 @@ function remembered(box, key) {
   } catch {
     // storage blocked: the box keeps its state for this page only
   }
-}
-
-function shorten(text) {
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
