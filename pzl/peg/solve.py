@@ -9,32 +9,27 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from itertools import compress, islice, repeat
-from operator import and_, xor
+from itertools import islice
 from typing import Any
 
 from pzl import events
 from pzl.errors import PositionError
 from pzl.peg.board import Move
-from pzl.peg.bounds import PagodaTest, class_masks, distance_pagoda, position_class, weight
+from pzl.peg.bounds import class_masks, position_class
 from pzl.peg.bulk import BulkBoard, in_slices, positions
 from pzl.peg.chains import STATES_PER_TICK, Chains
 from pzl.peg.outcome import PegOutcome, check_position
-from pzl.peg.pagodas import find_pagodas
 from pzl.peg.search_fast import solve_fast
 from pzl.peg.search_tables import (
-    backward_moves,
     board_parts,
-    forward_moves,
     jump_tables,
     permute,
     symmetry_group,
     valid_symmetries,
 )
+from pzl.peg.sides import LOOKUP_SLICE, Side, distance_tests
 from pzl.search.problem import BULK_EVERY, PROGRESS_EVERY, REPORT_SECONDS, Search, collector_paused
 from pzl.search.progress import Steps, relay
-from pzl.search.shards import Shards
 
 __all__ = ["MAX_STATES", "STEPS_PER_PROGRESS", "PegOutcome", "analyse", "solve_minimal"]
 
@@ -51,15 +46,6 @@ STEPS_PER_PROGRESS = BULK_EVERY
 #: (chunks shrink where positions have many moves, so a meeting stores little past the first one).
 CHUNK = 8192
 RESULTS_PER_CHUNK = 32768
-#: The size of a side's newest layer from which pagoda tests are sought for it (`_more_pagodas`), and the size
-#: its next layer must promise (newest layer times its last growth) for the search to pay: finding them takes
-#: 0.1-0.4 s of CPU, which a small search (Triangle 21: 0.08 s in all, its next layer ~21,000) never earns back.
-PAGODA_SAMPLE_LAYER = 4096
-PAGODA_PAYS = 32768
-#: Positions of a layer put into its lookup set (or sorted for `_promising_first`) between two ticks.
-LOOKUP_SLICE = BULK_EVERY
-#: For each byte value v: the table mapping a byte to 1 where it equals v, else 0.
-_IS_BYTE = [bytes(wanted) + b"\x01" + bytes(255 - wanted) for wanted in range(256)]
 
 
 def solve_minimal(board: Any, start: int, finish: int | None, *, first: tuple[int, int] | None = None,
@@ -138,58 +124,12 @@ class _Stopped(Exception):
     """A limit struck inside a layer: (limit, reason)."""
 
 
-@dataclass(slots=True)
-class _Side:
-    """One side of the search: its moves, every canonical position it has seen, and its layers.
-
-    layers[d]: the canonical positions first reached in d moves, compactly (an array, 8 bytes a
-    position; a list on boards over 64 holes); the newest also as a list in `newest`, with sequence
-    counts in `counts` when counting. Rebuilding a solution looks up a few positions per layer
-    (`at`), through a set made for that layer when first asked.
-    """
-
-    chains: Chains
-    compact: bool  # positions fit 64 bits
-    seen: Shards = field(default_factory=Shards)
-    layers: list[Any] = field(default_factory=list)
-    newest: list[int] = field(default_factory=list)
-    counts: dict[int, int] | None = None
-    lookups: dict[int, set[int]] = field(default_factory=dict)
-    pagodas_sought: bool = False
-
-    @property
-    def depth(self) -> int:
-        return len(self.layers) - 1
-
-    def enter(self, layer: list[int], counts: dict[int, int] | None) -> Iterator[None]:
-        """Make `layer` (distinct positions, already in `seen`) the newest layer; its compact copy is made a
-        slice at a time (a None tick after each slice)."""
-        self.newest = layer
-        self.counts = counts
-        if not self.compact:
-            self.layers.append(layer)
-            return
-        kept = positions()
-        yield from in_slices(layer, kept)
-        self.layers.append(kept)
-
-    def prepare(self, depth: int) -> Iterator[None]:
-        """Make the lookup set of layer `depth` (for `at`), a slice at a time: a None tick after each slice."""
-        if depth in self.lookups:
-            return
-        layer, made = self.layers[depth], set()
-        for low in range(0, len(layer), LOOKUP_SLICE):
-            made.update(layer[low:low + LOOKUP_SLICE])
-            yield None
-        self.lookups[depth] = made
-
-    def at(self, depth: int, key: int) -> bool:
-        """True when the canonical position `key` was first reached at `depth` on this side (`prepare`d)."""
-        return key in self.lookups[depth]
-
-
 class _MeetInMiddle:
     """Breadth-first layers over moves from the start and from the finish until they meet.
+
+    The two directions are `Side`s (`pzl.peg.sides`: layers, seen positions, pagoda tests, paths back to
+    their origin); this coordinator picks the side to grow, grows it (`_grow`, one layer step for either
+    direction), watches the limits, reports progress and builds the answer from the meeting.
 
     Positions are stored by canonical form under the symmetries that fix the task. Each side
     keeps, per position of its newest layer, how many move sequences reach the position's whole
@@ -226,38 +166,14 @@ class _MeetInMiddle:
         # forwards, positions lighter than the finish (by a pagoda towards it) are dead; backwards,
         # positions whose empty holes are lighter than the start's (towards the start's empty holes)
         self.perms = kept
-        compact = size <= 64
-        self.forward = _Side(Chains(self.bulk, False, self._pagodas(finish),
-                                    limit_pegs=finish.bit_count() if finish is not None else 1), compact)
-        self.backward = _Side(Chains(self.bulk, True, self._pagodas(self.full & ~start),
-                                     limit_pegs=start.bit_count()), compact)
-
-    def _pagodas(self, targets: int | None) -> list[PagodaTest]:
-        """The Fibonacci pagoda test towards the holes of `targets` (none without targets)."""
-        if not targets:
-            return []
-        weights = distance_pagoda(self.size, self.tables.jumps, [h for h in range(self.size) if targets >> h & 1])
-        return [PagodaTest(weights, weight(weights, targets))]
-
-    def _more_pagodas(self, side: _Side, depth: int, growth: float) -> Search:
-        """Once a side's newest layer is big enough to show which positions die, and its next layer (by the
-        side's last `growth`) big enough for the search to pay: pagoda tests found for the task from a sample
-        of it (`pzl.peg.pagodas`), added to the side's chains."""
-        if side.pagodas_sought or len(side.newest) < PAGODA_SAMPLE_LAYER or \
-                len(side.newest) * growth < PAGODA_PAYS:
-            return
-        side.pagodas_sought = True
-        chains = side.chains
-        if side is self.forward:
-            target, samples = self.finish, side.newest
-        else:  # by the empty holes, towards the start's empty holes
-            target, samples = self.full & ~self.start, [position ^ self.full for position in side.newest]
-        if not target:
-            return
-        finding = find_pagodas(self.size, self.tables.jumps, self.perms, target, samples, chains.tests)
-        found = yield from self._collect_value(finding, depth, self._stored())
-        if found:
-            chains.use(chains.tests + tuple(found))
+        compact, towards_start = size <= 64, self.full & ~start
+        self.forward = Side(Chains(self.bulk, False, distance_tests(size, self.tables.jumps, finish),
+                                   limit_pegs=finish.bit_count() if finish is not None else 1),
+                            compact, backward=False, full=self.full, target=finish,
+                            entry=(start, first) if first is not None else None)
+        self.backward = Side(Chains(self.bulk, True, distance_tests(size, self.tables.jumps, towards_start),
+                                    limit_pegs=start.bit_count()),
+                             compact, backward=True, full=self.full, target=towards_start)
 
     # ----------------------------------------------------------------- the search
     def run(self) -> Search:
@@ -279,11 +195,7 @@ class _MeetInMiddle:
         (each side's positions, each layer's lookup set, the newest layers, the counts), the longest
         silence is the largest of them, and nothing is spent beyond what freeing costs anyway.
         """
-        groups: list[Any] = []
-        for side in (self.forward, self.backward):
-            groups += [*side.seen.sets, *side.lookups.values(), side.newest, side.counts or {},
-                       *(layer for layer in side.layers if isinstance(layer, list))]   # boards over 64 holes
-            side.seen, side.lookups, side.newest, side.counts, side.layers = Shards(), {}, [], None, []
+        groups = [*self.forward.release(), *self.backward.release()]
         groups = list({id(group): group for group in groups}.values())   # `newest` may be a layer too
         remaining = sum(map(len, groups))
         for group in groups:
@@ -311,7 +223,6 @@ class _MeetInMiddle:
             else:  # the start itself is no meeting point: solutions leave it by `first`
                 fwd.layers.append(positions())
                 meets = yield from self._grow(fwd, bwd, 1, first=True)
-            growth = [1.0, 1.0]
             while not meets:
                 lower = fwd.depth + bwd.depth + 1  # any solution is longer than both explored depths together
                 if not fwd.newest or not bwd.newest:
@@ -320,15 +231,15 @@ class _MeetInMiddle:
                 if stopped:
                     return self._limit(stopped, lower)
                 # grow the side whose next layer promises to be smaller (newest layer times its last growth)
-                forward = len(fwd.newest) * growth[0] <= len(bwd.newest) * growth[1]
-                side, other = (fwd, bwd) if forward else (bwd, fwd)
-                yield from self._more_pagodas(side, lower, growth[0 if forward else 1])
+                side, other = (fwd, bwd) if fwd.promise() <= bwd.promise() else (bwd, fwd)
+                yield from self._collect_value(side.seek_pagodas(self.size, self.tables.jumps, self.perms), lower,
+                                               self._stored())
                 before = len(side.newest)
                 try:
                     meets = yield from self._grow(side, other, lower)
                 except _Stopped as stop:  # a limit struck inside the layer: the proof stands at the finished depths
                     return self._limit(stop.args[0], lower)
-                growth[0 if forward else 1] = max(len(side.newest), 1) / max(before, 1)
+                side.growth = max(len(side.newest), 1) / max(before, 1)
         except _Stopped as stop:
             return self._limit(stop.args[0], 1)
         return (yield from self._solved(meets))
@@ -410,7 +321,7 @@ class _MeetInMiddle:
             work.close()
         return reported.outcome
 
-    def _grow(self, side: _Side, other: _Side, bound: int, first: bool = False) -> Search:
+    def _grow(self, side: Side, other: Side, bound: int, first: bool = False) -> Search:
         """The side's next layer (every position one move further not seen before); the positions of it
         the other side has seen. Without counting, it stops at the first such position: that meeting
         already proves the minimum.
@@ -433,7 +344,9 @@ class _MeetInMiddle:
                 yield from self._collect_value(in_slices(map(side.counts.__getitem__, frontier), weights), bound,
                                                self._stored())
             else:
-                frontier, weights = (yield from self._promising_first(side, side.newest, bound)), None
+                frontier = yield from self._collect_value(side.promising_first(self.bulk, self.corners), bound,
+                                                          self._stored())
+                weights = None
             jump = None
         begin, step = 0, CHUNK
         while begin < len(frontier):
@@ -477,33 +390,6 @@ class _MeetInMiddle:
         yield self._progress(bound, self._stored())
         return meets
 
-    def _promising_first(self, side: _Side, layer: list[int], bound: int) -> Search:
-        """The layer with the positions likeliest to meet the other side first: forwards, those with the fewest
-        pegs in corner holes (holes no jump passes over: each such peg needs a move of its own); backwards,
-        those with the fewest empty corner holes (the start's corners are full).
-
-        Only the order changes (a stable bucket sort in bulk); on the English board the meeting layer then
-        meets after a tenth of its positions instead of about half.
-        """
-        corners = self.corners
-        if not corners or len(layer) < 2:
-            return list(layer)
-        counts = bytearray()
-        for low in range(0, len(layer), LOOKUP_SLICE):  # a slice at a time, reporting between
-            some = layer[low:low + LOOKUP_SLICE]
-            marked = list(map(and_, map(xor, some, repeat(self.full)) if side is self.backward else some,
-                              repeat(corners)))
-            counts += self.bulk.pegs(marked)
-            yield self._progress(bound, self._stored())
-        counts = bytes(counts)
-        order: list[int] = []
-        for value in sorted(set(counts)):
-            for low in range(0, len(layer), LOOKUP_SLICE):
-                order.extend(compress(layer[low:low + LOOKUP_SLICE],
-                                      counts[low:low + LOOKUP_SLICE].translate(_IS_BYTE[value])))
-                yield self._progress(bound, self._stored())
-        return order
-
     # ----------------------------------------------------------------- answers
     def _outcome(self, **fields: Any) -> PegOutcome:
         return PegOutcome(nodes=self.nodes, seconds=time.perf_counter() - self.clock, **fields)
@@ -517,15 +403,6 @@ class _MeetInMiddle:
         return self._outcome(path=None, solvable=None, minimal=False, reason=reason, lower_bound=lower,
                              states=self._stored(self.pending), stopped=kind)
 
-    def _depth_of(self, side: _Side, key: int) -> Iterator[None]:
-        """The depth at which `side` first reached the canonical position `key` (which it has seen);
-        a generator (None ticks while lookup sets are made) returning the depth."""
-        for depth in range(side.depth, -1, -1):
-            yield from side.prepare(depth)
-            if side.at(depth, key):
-                return depth
-        raise AssertionError("a meeting position missing from the side that saw it")
-
     def _solved(self, meets: list[int]) -> Search:
         """The outcome once the sides meet."""
         fwd, bwd = self.forward, self.backward
@@ -534,8 +411,8 @@ class _MeetInMiddle:
         for number, key in enumerate(meets, 1):
             if number % STEPS_PER_PROGRESS == 0:
                 yield self._progress(reached, stored)
-            f = yield from self._collect_value(self._depth_of(fwd, key), reached, stored)
-            b = yield from self._collect_value(self._depth_of(bwd, key), reached, stored)
+            f = yield from self._collect_value(fwd.depth_of(key), reached, stored)
+            b = yield from self._collect_value(bwd.depth_of(key), reached, stored)
             found_pairs.add((key, f, b))
         pairs = sorted(found_pairs)
         total = min(f + b for _, f, b in pairs)
@@ -551,8 +428,8 @@ class _MeetInMiddle:
         found: list[list[Move]] = []
         for key, f, b in pairs:
             for member in sorted(self.symmetry.orbit(key)):
-                heads = yield from self._collect(self._heads(member, f), cap - len(found), total, stored)
-                tails = yield from self._collect(self._tails(member, b), cap - len(found), total, stored)
+                heads = yield from self._collect(self._paths(fwd, member, f), cap - len(found), total, stored)
+                tails = yield from self._collect(self._paths(bwd, member, b), cap - len(found), total, stored)
                 found.extend(islice((head + tail for head in heads for tail in tails), cap - len(found)))
                 if len(found) >= cap:
                     break
@@ -569,7 +446,7 @@ class _MeetInMiddle:
         return (yield from relay(work, lambda _: self._progress(depth, stored)))
 
     def _collect(self, paths: Iterator[list[Move] | None], cap: int, depth: int, stored: int) -> Search:
-        """Up to `cap` paths from `_heads`/`_tails`, turning their ticks (None) into progress events."""
+        """Up to `cap` paths from `_paths`, turning their ticks (None) into progress events."""
         found: list[list[Move]] = []
         for item in paths:
             if item is None:
@@ -590,46 +467,6 @@ class _MeetInMiddle:
                 yield None
             yield item
 
-    def _heads(self, position: int, depth: int) -> Iterator[list[Move] | None]:
-        """Move sequences from the start to `position` (at forward distance `depth`); None ticks between."""
-        canonical = self.symmetry.canonical
-        stack: list[tuple[int, int, list[Move]]] = [(position, depth, [])]
-        while stack:
-            current, d, moves = stack.pop()
-            if d == 0:
-                yield moves[::-1]
-                continue
-            options = []
-            for item in self._moves_counted(backward_moves(current, self.tables)):
-                if item is None:
-                    yield None
-                    continue
-                before, move = item
-                if d == 1 and self.first is not None:
-                    if before == self.start and move.start == self.first[0] and move[1] == self.first[2]:
-                        options.append((before, 0, [*moves, move]))
-                    continue
-                yield from self.forward.prepare(d - 1)
-                if self.forward.at(d - 1, canonical(before)):
-                    options.append((before, d - 1, [*moves, move]))
-            stack.extend(reversed(options))
-
-    def _tails(self, position: int, depth: int) -> Iterator[list[Move] | None]:
-        """Move sequences from `position` (at backward distance `depth`) to the finish; None ticks between."""
-        canonical = self.symmetry.canonical
-        stack: list[tuple[int, int, list[Move]]] = [(position, depth, [])]
-        while stack:
-            current, d, moves = stack.pop()
-            if d == 0:
-                yield moves
-                continue
-            options = []
-            for item in self._moves_counted(forward_moves(current, self.tables)):
-                if item is None:
-                    yield None
-                    continue
-                after, move = item
-                yield from self.backward.prepare(d - 1)
-                if self.backward.at(d - 1, canonical(after)):
-                    options.append((after, d - 1, [*moves, move]))
-            stack.extend(reversed(options))
+    def _paths(self, side: Side, position: int, depth: int) -> Iterator[list[Move] | None]:
+        """`side.paths` between its origin and `position` (at `depth` on that side), its moves counted as steps."""
+        return side.paths(position, depth, self.tables, self.symmetry.canonical, self._moves_counted)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pzl.peg import pagodas, solve
+from pzl.peg import pagodas, sides
 from pzl.peg.bounds import PagodaTest, finish_pagodas, is_pagoda, weight
 from pzl.peg.catalog import board_by_id
 from pzl.peg.chains import Chains
@@ -123,7 +123,7 @@ def english_like_layer(board, start: int) -> list[int]:
 def pagodas_from_the_first_layers():
     """The minimal search seeks pagodas as soon as a layer has two positions (small boards never reach
     the real threshold), so the brute-force comparisons below run with the found tests in force."""
-    return mock.patch.multiple(solve, PAGODA_SAMPLE_LAYER=2, PAGODA_PAYS=0), mock.patch.multiple(pagodas, MIN_SAMPLES=1)
+    return mock.patch.multiple(sides, PAGODA_SAMPLE_LAYER=2, PAGODA_PAYS=0), mock.patch.multiple(pagodas, MIN_SAMPLES=1)
 
 
 @settings(max_examples=60, deadline=None)
