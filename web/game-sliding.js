@@ -18,6 +18,8 @@ const TOKEN = /^(\d{1,3})([udlr])$/;
 
 /** Boards of more than this many cells are shuffled uniformly at random (random walks mix too slowly there). */
 const WALK_CELLS = 16;
+/** Draws a shuffle may make before it gives up finding a position off the goal. */
+const SHUFFLE_TRIES = 20;
 
 /** A game for one sliding catalog entry. */
 export function slidingGame(entry) {
@@ -44,8 +46,13 @@ export function slidingGame(entry) {
    * from the goal (or from the start for a partial goal).
    */
   function shuffled(random, steps, from = goal) {
-    if (tileRectangle && rules.size > WALK_CELLS) return randomSolvable(rules, goal, random);
-    return randomWalk(rules, from, steps, random);
+    const draw = () => (tileRectangle && rules.size > WALK_CELLS ? randomSolvable(rules, goal, random)
+      : randomWalk(rules, from, steps, random));
+    // A walk can end where it began (about one time in 360 on a 2 x 3 board): a shuffle that
+    // hands back a solved puzzle is no shuffle, so draw again (a puzzle of one position keeps it).
+    let position = draw();
+    for (let tries = 1; tries < SHUFFLE_TRIES && reaches(position, goal); tries += 1) position = draw();
+    return position;
   }
 
   let picked = null; // edit mode: the first cell of a swap
