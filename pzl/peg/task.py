@@ -15,6 +15,7 @@ from pzl.errors import CatalogError, PositionError, PuzzleError, shown
 from pzl.peg.board import Jump, PegBoard, after_jump, holes_of, mask_of
 from pzl.peg.catalog import board_by_id, spec_by_id
 from pzl.peg.mask import board_from_mask
+from pzl.peg.notation import hole_named, hole_names, lettered
 from pzl.peg.verdict import why_impossible
 
 #: `finish` value meaning "one peg, in any hole".
@@ -54,7 +55,8 @@ class Task:
 
 
 def parse_holes(board: PegBoard, value: Any, what: str) -> list[int]:
-    """Hole numbers from "3,7", "3 7", 6, [3, 7] or ["3", "7"]; a `PositionError` naming a bad one."""
+    """Hole numbers from "3,7", "3 7", 6, [3, 7] or ["3", "7"] (names such as "d4" on the English and
+    French boards); a `PositionError` naming a bad one."""
     if isinstance(value, bool):
         raise PositionError(f"{what}: expected hole numbers, not {shown(value)}")
     if isinstance(value, int):
@@ -75,10 +77,15 @@ def parse_holes(board: PegBoard, value: Any, what: str) -> list[int]:
 
 
 def _hole(board: PegBoard, item: Any, what: str) -> int:
+    """A hole written as its number, or on the English and French boards also as its name ("d4")."""
+    named = hole_named(board, item) if isinstance(item, str) else None
+    if named is not None:
+        return named
     try:
         hole = int(str(item).strip()) if not isinstance(item, int) or isinstance(item, bool) else item
     except ValueError:
-        raise PositionError(f"{what}: {shown(item)} is not a hole number") from None
+        names = f" or a hole's name ({', '.join(hole_names(board)[:3])} …)" if lettered(board) else ""
+        raise PositionError(f"{what}: {shown(item)} is not a hole number{names}") from None
     if not 0 <= hole < board.size:
         raise PositionError(f"{what}: hole {hole} is not on the board (its holes are 0 to {board.size - 1})")
     return hole

@@ -4,8 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
+from pzl.peg.board import PegBoard
+from pzl.peg.catalog import SPEC_BY_ID, board_by_id
+from pzl.peg.notation import hole_names, lettered, move_text
 from pzl.peg.task import ANY
 from pzl.wording import counted, searching_words
+
+
+def _names(result: dict[str, Any]) -> tuple[PegBoard | None, tuple[str, ...] | None]:
+    """The catalog board of a result and its holes' names when players name them ("d4"), else (None, None)."""
+    board = board_by_id(result["puzzle"]) if result.get("puzzle") in SPEC_BY_ID else None
+    return (board, hole_names(board)) if board is not None and lettered(board) else (None, None)
+
+
+def _holes(result: dict[str, Any], holes: list[int], between: str = ", ") -> str:
+    """Holes as players write them: "c4, e4" on the English and French boards, else "15, 17"."""
+    names = _names(result)[1]
+    return between.join(names[hole] if names else str(hole) for hole in holes)
+
+
+def _move(result: dict[str, Any], holes: list[int]) -> str:
+    board, names = _names(result)
+    return move_text(board, holes, names) if board else " → ".join(map(str, holes))
 
 
 def describe(command: str, result: dict[str, Any]) -> str:
@@ -31,8 +51,8 @@ def describe(command: str, result: dict[str, Any]) -> str:
                      f"{shown} listed")
     overs = result.get("over") or [[] for _ in result["solution"]]
     for number, (move, over) in enumerate(zip(result["solution"], overs, strict=False), 1):
-        jumped = f"  (over {', '.join(map(str, over))})" if over else ""
-        lines.append(f"{number:>3}. {' → '.join(map(str, move))}{jumped}")
+        jumped = f"  (over {_holes(result, over)})" if over else ""
+        lines.append(f"{number:>3}. {_move(result, move)}{jumped}")
     if result.get("solutions"):
         lines.append("solutions in the articles' notation:")
         lines.extend("  " + "".join(f"({','.join(map(str, move))})" for move in solution)
@@ -45,15 +65,15 @@ def task_words(result: dict[str, Any]) -> str:
     if finish == ANY:
         goal = "one peg anywhere"
     elif isinstance(finish, list):
-        goal = f"pegs in holes {', '.join(map(str, finish))}"
+        goal = f"pegs in holes {_holes(result, finish)}"
     else:
-        goal = f"one peg in hole {finish}"
+        goal = f"one peg in hole {_holes(result, [finish])}"
     if "pegs" in result:
-        where = f"hole{'s' * (len(result['pegs']) != 1)} {', '.join(map(str, result['pegs']))}"
+        where = f"hole{'s' * (len(result['pegs']) != 1)} {_holes(result, result['pegs'])}"
         return f"{counted(len(result['pegs']), 'peg')} in {where} → {goal}"
     empty = result["empty"]
-    first = f", first jump {result['first'][0]}-{result['first'][1]}" if result.get("first") else ""
-    return f"hole{'s' * (len(empty) != 1)} {', '.join(map(str, empty))} empty → {goal}{first}"
+    first = f", first jump {_holes(result, result['first'], '-')}" if result.get("first") else ""
+    return f"hole{'s' * (len(empty) != 1)} {_holes(result, empty)} empty → {goal}{first}"
 
 
 def _analysis_lines(result: dict[str, Any]) -> list[str]:
@@ -66,4 +86,4 @@ def _analysis_lines(result: dict[str, Any]) -> list[str]:
     proof = "fewest" if result["minimal"] else f"found by {result.get('method', 'search')}, not proved fewest"
     step = "continue the last move" if result.get("continues") else "next move"
     return [f"Still solvable in {counted(result['moves'], 'move')} ({proof}); {step}: "
-            f"{' → '.join(map(str, result['next']))}"]
+            f"{_move(result, result['next'])}"]

@@ -667,3 +667,14 @@ def test_the_game_tree_promotes_deletes_and_forgets_a_solvers_line_but_never_a_h
         """,
     )
     assert seen == ["bx", True, False, "xb", True, True, True, "c", False, "scy"]
+
+
+@pytest.mark.parametrize("board_id", ["english-33", "french-37", "hoppers"])
+def test_the_page_and_the_terminal_name_the_holes_alike(board_id: str):
+    from pzl.peg.catalog import board_by_id
+    from pzl.peg.notation import hole_names
+
+    entry = next(entry for entry in catalog_entries() if entry["id"] == board_id)
+    names = run_node({"peg-notation.js": ["holeNames"]},
+                     f"console.log(JSON.stringify(holeNames({json.dumps(entry)})));")
+    assert tuple(names) == hole_names(board_by_id(board_id))
