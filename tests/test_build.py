@@ -240,8 +240,9 @@ def test_server_asks_to_revalidate_the_files_that_name_the_rest(served: str, nam
     assert headers.get("Cache-Control") == "no-cache"
 
 
-def test_server_lets_versioned_files_be_cached(served: str) -> None:
-    assert "Cache-Control" not in fetch(f"{served}/pzl/sub/p.whl")[1]
+def test_server_lets_versioned_files_be_kept_a_year_and_never_a_missing_one(served: str) -> None:
+    assert fetch(f"{served}/pzl/sub/p.whl")[1]["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert "Cache-Control" not in fetch(f"{served}/pzl/sub/missing.whl")[1]
 
 
 # --------------------------------------------------------------------------- compressed copies, HTTP/1.1

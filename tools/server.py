@@ -19,6 +19,8 @@ from tools.site import build
 
 #: Served with `Cache-Control: no-cache`: they name everything else, which is versioned.
 ALWAYS_REVALIDATE = ("index.html", "build.json", "sw.js")
+#: Everything else is versioned by its path (a content hash or a version in a folder's name): kept a year.
+VERSIONED_CACHE = "public, max-age=31536000, immutable"
 #: `build.py serve` closes a kept-alive connection after this many seconds without a request.
 IDLE_SECONDS = 15
 #: What each file is served as (a wrong type for .wasm makes Pyodide's boot hang silently).
@@ -126,6 +128,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             raise
 
     def _content_headers(self, copies: list[str], coding: str | None) -> None:
+        if not self._revalidated():
+            self.send_header("Cache-Control", VERSIONED_CACHE)
         if coding:
             self.send_header("Content-Encoding", coding)
         if copies:
@@ -159,11 +163,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Length", "0")
         self.end_headers()
 
+    def _revalidated(self) -> bool:
+        """Whether the request names a file that names everything else (a folder is its index.html)."""
+        path = getattr(self, "path", "").split("?", 1)[0]   # unset when the request line itself was refused
+        return path.endswith("/") or path.rsplit("/", 1)[-1] in ALWAYS_REVALIDATE
+
     def end_headers(self) -> None:
-        """Revalidate the files that name everything else; the rest may be cached briefly."""
-        path = getattr(self, "path", "")   # unset when the request line itself was refused
-        name = path.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
-        if path.split("?", 1)[0].endswith("/") or name in ALWAYS_REVALIDATE:
+        """Revalidate the files that name everything else (a file sent says how long it may be kept)."""
+        if self._revalidated():
             self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
