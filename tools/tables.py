@@ -34,7 +34,9 @@ def ensure_tables() -> dict[str, Path]:
             print(f"build: making the {spec.partition} pattern tables {spec.name} with pzl's generator "
                   f"(once; about {spec.minutes:g} min of CPU, 2 processes)", flush=True)
             started = time.perf_counter()
-            command = [sys.executable, "-m", "pzl.sliding.tables", spec.name, "--out", str(cached), "--jobs", "2"]
+            # pzl.sliding.tables's main, called rather than run with -m (the package imports the module first)
+            command = [sys.executable, "-c", "import sys; from pzl.sliding.tables import main; sys.exit(main())",
+                       spec.name, "--out", str(cached), "--jobs", "2"]
             if subprocess.run(command, cwd=ROOT).returncode != 0 or not table_file_ok(cached):
                 raise BuildError(f"making the pattern tables {spec.name} failed (see the output above)")
             print(f"build: {spec.name} made in {time.perf_counter() - started:.0f} s "
