@@ -20,6 +20,7 @@ import { createNumbersPanel } from "./numbers.js";
 import { lettered } from "./peg-notation.js";
 import { createPlayerPanel } from "./player-panel.js";
 import { createPuzzlePicker } from "./puzzle-picker.js";
+import { followScreenOrder } from "./reading-order.js";
 import { createSearchPanel } from "./search-panel.js";
 import { createSolveOptions } from "./solve-options.js";
 import { solver } from "./start.js";
@@ -84,6 +85,7 @@ wireKeys({
 main();
 
 async function main() {
+  followScreenOrder();
   store.setSolver(solver); // started by start.js, the page's first module
   solver.subscribe(onSolverState);
   try {
