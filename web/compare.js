@@ -267,6 +267,7 @@ export function createComparePanel(store, { puzzleFields, showSolution, where, a
     $("compare-shown").textContent = "";
   }
 
+  $("compare").addEventListener("click", () => compare());
   $("compare-measure").addEventListener("change", () => shown && drawChart());
   $("compare-cancel").addEventListener("click", () => app.search?.cancel());
   $("compare-close").addEventListener("click", () => {

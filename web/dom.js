@@ -1,6 +1,6 @@
 // The page's DOM helpers, in one place: find an element by id, build SVG and HTML with
 // createElementNS / createElement and textContent only (nothing from a link or a catalog is
-// ever parsed as markup), empty an element, scroll one into sight.
+// ever parsed as markup), empty an element, scroll one into sight; "Tap" or "Click" for the screen.
 
 /** The element with id `id` (the page's elements are found by id; styles go by class). */
 export const $ = (id) => document.getElementById(id);
@@ -46,3 +46,9 @@ export function scrollIntoSight(element, top = 0) {
   const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   window.scrollBy({ top: by, behavior: reduced ? "auto" : "smooth" });
 }
+
+/** Whether the screen is a touch screen (its pointer is coarse). */
+export const touch = () => window.matchMedia("(pointer: coarse)").matches;
+
+/** "Tap" on a touch screen, "Click" with a mouse. */
+export const press = () => (touch() ? "Tap" : "Click");

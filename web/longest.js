@@ -1,21 +1,53 @@
-// The longest-positions panel: the depth histogram, the count and the farthest
-// positions as thumbnails a person can load; or why the search is refused.
+// The longest-positions panel: every position searched breadth-first from the goal, the depth
+// histogram, the count and the farthest positions as thumbnails a person can load; or why the
+// search is refused.
 
 import { drawSlidingBoard } from "./board-sliding.js";
 import { drawHistogram } from "./chart.js";
 import { positionCount } from "./sliding.js";
-import { $, clear, htmlElement, svgElement } from "./dom.js";
+import { $, clear, htmlElement, press, svgElement } from "./dom.js";
 import { formatCount, refusalText } from "./words.js";
 
 /** Longest-position searches above this many positions would not finish in a browser tab. */
-export const LONGEST_LIMIT = 2_000_000;
+const LONGEST_LIMIT = 2_000_000;
 const THUMBNAILS = 12;
 
 
 let shown = null; // the histogram on show, for a redraw on the other scale
 
+/**
+ * The panel for the page's store (web/state.js): its button runs a `longest` request through the search
+ * panel (`startSearch`, `finishFigures`, `puzzleFields`); a thumbnail picked opens its position through
+ * `openPuzzle`; `announce(text)` speaks to screen readers.
+ */
+export function createLongestPanel(store, { startSearch, finishFigures, puzzleFields, openPuzzle, announce }) {
+  const app = store.state;
+  $("longest").addEventListener("click", () => longest());
+  $("log-scale").addEventListener("change", () => redrawHistogram($("log-scale").checked));
+
+  /** Every position and the hardest ones; `changes` (a next step's) may lift the state cap. */
+  function longest(changes = {}) {
+    const game = app.game;
+    if (!openLongestPanel(game.entry, game.family)) return;
+    const request = {
+      command: "longest", ...puzzleFields(),
+      ...(game.longestRequest?.(app.position) ?? { goal: game.request(app.position, app.goal).goal }),
+      max_states: LONGEST_LIMIT, ...changes,
+    };
+    if (!$("metric-choice").hidden) request.metric = $("metric").value; // the distances in the moves the page counts
+    startSearch(request, (result) => {
+      finishFigures(result);
+      const summary = showLongest(result, game, app.goal, (labels) => {
+        openPuzzle(game, labels, app.goal, { algorithm: $("algorithm").value, metric: $("metric").value });
+        announce(`Loaded a longest position: ${game.positionText?.(labels) ?? labels.join(" ")}.`);
+      });
+      announce(summary);
+    }, { about: "Searching every position, breadth-first from the goal.", redo: longest });
+  }
+}
+
 /** Open the panel for `entry`; returns null when the search is refused (the panel says why), else true. */
-export function openLongestPanel(entry, family) {
+function openLongestPanel(entry, family) {
   $("longest-panel").hidden = false;
   $("log-scale-choice").hidden = true;
   shown = null;
@@ -39,7 +71,7 @@ export function openLongestPanel(entry, family) {
  * Show a `longest` result for `game` (its entry and rules; `game.readAnswer` reads each position);
  * onPick(position) loads a thumbnail's position. Returns the summary in words.
  */
-export function showLongest(result, game, goal, onPick) {
+function showLongest(result, game, goal, onPick) {
   const { entry, rules } = game;
   shown = result.histogram ?? [];
   $("log-scale-choice").hidden = false;
@@ -48,7 +80,7 @@ export function showLongest(result, game, goal, onPick) {
   const summary = `${formatCount(result.states)} positions; the farthest are ${result.longest} moves from the goal: `
     + `${positions.length} position${positions.length === 1 ? "" : "s"}`
     + `${positions.length > THUMBNAILS ? ` (the first ${THUMBNAILS} shown)` : ""}. `
-    + `${window.matchMedia("(pointer: coarse)").matches ? "Tap" : "Click"} one to load it.`;
+    + `${press()} one to load it.`;
   $("longest-summary").textContent = summary;
   const list = $("longest-positions");
   clear(list);
@@ -71,6 +103,6 @@ export function showLongest(result, game, goal, onPick) {
 }
 
 /** Draw the histogram on show again, on a linear or (`log`) logarithmic scale. */
-export function redrawHistogram(log) {
+function redrawHistogram(log) {
   if (shown) drawHistogram($("histogram"), shown, { unit: "moves", log });
 }

@@ -21,6 +21,11 @@ const FARTHEST_MS = 20_000;
  */
 export function createNewStarts(store, { newGame, stopSearch, puzzleFields, announce }) {
   const app = store.state;
+  fillShuffleDistances();
+  $("shuffle").addEventListener("click", shuffle);
+  $("type-position").addEventListener("click", openPositionForm);
+  $("position-form").addEventListener("submit", usePosition);
+
   /** The shuffle choice: a random position, or one at a chosen distance from the goal. */
   function fillShuffleDistances() {
     const select = $("shuffle-distance");
@@ -170,6 +175,4 @@ export function createNewStarts(store, { newGame, stopSearch, puzzleFields, anno
     newGame(read.position, "The typed position is the new start.");
     $("board").focus();
   }
-
-  return { fillShuffleDistances, openPositionForm, shuffle, usePosition };
 }

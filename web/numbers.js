@@ -25,11 +25,23 @@ export function movesColour(moves, fewest, most) {
 /**
  * The Numbers panel for the page's store (web/state.js). `startSearch(request, onResult, options)` runs a
  * request in the worker with the search panel's progress and Cancel; `announce(text)` speaks;
- * `openProblem(start, finish)` opens the board with hole `start` empty and `finish` as the finish.
+ * `openPuzzle(game, start, goal, options)` opens an atlas cell's problem on the board;
+ * `updateSolveButtons()` enables the panel's buttons as the solver allows.
  */
-export function createNumbersPanel(store, { startSearch, finishFigures, puzzleFields, announce, openProblem }) {
+export function createNumbersPanel(store, {
+  startSearch, finishFigures, puzzleFields, announce, openPuzzle, updateSolveButtons,
+}) {
   const app = store.state;
   const offer = createNextStep(store, $("numbers-next-steps"), "numbers", { announce });
+  $("numbers").addEventListener("click", () => {
+    open();
+    updateSolveButtons();
+    $("numbers-panel").scrollIntoView({ block: "nearest" });
+    $("census").focus();
+  });
+  $("census").addEventListener("click", () => census());
+  $("atlas").addEventListener("click", () => atlas());
+
   function task() {
     return app.game.request(app.tree.root.position, app.goal);
   }
@@ -284,7 +296,14 @@ export function createNumbersPanel(store, { startSearch, finishFigures, puzzleFi
     legend.append(htmlElement("li", {}, "? not settled; hover or focus a cell for its count of minimal solutions"));
   }
 
-  return { open, census, atlas };
+  /** Open the atlas cell's problem on the board shown: hole `start` empty, the last peg in `finish`. */
+  function openProblem(start, finish) {
+    const position = app.game.entry.holes.map((_, hole) => (hole === start ? "0" : "1"));
+    openPuzzle(app.game, position, finish, { algorithm: $("algorithm").value });
+    $("numbers-panel").hidden = false; // the atlas stays in view for the next cell
+    $("atlas-view").hidden = false;
+    $("solve").focus();
+  }
 }
 
 /** A count that may exceed what a JavaScript number holds exactly, given as text: with thousands separators. */

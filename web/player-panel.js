@@ -2,6 +2,7 @@
 // clock steps along it, and every move through the tree (Undo, a move by hand) tells the player
 // where the board now is: on the line, off it after some step, or before its first position.
 // The move list shows the tree inline: branches off the line are variations to visit, promote or delete.
+// The dock's controls (the step buttons, Play / Pause, the scrubber, the speed) are wired here.
 
 import { $ } from "./dom.js";
 import { createPlayer } from "./player.js";
@@ -15,6 +16,19 @@ import { fillMoveList, fillSolutionChoice, hidePlayer, showPlaying, showStep } f
  */
 export function createPlayerPanel(store, { show, announce }) {
   const app = store.state;
+  // the dock: step buttons, Play / Pause, the scrubber and the speed
+  $("step-next").addEventListener("click", () => stepTo("next"));
+  $("step-prev").addEventListener("click", () => stepTo("previous"));
+  $("step-first").addEventListener("click", () => stepTo("first"));
+  $("step-last").addEventListener("click", () => stepTo("last"));
+  $("play").addEventListener("click", togglePlay);
+  $("scrubber").addEventListener("input", () => stepTo(Number($("scrubber").value)));
+  $("speed").addEventListener("change", () => {
+    const delay = Number($("speed").value);
+    document.documentElement.style.setProperty("--slide-ms", `${Math.round(delay * 0.6)}ms`);
+    app.player?.setDelay(delay);
+  });
+
   /** With all shortest solutions asked for, a choice of which one the player shows. */
   function offerSolutions(result, from) {
     const count = Array.isArray(result.solutions) ? result.solutions.length : 0;
@@ -185,5 +199,5 @@ export function createPlayerPanel(store, { show, announce }) {
     loadLine(solution, result, from, step);
   }
 
-  return { clearSolution, showSolution, stopPlayer, stepTo, syncLine, togglePlay };
+  return { clearSolution, showSolution, stopPlayer, stepTo, syncLine };
 }

@@ -1,12 +1,13 @@
 // The puzzle picker: the catalog's puzzles by group (the select and the browsable list with each
-// puzzle's one-line description) and the boards of your own (a custom sliding board's size, a
-// custom peg board's lattice, the block editor's empty board).
+// puzzle's one-line description), the boards of your own (a custom sliding board's size, a
+// custom peg board's lattice, the block editor's empty board), and the chosen puzzle's description
+// with its source and published counts.
 
 import { customPegEntry, customSlidingEntry, DEFAULT_MASK, maskProblem, MAX_SIDE } from "./custom.js";
 import { $, clear, htmlElement } from "./dom.js";
 import { pegGame } from "./game-peg.js";
 import { slidingGame } from "./game-sliding.js";
-import { capitalise } from "./words.js";
+import { capitalise, publishedLines } from "./words.js";
 
 const CUSTOM_SLIDING = "custom-sliding";
 const CUSTOM_PEG = "custom-peg";
@@ -14,7 +15,7 @@ const CUSTOM_BLOCKS = "custom-blocks";
 
 /**
  * The picker: `fill()` once the catalog is loaded, `showChosen(entry)` when a puzzle opens (the
- * select and the custom board's own choices follow it). A puzzle picked opens through `openPuzzle`.
+ * select, the custom board's own choices and the description follow it). A puzzle picked opens through `openPuzzle`.
  */
 export function createPuzzlePicker(store, { gameOf, openPuzzle, hideLinkError, setEditing, render, blockEditor }) {
   const app = store.state;
@@ -49,9 +50,12 @@ export function createPuzzlePicker(store, { gameOf, openPuzzle, hideLinkError, s
 
   return { fill, showChosen };
 
-  /** The select and the custom board's choices for the puzzle `entry` just opened. */
+  /** The select, the custom board's choices and the puzzle's description for the puzzle `entry` just opened. */
   function showChosen(entry) {
     $("picker").value = entry.id;
+    $("description").textContent = entry.description ?? "";
+    $("notes").textContent = entry.notes ?? "";
+    showPublished(entry);
     $("custom-size").hidden = entry.id !== CUSTOM_SLIDING;
     $("edit-holes-choice").hidden = entry.id !== CUSTOM_PEG;
     $("custom-lattice-row").hidden = entry.id !== CUSTOM_PEG;
@@ -60,6 +64,15 @@ export function createPuzzlePicker(store, { gameOf, openPuzzle, hideLinkError, s
       $("custom-rows").value = String(entry.rows);
       $("custom-cols").value = String(entry.cols);
     }
+  }
+
+  /** A classic's source and published counts (pzl's tests reproduce each), folded under the description. */
+  function showPublished(entry) {
+    const lines = publishedLines(entry);
+    $("published").hidden = !lines.length && !entry.source;
+    $("published-source").textContent = entry.source ? `${capitalise(entry.source)}.` : "";
+    clear($("published-list"));
+    for (const line of lines) $("published-list").append(htmlElement("li", {}, line));
   }
 
   function fill() {

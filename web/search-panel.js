@@ -52,6 +52,7 @@ const PHASES = {
  */
 export function createSearchPanel(store, { announce, stopPlayer, showSolution, where, redraw }) {
   const app = store.state;
+  $("hint").addEventListener("click", hint);
   /** The request fields that name the puzzle: a catalog id or a custom board. */
   function puzzleFields() {
     const entry = app.game.entry;
@@ -494,5 +495,5 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
     return moves;
   }
 
-  return { hint, puzzleFields, solve, startSearch, watchPosition, finishFigures, hideGrowth: growth.hide };
+  return { puzzleFields, solve, startSearch, watchPosition, finishFigures, hideGrowth: growth.hide };
 }

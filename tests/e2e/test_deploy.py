@@ -52,13 +52,13 @@ def host(built_site: Path, tmp_path: Path) -> Iterator[Host]:
 
 
 def release_with_a_renamed_element() -> dict:
-    """A new build whose page and app.js call the move counter by a new id (as a refactoring would)."""
+    """A new build whose page and board panel call the move counter by a new id (as a refactoring would)."""
     root = tools.project.ROOT
     page = (root / "index.html").read_text(encoding="utf-8")
-    app = (root / "web" / "app.js").read_text(encoding="utf-8")
-    assert ' id="move-count"' in page and '$("move-count")' in app
+    board = (root / "web" / "board-panel.js").read_text(encoding="utf-8")
+    assert ' id="move-count"' in page and '$("move-count")' in board
     changes = {"index.html": page.replace(' id="move-count"', ' id="moves-made"').encode(),
-               "web/app.js": app.replace('$("move-count")', '$("moves-made")').encode()}
+               "web/board-panel.js": board.replace('$("move-count")', '$("moves-made")').encode()}
     return tools.site.site_plan(tools.project.pinned_pyodide(), changes)
 
 

@@ -3,6 +3,8 @@ targets of at least 40 px, legible (or hidden) hole numbers, the finish ring ove
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -114,3 +116,66 @@ def test_a_touch_screen_is_told_to_tap_and_the_hole_editor_gets_its_own_help(pho
     expect(help_line).to_contain_text("Hole editor: tap grid points to add or remove holes.")
     expect(help_line).not_to_contain_text("jump")
     phone_page.get_by_test_id("edit").click()
+
+
+#: Every control's box at the top of the page (the sticky board where it sits before any scrolling),
+#: kept for the walk below; then the box of the control that has the focus.
+MEASURE_CONTROLS = """() => {
+    window.scrollTo(0, 0);
+    window.pzlBoxes = new Map();
+    for (const element of document.querySelectorAll('button, select, input, textarea, summary, [tabindex], a[href]')) {
+        const box = element.getBoundingClientRect();
+        const { top, bottom, left, right } = box;
+        if (box.width && box.height) window.pzlBoxes.set(element, { top, bottom, left, right });
+    }
+}"""
+FOCUSED_BOX = """() => {
+    const element = document.activeElement;
+    const name = element.id || element.dataset.testid || element.textContent.trim().slice(0, 20) || element.tagName;
+    return {name, ...(window.pzlBoxes.get(element) ?? {})};
+}"""
+
+
+def tab_walk(page: Page) -> list[dict]:
+    """The controls Tab reaches from the first one, with their places on the page, in the order reached."""
+    page.evaluate(MEASURE_CONTROLS)
+    page.get_by_test_id("help-open").focus()
+    walk = [page.evaluate(FOCUSED_BOX)]
+    for _ in range(200):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUSED_BOX)
+        if "top" not in focused or focused["name"] == walk[0]["name"]:
+            break  # past the last control (the browser's own UI), or round to the first
+        walk.append(focused)
+    return walk
+
+
+def out_of_screen_order(walk: list[dict]) -> list[str]:
+    """Each step of the walk that goes up the page, or left along the same line."""
+    wrong = []
+    for a, b in pairwise(walk):
+        below = b["top"] >= a["bottom"] - 2
+        same_line = b["top"] < a["bottom"] and a["top"] < b["bottom"]
+        if not (below or (same_line and b["left"] >= a["right"] - 2)):
+            wrong.append(f'{a["name"]} (y {a["top"]:.0f}) → {b["name"]} (y {b["top"]:.0f})')
+    return wrong
+
+
+@pytest.mark.parametrize("solved", [False, True], ids=["before solving", "after solving"])
+def test_tab_goes_top_to_bottom_and_left_to_right_as_the_phone_shows_the_page(phone_page: Page, base_url: str,
+                                                                              solved: bool):
+    """The phone shows Solve, the answer and the player right under the board: Tab gets there before Shuffle."""
+    phone_page.goto(base_url + "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1")
+    expect(phone_page.get_by_test_id("solve")).to_be_enabled()
+    if solved:
+        phone_page.get_by_test_id("solve").tap()
+        expect(phone_page.get_by_test_id("result-moves")).to_have_text("31", timeout=SOLVE_TIMEOUT_MS)
+        expect(phone_page.get_by_test_id("solve")).to_be_enabled()
+    walk = tab_walk(phone_page)
+    names = [step["name"] for step in walk]
+    assert names.index("board") < names.index("solve") < names.index("shuffle") < names.index("algorithm"), names
+    if solved:
+        # the dock's step buttons stick under the board; the player's scrubber and moves follow the answer
+        assert names.index("step-next") < names.index("solve") < names.index("scrubber") < names.index("shuffle"), names
+    assert out_of_screen_order(walk) == [], names
+    phone_page.evaluate("() => window.scrollTo(0, 0)")

@@ -7,8 +7,12 @@ game tree's variations in the move list, the answer beside (or under) the board,
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.test_blocks_page import DADS, DADS_GOAL
 from tests.e2e.test_game_page import SOLVE_TIMEOUT_MS, board_position, open_link, solve_and_wait
 
 GOAL = "1 2 3 4 5 6 7 8 0"
@@ -185,6 +189,55 @@ def test_solve_and_the_answer_sit_under_the_board_on_a_phone(phone_page: Page, b
     figures = phone_page.get_by_test_id("progress")
     if figures.is_visible():  # the statistics come after the answer
         assert figures.bounding_box()["y"] > result.bounding_box()["y"]
+
+
+#: Boards of every shape the first screen must hold Solve and the answer for: square tiles, a tall block
+#: puzzle with a classic's notes, a peg board, a 10x10 board (the fast solver) and a layout link.
+FIRST_SCREEN_LINKS = {
+    "8-puzzle": "#puzzle=8-puzzle&start=8,6,7,2,5,4,3,0,1",
+    "15-puzzle": "#puzzle=15-puzzle",
+    "hakoiri-musume": "#puzzle=hakoiri-musume",
+    "english-33": "#puzzle=english-33",
+    "10x10": "#board=10x10",
+    "layout": f"#layout={DADS}&goal={DADS_GOAL}",
+}
+#: The answer's move count is in the viewport and clear of the board when it sticks to the top of a phone's screen.
+MOVES_IN_VIEW = """() => {
+    const moves = document.querySelector('[data-testid=result-moves]').getBoundingClientRect();
+    const stage = document.querySelector('[data-testid=stage]');
+    const covered = getComputedStyle(stage).position === 'sticky' ? stage.getBoundingClientRect().bottom : 0;
+    return moves.height > 0 && moves.top >= covered - 1 && moves.bottom <= window.innerHeight + 1;
+}"""
+
+
+def solve_in_the_first_screen(page: Page, base_url: str, link: str) -> None:
+    """Solve within the first screen of `link`'s page, and the answer's move count in view once it comes."""
+    page.goto(base_url + link)
+    solve = page.get_by_test_id("solve")
+    expect(solve).to_be_enabled()
+    page.evaluate("() => window.scrollTo(0, 0)")
+    box = solve.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"], box
+    solve.click()
+    expect(page.get_by_test_id("result-moves")).to_have_text(re.compile(r"^\d+$"), timeout=SOLVE_TIMEOUT_MS)
+    page.wait_for_function(MOVES_IN_VIEW, timeout=5000)  # the page brings it into view itself, if it must
+
+
+@pytest.mark.parametrize("link", FIRST_SCREEN_LINKS.values(), ids=FIRST_SCREEN_LINKS.keys())
+def test_solve_and_the_answer_are_in_a_phones_first_screen(phone_page: Page, base_url: str, link: str):
+    solve_in_the_first_screen(phone_page, base_url, link)
+    phone_page.evaluate("() => window.scrollTo(0, 0)")
+
+
+@pytest.mark.parametrize("link", FIRST_SCREEN_LINKS.values(), ids=FIRST_SCREEN_LINKS.keys())
+def test_solve_and_the_answer_are_in_a_desktops_first_screen(app_page: Page, base_url: str, link: str):
+    before = app_page.viewport_size
+    app_page.set_viewport_size({"width": 1280, "height": 800})
+    try:
+        solve_in_the_first_screen(app_page, base_url, link)
+        assert app_page.evaluate("() => window.scrollY") == 0  # beside the board: nothing scrolled
+    finally:
+        app_page.set_viewport_size(before)
 
 
 def test_the_answer_sits_beside_the_board_on_a_desktop(app_page: Page, base_url: str):

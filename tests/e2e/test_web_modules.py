@@ -12,6 +12,7 @@ import json
 import re
 import shutil
 import subprocess
+from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
 import pytest
@@ -153,11 +154,28 @@ def test_only_full_rectangles_of_numbered_tiles_count_as_tile_rectangles():
     assert verdicts == [True, False, False, False, False]
 
 
-def test_index_preloads_exactly_the_modules_the_app_imports():
-    def imports_of(module: str) -> set[str]:
-        text = (ROOT / "web" / module).read_text()
-        return set(re.findall(r'from "\./([\w-]+\.js)"', text))
+def imports_of(module: str) -> set[str]:
+    """The page modules `module` (a file of web/) imports."""
+    text = (ROOT / "web" / module).read_text()
+    return set(re.findall(r'from "\./([\w-]+\.js)"', text))
 
+
+def test_the_pages_modules_import_no_cycle_and_only_app_js_makes_the_panels():
+    """The panels reach each other through app.js's wiring (their factories' deps), never by importing each other."""
+    graph = {path.name: imports_of(path.name) for path in (ROOT / "web").glob("*.js")}
+    try:
+        tuple(TopologicalSorter(graph).static_order())
+    except CycleError as error:  # pragma: no cover - the failure's message
+        pytest.fail(f"web/ imports in a cycle: {error.args[1]}")
+    made = set(re.findall(r"\b(create\w+)\(store\b", (ROOT / "web" / "app.js").read_text()))
+    assert {"createBoardPanel", "createEditPanel", "createSolveOptions", "createPlayerPanel", "createLinkPanel"} <= made
+    elsewhere = {path.name: sorted(made & set(re.findall(r"\bcreate\w+", text)))
+                 for path in (ROOT / "web").glob("*.js") if path.name != "app.js"
+                 for text in [re.sub(r"export function create\w+", "", path.read_text())]}
+    assert {name: factories for name, factories in elsewhere.items() if factories} == {}
+
+
+def test_index_preloads_exactly_the_modules_the_app_imports():
     wanted: set[str] = set()
     todo = ["app.js"]
     while todo:
