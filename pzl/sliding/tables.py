@@ -201,6 +201,17 @@ def database_for(adjacency: Sequence[Sequence[int]], blank_goal: int, *, nodes: 
     return _LOADED[spec.name]
 
 
+def pattern_database(adjacency: Sequence[Sequence[int]], blank_goal: int, *, build: bool = True, nodes: int = 0,
+                     clock: float | None = None) -> Iterator[Event]:
+    """The stored tables for a board and its goal blank (`database_for`), else with `build` its default pattern
+    database built now, in this process (any board of at most 25 cells), else None; yields progress."""
+    database = yield from database_for(adjacency, blank_goal, nodes=nodes, clock=clock)
+    if database is None and build:
+        patterns = pattern_db.default_patterns(adjacency, blank_goal)
+        database = yield from pattern_db.build(adjacency, patterns, blank_goal, nodes=nodes, clock=clock)
+    return database
+
+
 def _build_tables(spec: TableSpec, nodes: int, clock: float) -> Iterator[Event]:
     """Every pattern's table, built one after the other in this process, with progress."""
     total = pattern_db.placements(spec.rows * spec.cols, spec.patterns)

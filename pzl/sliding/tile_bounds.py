@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from pzl.errors import PositionError
 from pzl.sliding.ida_kernel import Snippets
 from pzl.sliding.pattern_db import PatternDatabase
 
@@ -81,6 +82,26 @@ class PreparedBound:
     def value(self) -> int:
         """The start's lower bound."""
         return max(self.top)
+
+
+def prepare(name: str | None, board: list[int], home: list[int], adjacency: Adjacency, distances: Distances,
+            rows_cols: tuple[int, int] | None = None, database: PatternDatabase | None = None,
+            blank_goal: int = 0) -> PreparedBound:
+    """The bound the kernel runs with: `misplaced` by that name; else the database's when one is given (a
+    PositionError when it is for another board or blank goal); else linear conflict on a full rectangle
+    (`rows_cols`) where its line tables fit; else Manhattan."""
+    if name == "misplaced":
+        return misplaced_bound(board, home, adjacency)
+    if database is not None:
+        prepared = pattern_bound(board, home, adjacency, distances, database, blank_goal)
+        if prepared is None:
+            raise PositionError(f"the pattern database given is for another board or blank goal ({database.name})")
+        return prepared
+    if rows_cols is not None:
+        prepared = linear_conflict_bound(board, home, adjacency, distances, *rows_cols)
+        if prepared is not None:
+            return prepared
+    return manhattan_bound(board, home, adjacency, distances)
 
 
 def misplaced_bound(board: list[int], home: list[int], adjacency: Adjacency) -> PreparedBound:
