@@ -58,16 +58,6 @@ TABLE_MAX = Snippets(
 PDB, MIRROR = "pdb", " + mirror"
 
 
-def heuristic(name: str) -> dict[str, Any]:
-    """A bound's name as a result's `heuristic`: {"name": "manhattan"}, and for a pattern database its partition
-    and whether the mirror is read too: "pdb 6-6-3 + mirror" is {"name": "pdb", "partition": [6, 6, 3],
-    "mirror": true}. The names are the ones made here (`PreparedBound.name`) and the plain bounds' own."""
-    if not name.startswith(PDB + " "):
-        return {"name": name}
-    partition = name[len(PDB) + 1:].removesuffix(MIRROR)
-    return {"name": PDB, "partition": [int(size) for size in partition.split("-")], "mirror": name.endswith(MIRROR)}
-
-
 @dataclass
 class PreparedBound:
     """A bound set up for one start: what the kernel needs, and its name for the outcome."""
