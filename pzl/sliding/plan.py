@@ -103,6 +103,7 @@ class Plan:
     verdict: Verdict               # what parity says at once; reachable False: nothing else is planned
     estimate: int | None = None    # the reachable positions, estimated (`pzl.sliding.space`)
     anytime: bool = False          # auto on numbered tiles: the fast answer at once, then a proof or a shorter one
+    lower_bound: int | None = None             # fast: the start's lower bound (`fast_reach.bound_of`)
     cap: limits.StateCap | None = None         # bfs, bidirectional, astar: the cap on the positions it stores
     check: str | None = None       # depth-first: the reachability check run first ("bfs", "bidirectional")
     check_cap: limits.StateCap | None = None
@@ -134,7 +135,10 @@ def plan(puzzle: Puzzle, options: Options) -> Plan:
         if searched == "step" and anytime.applies(puzzle, algorithm, all_solutions):
             return replace(chosen, algorithm=algorithm, anytime=True)
     if algorithm == "fast":
-        return replace(chosen, algorithm=algorithm)
+        refusal = fast_reach.why_not(puzzle, all_solutions)
+        if refusal:
+            raise PuzzleError(refusal)
+        return replace(chosen, algorithm=algorithm, lower_bound=fast_reach.bound_of(puzzle))
     fast_reach.refuse_hopeless(puzzle, algorithm, all_solutions)   # big boards: an optimal search out of reach
     if algorithm == "bidirectional" and (all_solutions or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "

@@ -21,7 +21,7 @@ from pzl.search import breadth, deepening, limits
 from pzl.search.astar import astar
 from pzl.search.problem import Search
 from pzl.search.progress import relay
-from pzl.sliding import anytime, fast_reach, tiles
+from pzl.sliding import anytime, tiles
 from pzl.sliding.blocks import BlockProblem
 from pzl.sliding.board import distances
 from pzl.sliding.bound_choice import state_bound
@@ -67,7 +67,7 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
         yield from anytime.solve(puzzle, problem_for(puzzle), payload, clock)
         return
     if algorithm == "fast":
-        yield from _fast(puzzle, payload, all_solutions, clock)
+        yield from _fast(puzzle, payload, chosen, clock)
         return
     problem = problem_for(puzzle, chosen.searched, chosen.bound)
     before, warning = (0, 0.0), None   # an earlier phase's nodes and seconds, carried on in progress
@@ -111,14 +111,12 @@ def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str
         raise cap.stop(stop, what, advice, alternatives=names) from None
 
 
-def _fast(puzzle: Puzzle, payload: dict[str, Any], all_solutions: bool, clock: float) -> Iterator[Event]:
-    """The fast solver's answer: a solution, its lower bound, minimal only when the two meet."""
-    refusal = fast_reach.why_not(puzzle, all_solutions)
-    if refusal:
-        raise PuzzleError(refusal)
+def _fast(puzzle: Puzzle, payload: dict[str, Any], chosen: Plan, clock: float) -> Iterator[Event]:
+    """The fast solver's answer: a solution, its lower bound (the plan's), minimal only when the two meet."""
+    assert chosen.lower_bound is not None
     outcome = yield from fast_solve(puzzle.start, puzzle.goal, puzzle.board.rows, puzzle.board.cols)
-    payload.update(fast_result(puzzle, outcome, events.answered_by("fast"), fast_reach.bound_of(puzzle), None,
-                               outcome.nodes, time.perf_counter() - clock))
+    payload.update(fast_result(puzzle, outcome, events.answered_by("fast"), chosen.lower_bound, None, outcome.nodes,
+                               time.perf_counter() - clock))
     yield events.result(payload)
 
 
