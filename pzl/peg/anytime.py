@@ -32,7 +32,7 @@ from typing import Any
 
 from pzl import events
 from pzl.events import Event
-from pzl.peg.outcome import PegOutcome
+from pzl.peg.peg_outcome import PegOutcome
 from pzl.search.anytime import beating, head_start
 from pzl.search.problem import Search
 from pzl.search.progress import relay

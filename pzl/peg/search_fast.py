@@ -12,7 +12,7 @@ from pzl import events
 from pzl.peg.beam import beam_search
 from pzl.peg.board import Hop, Move
 from pzl.peg.bounds import class_masks, distance_pagoda, position_class, weight
-from pzl.peg.outcome import PegOutcome, check_position
+from pzl.peg.peg_outcome import PegOutcome, check_position
 from pzl.peg.search_tables import board_parts, group_jumps, jump_tables, permute, symmetry_group, valid_symmetries
 from pzl.search.problem import COSTLY_EVERY, Search
 from pzl.search.progress import Steps

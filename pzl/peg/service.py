@@ -19,7 +19,8 @@ from pzl.errors import PositionError, PuzzleError
 from pzl.events import Event
 from pzl.peg import anytime
 from pzl.peg.board import Move, PegBoard, holes_of
-from pzl.peg.outcome import PegOutcome, custom_board, outcome_result, request_stats, task_result
+from pzl.peg.outcome import custom_board, outcome_result, request_stats, task_result
+from pzl.peg.peg_outcome import PegOutcome
 from pzl.peg.plan import Plan, plan
 from pzl.peg.task import Task, board_of, check_finish_reachable, parse_holes, parse_position, seconds_option, task_of
 from pzl.peg.verdict import class_marks, possible_finish_holes, why_impossible

@@ -18,7 +18,7 @@ from pzl.peg.board import Move
 from pzl.peg.bounds import class_masks, position_class
 from pzl.peg.bulk import BulkBoard, in_slices, positions
 from pzl.peg.chains import STATES_PER_TICK, Chains
-from pzl.peg.outcome import PegOutcome, check_position
+from pzl.peg.peg_outcome import PegOutcome, check_position
 from pzl.peg.search_fast import solve_fast
 from pzl.peg.search_tables import (
     board_parts,

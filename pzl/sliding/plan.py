@@ -16,12 +16,12 @@ from pzl.errors import CatalogError, PuzzleError
 from pzl.family import Verdict
 from pzl.request import choice, flag, solution_cap, state_cap
 from pzl.search import breadth, limits
-from pzl.sliding import anytime, fast_reach
+from pzl.sliding import anytime, fast_reach, tables
 from pzl.sliding.blocks import METRICS
 from pzl.sliding.bound_choice import BOUNDS, check_bound
 from pzl.sliding.effort import breadth_kernel
 from pzl.sliding.space import estimated_states
-from pzl.sliding.task import Puzzle
+from pzl.sliding.task import Puzzle, from_request
 from pzl.sliding.verdict import instant_verdict
 
 ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida", "astar", "fast")
@@ -166,3 +166,21 @@ def _search_cap(puzzle: Puzzle, algorithm: str, max_states: int | None) -> limit
     else:
         return None
     return limits.state_cap(max_states, kernel, puzzle.board.size)
+
+
+def tables_needed(request: dict[str, Any]) -> list[dict[str, str]]:
+    """The table files a request will read and this process lacks: [{"name", "path"}] (the page's worker fetches them).
+
+    Never raises: a request pzl cannot read needs nothing (the run reports its error).
+    """
+    try:
+        command, algorithm = request.get("command", "solve"), str(request.get("algorithm") or "auto")
+        bound = request.get("bound") or ("pdb" if algorithm != "astar" or command == "compare" else None)
+        if command not in ("solve", "compare") or algorithm not in ("auto", "ida", "astar") or bound != "pdb":
+            return []   # a comparison's pdb rows (ida and astar) read the tables too
+        puzzle = from_request(request)
+        if not puzzle.distinct_tiles or puzzle.goal_is_partial:
+            return []
+        return tables.wanted(puzzle.board.adjacency, puzzle.goal.index(0))
+    except (PuzzleError, AttributeError, TypeError, ValueError, OverflowError):
+        return []

@@ -259,24 +259,9 @@ def make(spec: TableSpec, path: Path, jobs: int = 1) -> float:
     return time.perf_counter() - started
 
 
-def tables_needed(request: dict[str, Any]) -> list[dict[str, str]]:
-    """The table files a request will read and this process lacks: [{"name", "path"}] (the page's worker fetches them).
-
-    Never raises: a request pzl cannot read needs nothing (the run reports its error).
-    """
-    try:
-        from pzl.sliding.task import from_request
-
-        command, algorithm = request.get("command", "solve"), str(request.get("algorithm") or "auto")
-        bound = request.get("bound") or ("pdb" if algorithm != "astar" or command == "compare" else None)
-        if command not in ("solve", "compare") or algorithm not in ("auto", "ida", "astar") or bound != "pdb":
-            return []   # a comparison's pdb rows (ida and astar) read the tables too
-        puzzle = from_request(request)
-        if not puzzle.distinct_tiles or puzzle.goal_is_partial:
-            return []
-        spec = spec_for(puzzle.board.adjacency, puzzle.goal.index(0))
-    except (PuzzleError, AttributeError, TypeError, ValueError, OverflowError):
-        return []
+def wanted(adjacency: Sequence[Sequence[int]], blank_goal: int) -> list[dict[str, str]]:
+    """The stored tables this board and blank goal would read, when this process lacks them: [{"name", "path"}]."""
+    spec = spec_for(adjacency, blank_goal)
     if spec is None or spec.name in _LOADED or find(spec) is not None:
         return []
     return [{"name": spec.file_name, "path": str(user_cache_dir() / spec.file_name)}]
