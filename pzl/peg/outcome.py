@@ -1,4 +1,4 @@
-"""How what a peg search returns (`pzl.peg.peg_outcome.PegOutcome`) becomes an answer in the JSON contract.
+"""How what a peg search returns (`pzl.peg.engines.peg_outcome.PegOutcome`) becomes an answer in the JSON contract.
 
 Also: how one search continues another's progress.
 """
@@ -12,7 +12,7 @@ from pzl import events
 from pzl.errors import CatalogError
 from pzl.peg.board import Move, PegBoard
 from pzl.peg.catalog import board_entry, spec_by_id
-from pzl.peg.peg_outcome import PegOutcome
+from pzl.peg.engines.peg_outcome import PegOutcome
 from pzl.peg.task import Task
 
 

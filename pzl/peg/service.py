@@ -19,8 +19,8 @@ from pzl.errors import PositionError, PuzzleError
 from pzl.events import Event
 from pzl.peg import anytime
 from pzl.peg.board import Move, PegBoard, holes_of
+from pzl.peg.engines.peg_outcome import PegOutcome
 from pzl.peg.outcome import custom_board, outcome_result, request_stats, task_result
-from pzl.peg.peg_outcome import PegOutcome
 from pzl.peg.plan import Plan, plan
 from pzl.peg.task import Task, board_of, check_finish_reachable, parse_holes, parse_position, seconds_option, task_of
 from pzl.peg.verdict import class_marks, possible_finish_holes, why_impossible
@@ -109,7 +109,7 @@ def _minimal(task: Task, chosen: Plan, all_solutions: bool, max_solutions: int, 
              nodes: int | None = None):
     """The minimal search: within AUTO_MAX_STATES and AUTO_ALL_NODES when `limited` (auto with `all`), else within
     the request's `max_states` (default MAX_STATES; with `nodes`, a work budget: the device's memory instead)."""
-    from pzl.peg.solve import MAX_STATES, solve_minimal
+    from pzl.peg.engines.solve import MAX_STATES, solve_minimal
 
     first = (task.first[0], task.first[2]) if task.first else None
     default = AUTO_MAX_STATES if limited else None if nodes is not None else MAX_STATES
@@ -148,7 +148,7 @@ def _with_first(task: Task, path: list[Move] | None) -> list[Move] | None:
 
 def _fast(task: Task, chosen: Plan, beam_only: bool = False):
     """Some solution quickly (beam, then depth-first; or the beam alone); a fixed first jump is played first."""
-    from pzl.peg.search_fast import MAX_DEAD, solve_fast
+    from pzl.peg.engines.search_fast import MAX_DEAD, solve_fast
 
     cap = limits.state_cap(_requested(chosen, MAX_DEAD), "peg-fast")
     outcome = yield from solve_fast(task.board, task.after_first, task.finish, max_states=cap.limit,
@@ -232,8 +232,8 @@ def chain_continuations(board: PegBoard, position: int, hole: int) -> list[tuple
 
 def _judge(task: Task, position: int, seconds: float, cap: limits.StateCap):
     """One position's verdict: solvable, fewest moves (proved or not), a next move, how it was found."""
-    from pzl.peg.search_fast import solve_fast
-    from pzl.peg.solve import analyse
+    from pzl.peg.engines.search_fast import solve_fast
+    from pzl.peg.engines.solve import analyse
 
     board = task.board
     verdict: dict[str, Any] = {"solvable": None, "moves": None, "minimal": False, "next": None,

@@ -6,8 +6,8 @@ and the shelf of pattern tables.
 """
 
 from pzl.family import Family, Shelf
-from pzl.sliding import tables
 from pzl.sliding.catalog import CATALOG
+from pzl.sliding.engines import tables
 from pzl.sliding.lab import compare_plan, replay
 from pzl.sliding.options import OPTIONS
 from pzl.sliding.plan import tables_needed

@@ -11,7 +11,7 @@
 
 Breadth-first, bidirectional and plain iterative deepening use no bound, and the fast solver
 has its own: a bound is refused there by name. IDA* runs the tile kernel with the bound by name
-(`pzl.sliding.tiles`); A* calls `state_bound`, which evaluates a bound on one packed state
+(`pzl.sliding.engines.tiles`); A* calls `state_bound`, which evaluates a bound on one packed state
 from scratch.
 """
 
@@ -22,8 +22,8 @@ from operator import getitem
 from typing import Any
 
 from pzl.errors import PuzzleError
+from pzl.sliding.engines.tile_bounds import longest_increasing
 from pzl.sliding.task import Puzzle
-from pzl.sliding.tile_bounds import longest_increasing
 
 #: Every bound a request may name, weakest first.
 BOUNDS = ("none", "misplaced", "manhattan", "linear-conflict", "pdb")
@@ -83,7 +83,7 @@ def why_not(puzzle: Puzzle, bound: str, metric: str = "step") -> str | None:
 
 
 def _stored_tables_fit(puzzle: Puzzle) -> bool:
-    from pzl.sliding import tables
+    from pzl.sliding.engines import tables
 
     return tables.spec_for(puzzle.board.adjacency, puzzle.goal.index(0)) is not None
 
@@ -91,7 +91,7 @@ def _stored_tables_fit(puzzle: Puzzle) -> bool:
 def state_bound(puzzle: Puzzle, problem: Any, bound: str, database: Any = None) -> Callable[[Any], int]:
     """The bound of one state of `problem` (packed ints for numbered tiles), evaluated from scratch.
 
-    `database` is the PatternDatabase for "pdb" (`pzl.sliding.tables.pattern_database` gets it).
+    `database` is the PatternDatabase for "pdb" (`pzl.sliding.engines.tables.pattern_database` gets it).
     """
     if bound == "none":
         return lambda state: 0
@@ -135,7 +135,7 @@ def state_bound(puzzle: Puzzle, problem: Any, bound: str, database: Any = None) 
 
 
 def _line_conflict(home: list[int], rows: int, cols: int) -> Callable[[tuple[int, ...]], int]:
-    """Linear conflict's addition to Manhattan for codes per cell (as `pzl.sliding.tiles.linear_conflict`)."""
+    """Linear conflict's addition to Manhattan for codes per cell (as `pzl.sliding.engines.tiles.linear_conflict`)."""
     goal_row = [cell // cols for cell in home]
     goal_col = [cell % cols for cell in home]
 

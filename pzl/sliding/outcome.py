@@ -17,10 +17,10 @@ from pzl.events import Event
 from pzl.search import deepening
 from pzl.search.problem import SearchOutcome
 from pzl.sliding.blocks import BlockProblem
+from pzl.sliding.engines.tile_bounds import MIRROR, PDB
 from pzl.sliding.packed import PackedProblem
 from pzl.sliding.piece_moves import move_counts, steps_of
 from pzl.sliding.task import Codes, Puzzle
-from pzl.sliding.tile_bounds import MIRROR, PDB
 from pzl.wording import counted
 
 #: Listed solutions put in the contract's form between two progress events (~1 ms each when long).
@@ -74,7 +74,7 @@ def listed_solutions(puzzle: Puzzle, problem: SlidingProblem,
 def heuristic(name: str) -> dict[str, Any]:
     """A bound's name as a result's `heuristic`: {"name": "manhattan"}, and for a pattern database its partition
     and whether the mirror is read too: "pdb 6-6-3 + mirror" is {"name": "pdb", "partition": [6, 6, 3],
-    "mirror": true}. The names are the ones `pzl.sliding.tile_bounds` makes (`PreparedBound.name`) and the plain
+    "mirror": true}. The names are the ones `pzl.sliding.engines.tile_bounds` makes (`PreparedBound.name`) and the plain
     bounds' own."""
     if not name.startswith(PDB + " "):
         return {"name": name}

@@ -16,10 +16,11 @@ from pzl.errors import CatalogError, PuzzleError
 from pzl.family import Verdict
 from pzl.request import choice, flag, solution_cap, state_cap
 from pzl.search import breadth, limits
-from pzl.sliding import anytime, fast_reach, tables
+from pzl.sliding import anytime, fast_reach
 from pzl.sliding.blocks import METRICS
 from pzl.sliding.bound_choice import BOUNDS, check_bound
 from pzl.sliding.effort import breadth_kernel
+from pzl.sliding.engines import tables
 from pzl.sliding.space import estimated_states
 from pzl.sliding.task import Puzzle, from_request
 from pzl.sliding.verdict import instant_verdict

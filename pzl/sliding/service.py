@@ -21,12 +21,14 @@ from pzl.search import breadth, deepening, limits
 from pzl.search.astar import astar
 from pzl.search.problem import Search
 from pzl.search.progress import relay
-from pzl.sliding import anytime, tiles
+from pzl.sliding import anytime
 from pzl.sliding.blocks import BlockProblem
 from pzl.sliding.board import distances
 from pzl.sliding.bound_choice import state_bound
 from pzl.sliding.effort import breadth_floor, breadth_kernel, check_depth_first, what_to_try
-from pzl.sliding.fast import fast_solve
+from pzl.sliding.engines import tiles
+from pzl.sliding.engines.fast import fast_solve
+from pzl.sliding.engines.sweep import shortest, sweep
 from pzl.sliding.outcome import (
     SlidingProblem,
     as_states,
@@ -39,7 +41,6 @@ from pzl.sliding.outcome import (
 from pzl.sliding.packed import PackedProblem
 from pzl.sliding.plan import Plan, plan, read_metric, read_options, same_as_steps
 from pzl.sliding.space import estimated_states
-from pzl.sliding.sweep import shortest, sweep
 from pzl.sliding.task import Puzzle, from_request
 
 
@@ -177,7 +178,7 @@ def _astar(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan) -> Search:
     bound = chosen.bound or getattr(problem, "bound_name", "manhattan")
     database = None
     if bound == "pdb":   # the stored tables, else a database built now
-        from pzl.sliding import tables
+        from pzl.sliding.engines import tables
 
         database = yield from tables.pattern_database(puzzle.board.adjacency, puzzle.goal.index(0))
     cap = chosen.cap

@@ -10,10 +10,11 @@ import pytest
 
 from pzl import api
 from pzl.search.problem import run_to_end as run
-from pzl.sliding import pattern_db, pdb_file, plan, tables
-from pzl.sliding.pdb_file import TableFileError
-from pzl.sliding.tile_bounds import longest_increasing
-from pzl.sliding.tiles import distance_table, ida_star_tiles
+from pzl.sliding import plan
+from pzl.sliding.engines import pattern_db, pdb_file, tables
+from pzl.sliding.engines.pdb_file import TableFileError
+from pzl.sliding.engines.tile_bounds import longest_increasing
+from pzl.sliding.engines.tiles import distance_table, ida_star_tiles
 from tests.sliding.test_tiles import KORF_EASIEST, grid_adjacency, rectangle
 
 FIFTEEN = grid_adjacency(rectangle(4, 4))

@@ -15,7 +15,7 @@ The second reading goes through a board symmetry that keeps the blank's goal cel
 
 A move entry `x` (precomputed per blank cell, previous blank cell and tile) carries the
 Manhattan change first, then the codes it changes and the table that scores them, so a child
-costs a few list and tuple reads (`pzl.sliding.ida_kernel`). `prepare` returns a
+costs a few list and tuple reads (`pzl.sliding.engines.ida_kernel`). `prepare` returns a
 `PreparedBound`; issue-13's `--bound` option maps straight onto `BOUNDS`.
 """
 
@@ -27,13 +27,13 @@ from functools import lru_cache
 from typing import Any
 
 from pzl.errors import PositionError
-from pzl.sliding.ida_kernel import Snippets
-from pzl.sliding.pattern_db import PatternDatabase
+from pzl.sliding.engines.ida_kernel import Snippets
+from pzl.sliding.engines.pattern_db import PatternDatabase
 
 Adjacency = Sequence[Sequence[int]]
 Distances = Sequence[Sequence[int]]
 
-#: The names a caller may ask for (plus "auto", resolved by `pzl.sliding.tiles`).
+#: The names a caller may ask for (plus "auto", resolved by `pzl.sliding.engines.tiles`).
 BOUNDS = ("misplaced", "manhattan", "linear-conflict", "pdb")
 #: Largest per-line table (entries) for linear conflict; bigger boards go without it.
 MAX_LINE_TABLE = 1 << 16

@@ -31,11 +31,11 @@ from typing import Any
 from pzl.errors import PuzzleError
 from pzl.events import Event, progress
 from pzl.search.progress import run_to_end
-from pzl.sliding import pattern_db, pdb_file
-from pzl.sliding.pattern_db import PatternDatabase
-from pzl.sliding.pdb_file import TableFileError
+from pzl.sliding.engines import pattern_db, pdb_file
+from pzl.sliding.engines.pattern_db import PatternDatabase
+from pzl.sliding.engines.pdb_file import TableFileError
 
-PACKAGE_DIR = Path(__file__).with_name("tables")
+PACKAGE_DIR = Path(__file__).parent.parent / "tables"
 #: Is this the browser? There the worker fetches the files; nothing is built in the tab.
 IN_BROWSER = sys.platform == "emscripten"
 
@@ -300,10 +300,11 @@ def build(which: str, jobs: int) -> Iterator[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m pzl.sliding.tables NAME --out FILE [--jobs N]`: build one table set into a file (build.py uses it)."""
+    """`python -m pzl.sliding.engines.tables NAME --out FILE [--jobs N]`: build one table set into a file (build.py
+    uses it)."""
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m pzl.sliding.tables", description=main.__doc__)
+    parser = argparse.ArgumentParser(prog="python -m pzl.sliding.engines.tables", description=main.__doc__)
     parser.add_argument("name", choices=[spec.name for spec in SPECS])
     parser.add_argument("--out", type=Path, required=True, help="the file to write")
     parser.add_argument("--jobs", type=int, default=1, help="build the patterns in this many processes")

@@ -8,10 +8,10 @@ Positions are tuples of labels in cell order (0 = the blank). `adjacency[cell]` 
 neighbour cells; `distances[a][b]` is the number of steps between two cells in the board graph
 (`distance_table(adjacency)` when None; on a rectangle that is the Manhattan distance).
 
-IDA* runs the one kernel of `pzl.sliding.ida_kernel` with a bound from `pzl.sliding.tile_bounds`,
+IDA* runs the one kernel of `pzl.sliding.engines.ida_kernel` with a bound from `pzl.sliding.engines.tile_bounds`,
 chosen by `bound`: "misplaced" (tiles off their goal cell), "manhattan", "linear-conflict" (needs
 `rows_cols=(rows, cols)` of a full rectangle), "pdb" (a pattern database: the stored tables of
-`pzl.sliding.tables` when they fit the board, else one built now), or "auto" (and None): the stored
+`pzl.sliding.engines.tables` when they fit the board, else one built now), or "auto" (and None): the stored
 tables at once when they fit; else Manhattan + linear conflict (with `rows_cols`, on a full
 rectangle; Manhattan elsewhere), switching to a database built in the process on boards of 10 to
 25 cells once the search proves long. Beside "auto", `pattern_db` says which database: None never
@@ -36,9 +36,9 @@ from pzl.errors import PositionError
 from pzl.events import progress
 from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
 from pzl.search.progress import Steps
-from pzl.sliding import tile_bounds
-from pzl.sliding.ida_kernel import search_function
-from pzl.sliding.tile_bounds import PreparedBound, longest_increasing
+from pzl.sliding.engines import tile_bounds
+from pzl.sliding.engines.ida_kernel import search_function
+from pzl.sliding.engines.tile_bounds import PreparedBound, longest_increasing
 
 Position = tuple[Hashable, ...]
 Adjacency = Sequence[Sequence[int]]
@@ -188,7 +188,7 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
     if database is not None or pattern_db != "auto" or \
             not AUTO_DATABASE_CELLS <= len(adjacency) <= AUTO_DATABASE_MAX_CELLS:
         return (yield from first)
-    from pzl.sliding import pattern_db as databases
+    from pzl.sliding.engines import pattern_db as databases
 
     patterns = databases.default_patterns(adjacency, blank_goal)
     patience = nodes + max(AUTO_DATABASE_MIN_NODES,
@@ -214,7 +214,7 @@ def _database(adjacency: Adjacency, blank_goal: int, pattern_db: Any, nodes: int
     True: those, else one built in this process; else the database given); yields progress."""
     if pattern_db is not True and pattern_db != "auto":
         return pattern_db
-    from pzl.sliding import tables
+    from pzl.sliding.engines import tables
 
     return (yield from tables.pattern_database(adjacency, blank_goal, build=pattern_db is True, nodes=nodes,
                                                clock=clock))
