@@ -26,8 +26,8 @@ if str(ROOT) not in sys.path:
 
 from pzl.peg.bounds import class_masks, position_class  # noqa: E402
 from pzl.peg.catalog import board_by_id, spec_by_id  # noqa: E402
-from pzl.peg.search_fast import solve_fast  # noqa: E402
-from pzl.peg.solve import solve_minimal  # noqa: E402
+from pzl.peg.engines.search_fast import solve_fast  # noqa: E402
+from pzl.peg.engines.solve import solve_minimal  # noqa: E402
 
 
 def finish(search):

@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import pzl.peg.engines.solve  # noqa: E402
 import pzl.peg.numbers  # noqa: E402  (every module imported, as in the page's snapshot: imports are no slice)
-import pzl.peg.solve  # noqa: E402
 import pzl.sliding.lab  # noqa: E402, F401
 from pzl import api  # noqa: E402
 

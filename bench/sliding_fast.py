@@ -42,8 +42,8 @@ if str(ROOT) not in sys.path:
 from pzl.search.problem import Search  # noqa: E402
 from pzl.sliding import fast_reach  # noqa: E402
 from pzl.sliding.board import distances, rectangle  # noqa: E402
-from pzl.sliding.fast import lower_bound  # noqa: E402
-from pzl.sliding.tiles import ida_star_tiles  # noqa: E402
+from pzl.sliding.engines.fast import lower_bound  # noqa: E402
+from pzl.sliding.engines.tiles import ida_star_tiles  # noqa: E402
 from pzl.sliding.verdict import permutation_parity  # noqa: E402
 from tools.sliding_replay import walk  # noqa: E402
 

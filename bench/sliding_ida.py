@@ -38,8 +38,8 @@ if str(ROOT) not in sys.path:
 
 from pzl import api  # noqa: E402
 from pzl.search.problem import run_to_end  # noqa: E402
-from pzl.sliding import tables  # noqa: E402
-from pzl.sliding.tiles import distance_table, ida_star_tiles, iddfs_tiles  # noqa: E402
+from pzl.sliding.engines import tables  # noqa: E402
+from pzl.sliding.engines.tiles import distance_table, ida_star_tiles, iddfs_tiles  # noqa: E402
 
 KORF_NAME = "korf-15-puzzle-odd.txt"
 HARDEST = (8, 6, 7, 2, 5, 4, 3, 0, 1)
@@ -316,7 +316,7 @@ def korf(instances: list, bound: str, limit: float | None, pyodide: bool, compil
 
 def partitions(instances: list, limit: float | None) -> None:
     """Nodes and CPU per bound on the same instances, against the bytes each needs in memory and on the wire."""
-    from pzl.sliding import pattern_db, pdb_file
+    from pzl.sliding.engines import pattern_db, pdb_file
 
     adjacency = grid(4, 4)
     clock = time.process_time()

@@ -26,8 +26,8 @@ if str(ROOT) not in sys.path:
 from pzl import api  # noqa: E402
 from pzl.search import breadth  # noqa: E402
 from pzl.search.problem import run_to_end  # noqa: E402
+from pzl.sliding.engines.sweep import sweep  # noqa: E402
 from pzl.sliding.service import problem_for  # noqa: E402
-from pzl.sliding.sweep import sweep  # noqa: E402
 from pzl.sliding.task import from_request  # noqa: E402
 
 

@@ -26,11 +26,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from pzl.peg.catalog import board_by_id  # noqa: E402
-from pzl.peg.solve import solve_minimal  # noqa: E402
+from pzl.peg.engines.solve import solve_minimal  # noqa: E402
 from pzl.search import breadth  # noqa: E402
 from pzl.search.problem import run_to_end  # noqa: E402
+from pzl.sliding.engines.sweep import shortest, sweep  # noqa: E402
 from pzl.sliding.service import problem_for  # noqa: E402
-from pzl.sliding.sweep import shortest, sweep  # noqa: E402
 from pzl.sliding.task import from_request  # noqa: E402
 
 NINE_FAR = "0 9 8 7 6 5 4 3 2 1"          # the 9-puzzle's default start (45 moves)

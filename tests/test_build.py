@@ -128,7 +128,7 @@ def test_the_wheel_is_built_with_the_backend_pyproject_declares(real_wheel: tupl
 
 def test_pattern_tables_are_shipped_named_for_their_content_and_pre_cached(built_site: Path,
                                                                           site_manifest: dict) -> None:
-    from pzl.sliding import pdb_file, tables
+    from pzl.sliding.engines import pdb_file, tables
 
     assert set(site_manifest["tables"]) == {spec.file_name for spec in tables.SPECS if spec.shipped}
     for name, url in site_manifest["tables"].items():

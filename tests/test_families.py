@@ -23,7 +23,8 @@ JOB_MODULES = {
     "bounds": "lower bounds the searches use",
     "outcome": "a search's outcome as an answer in the JSON contract",
     "text": "an answer in words for the CLI (`describe`)",
-    "service": "`COMMANDS`: each command's answer, wiring task → verdict → solver → outcome",
+    "plan": "a solve request's options read once into a frozen `Plan`, with what it can afford, before any search",
+    "service": "`COMMANDS`: each command's answer, wiring task → plan → solver → outcome",
     "lab": "`compare`'s rows and the replay that checks every solution",
     "options": "`OPTIONS`: the request keys each command reads (the api refuses any other)",
 }
@@ -56,6 +57,7 @@ def test_jobs_live_where_their_names_say(family: str) -> None:
     assert "OPTIONS" in defined(folder / "options.py")
     assert "describe" not in defined(folder / "service.py"), "CLI words belong in text.py"
     assert "instant_verdict" in defined(folder / "verdict.py")
+    assert {"Plan", "plan"} <= defined(folder / "plan.py")
     assert {"compare_plan", "replay"} <= defined(folder / "lab.py")
 
 

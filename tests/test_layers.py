@@ -27,6 +27,11 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 #: Sibling families: neither imports the other.
 FAMILIES = ("pzl.sliding", "pzl.peg")
+#: Each family's search engines (`pzl.<family>.engines`) reach, of their family, only each other and this ground
+#: (geometry; peg's lower bounds): never a job module (task, plan, service, outcome ...), so an engine is read,
+#: tested and timed on plain values, without a request.
+ENGINE_GROUND = {"pzl.sliding": ("pzl.sliding.board", "pzl.sliding.position"),
+                 "pzl.peg": ("pzl.peg.board", "pzl.peg.lattice", "pzl.peg.bounds")}
 #: Modules that ask a family's record (`pzl.family.Family`, found by `pzl.catalog.family`) and import no family.
 FAMILY_BLIND = ("pzl.api", "pzl.__main__", "pzl.compare")
 
@@ -107,7 +112,7 @@ def cycle(graph: dict[str, frozenset[str]]) -> list[str]:
 def test_the_graph_sees_module_and_function_level_imports() -> None:
     graph = import_graph()
     assert "pzl.errors" in graph["pzl.api"]                  # module level
-    assert "pzl.sliding.pattern_db" in graph["pzl.sliding.tiles"]   # inside ida_star_tiles()
+    assert "pzl.sliding.engines.pattern_db" in graph["pzl.sliding.engines.tiles"]   # inside ida_star_tiles()
     assert {"pzl.sliding", "pzl.peg"} <= graph["pzl.catalog"]  # by name, through importlib
 
 
@@ -137,6 +142,24 @@ def test_the_api_the_comparison_and_the_cli_import_no_family() -> None:
     reaching = [f"{module} imports {target}" for module in FAMILY_BLIND for target in sorted(graph[module])
                 if any(target == name or target.startswith(name + ".") for name in FAMILIES)]
     assert reaching == []
+
+
+def test_engines_reach_no_job_module() -> None:
+    graph = import_graph()
+    leaking = []
+    for family, ground in ENGINE_GROUND.items():
+        engines = [module for module in graph if module.startswith(family + ".engines.")]
+        assert engines, f"{family} has no engines to check"
+        for engine in sorted(engines):
+            reached, todo = set(), [engine]
+            while todo:
+                for target in graph[todo.pop()] - reached:
+                    reached.add(target)
+                    todo.append(target)
+            leaking += [f"{engine} reaches {target}" for target in sorted(reached)
+                        if target.startswith(family + ".") and not target.startswith(family + ".engines")
+                        and target not in ground]
+    assert leaking == []
 
 
 def test_no_import_cycles() -> None:

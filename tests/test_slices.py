@@ -11,8 +11,8 @@ import time
 
 import pytest
 
+import pzl.peg.engines.solve
 import pzl.peg.numbers  # imported up front, as in the page's snapshot: an import is no slice
-import pzl.peg.solve
 import pzl.sliding.lab  # noqa: F401
 from pzl import api
 

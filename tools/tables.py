@@ -19,7 +19,7 @@ def ensure_tables() -> dict[str, Path]:
     """
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from pzl.sliding import tables
+    from pzl.sliding.engines import tables
 
     made = {}
     for spec in tables.SPECS:
@@ -34,9 +34,9 @@ def ensure_tables() -> dict[str, Path]:
             print(f"build: making the {spec.partition} pattern tables {spec.name} with pzl's generator "
                   f"(once; about {spec.minutes:g} min of CPU, 2 processes)", flush=True)
             started = time.perf_counter()
-            # pzl.sliding.tables's main, called rather than run with -m (the package imports the module first)
-            command = [sys.executable, "-c", "import sys; from pzl.sliding.tables import main; sys.exit(main())",
-                       spec.name, "--out", str(cached), "--jobs", "2"]
+            # the generator's main, called rather than run with -m (the package imports the module first)
+            generator = "import sys; from pzl.sliding.engines.tables import main; sys.exit(main())"
+            command = [sys.executable, "-c", generator, spec.name, "--out", str(cached), "--jobs", "2"]
             if subprocess.run(command, cwd=ROOT).returncode != 0 or not table_file_ok(cached):
                 raise BuildError(f"making the pattern tables {spec.name} failed (see the output above)")
             print(f"build: {spec.name} made in {time.perf_counter() - started:.0f} s "
@@ -51,7 +51,7 @@ def ensure_tables() -> dict[str, Path]:
 
 def table_file_ok(path: Path) -> bool:
     """True when `path` is a complete, undamaged table file."""
-    from pzl.sliding import pdb_file
+    from pzl.sliding.engines import pdb_file
 
     try:
         pdb_file.decode(path.read_bytes(), str(path))

@@ -1,9 +1,9 @@
 """Peg solitaire: boards from geometry, tasks, impossibility proofs, the solve/analyse service and the numbers.
 
 The job modules have the same names as sliding's (board, catalog, task, verdict, bounds, outcome, text,
-service, lab). The search engine lives in `pzl.peg.solve` (with `pzl.peg.sides`) and `pzl.peg.search_fast`
-(with `pzl.peg.beam`); the census and the atlas (`pzl.peg.census`, `pzl.peg.atlas`, answered by `pzl.peg.numbers`)
-build on `pzl.peg.bulk`.
+service, lab). The search engines live in `pzl.peg.engines`: `solve` (with `sides`) and `search_fast`
+(with `beam`); the census and the atlas (`pzl.peg.engines.census`, `pzl.peg.atlas`, answered by
+`pzl.peg.numbers`) build on `pzl.peg.engines.bulk`.
 The family's record for the rest of pzl is `FAMILY` (a `pzl.family.Family`).
 """
 

@@ -1,6 +1,6 @@
 """Peg `auto`, an answer that gets better while you watch: a quick solution at once, then the fewest moves.
 
-The minimal search (`pzl.peg.solve`) starts first and gets a head start of HEAD_START_NODES
+The minimal search (`pzl.peg.engines.solve`) starts first and gets a head start of HEAD_START_NODES
 (small boards are proved within it and answered at once, as before); if it has not finished by
 then, it pauses while the beam search finds a quick solution, which is answered at once as an
 `improved` event, and then goes on for the fewest moves within the device's budget:
@@ -32,7 +32,7 @@ from typing import Any
 
 from pzl import events
 from pzl.events import Event
-from pzl.peg.outcome import PegOutcome
+from pzl.peg.engines.peg_outcome import PegOutcome
 from pzl.search.anytime import beating, head_start
 from pzl.search.problem import Search
 from pzl.search.progress import relay

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pzl import events
-from pzl.peg.census import census, estimate
-from pzl.peg.search_tables import valid_symmetries
-from pzl.peg.solve import solve_minimal
+from pzl.peg.engines.census import census, estimate
+from pzl.peg.engines.search_tables import valid_symmetries
+from pzl.peg.engines.solve import solve_minimal
 from pzl.peg.verdict import why_impossible
 from pzl.search.problem import Search
 from pzl.search.progress import relay

@@ -16,7 +16,7 @@ from pzl.events import Event
 from pzl.peg.atlas import atlas
 from pzl.peg.board import PegBoard
 from pzl.peg.catalog import board_entry
-from pzl.peg.census import MAX_HOLES, census, estimate
+from pzl.peg.engines.census import MAX_HOLES, census, estimate
 from pzl.peg.outcome import task_result
 from pzl.peg.task import board_of, seconds_option, task_of
 from pzl.request import flag, state_cap

@@ -1,54 +1,19 @@
-"""What a peg search returns (`PegOutcome`) and how it becomes an answer in the JSON contract.
+"""How what a peg search returns (`pzl.peg.engines.peg_outcome.PegOutcome`) becomes an answer in the JSON contract.
 
-Also: how a position is checked, and how one search continues another's progress.
+Also: how one search continues another's progress.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 from pzl import events
-from pzl.errors import CatalogError, PositionError
+from pzl.errors import CatalogError
 from pzl.peg.board import Move, PegBoard
 from pzl.peg.catalog import board_entry, spec_by_id
+from pzl.peg.engines.peg_outcome import PegOutcome
 from pzl.peg.task import Task
-from pzl.search.problem import SearchOutcome
-
-
-@dataclass(slots=True)
-class PegOutcome(SearchOutcome):
-    """A SearchOutcome plus what a peg task needs.
-
-    path: the moves of one solution (each a `Move`, the holes one peg visits), or None; `paths` likewise.
-    solvable: True (a solution was found), False (proved impossible), None (unknown within limits).
-    minimal: True when `path` is proved to use the fewest moves (then `exhausted` is True too).
-    moves / jumps: length of `path` in moves and in jumps.
-    lower_bound: moves that any solution needs at least (proved), when known.
-    reason: why the search stopped without an answer (limit reached), or why it is impossible.
-    method: the search that answered: "minimal", or the fast solver's "beam" or "depth-first".
-    stopped: the limit that stopped the search ("max_states" or "seconds"), or None.
-    """
-
-    path: list[Move] | None
-    paths: list[list[Move]] = field(default_factory=list)
-    solvable: bool | None = None
-    minimal: bool = False
-    moves: int | None = None
-    jumps: int | None = None
-    lower_bound: int = 0
-    reason: str | None = None
-    method: str = "minimal"
-    stopped: str | None = None
-
-
-def check_position(mask: int, size: int, what: str) -> None:
-    """A PositionError when `mask` is not a position of this board."""
-    if not isinstance(mask, int) or mask < 0:
-        raise PositionError(f"the {what} must be a set of holes")
-    if mask >> size:
-        raise PositionError(f"the {what} has a peg outside the board's {size} holes")
 
 
 def task_result(task: Task) -> dict[str, Any]:

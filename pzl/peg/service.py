@@ -1,7 +1,8 @@
 """The peg family's service: `solve` and `analyse` (its `COMMANDS`), each a request in, events out.
 
-Wires the parts: the request → a Task (`task`), the instant verdict (`verdict`), the searches (`solve`,
-`search_fast`), then one result event (`outcome`). The CLI's words for a result are in `text`.
+Wires the parts: the request → a Task (`task`), its options read once into a `Plan` with the instant verdict
+(`plan`), the searches (`solve`, `search_fast`) given plain values, then one result event (`outcome`).
+The CLI's words for a result are in `text`.
 
 `auto` rule: impossible by classes → at once; with `all` → minimal within limits; else the quick answer at once and
 the fewest moves within the device's budget (`anytime`); then, if neither found one, → fast.
@@ -14,20 +15,21 @@ from collections.abc import Iterator
 from typing import Any
 
 from pzl import events
-from pzl.errors import CatalogError, PositionError, PuzzleError
+from pzl.errors import PositionError, PuzzleError
 from pzl.events import Event
 from pzl.peg import anytime
 from pzl.peg.board import Move, PegBoard, holes_of
-from pzl.peg.outcome import PegOutcome, custom_board, outcome_result, request_stats, task_result
+from pzl.peg.engines.peg_outcome import PegOutcome
+from pzl.peg.outcome import custom_board, outcome_result, request_stats, task_result
+from pzl.peg.plan import Plan, plan
 from pzl.peg.task import Task, board_of, check_finish_reachable, parse_holes, parse_position, seconds_option, task_of
-from pzl.peg.verdict import class_marks, instant_verdict, possible_finish_holes, why_impossible
-from pzl.request import choice, flag, solution_cap, state_cap
+from pzl.peg.verdict import class_marks, possible_finish_holes, why_impossible
+from pzl.request import state_cap
 from pzl.search import limits
 from pzl.search.progress import relay
 
-ALGORITHMS = ("auto", "minimal", "fast", "beam")
-#: `auto`, in order: (1) a task impossible by peg counts or position classes is answered at once;
-#: (2) with `all`, the minimal search within AUTO_MAX_STATES / AUTO_ALL_NODES counts the minimal
+#: `auto` (of `pzl.peg.plan.ALGORITHMS`), in order: (1) a task impossible by peg counts or position classes is
+#: answered at once; (2) with `all`, the minimal search within AUTO_MAX_STATES / AUTO_ALL_NODES counts the minimal
 #: solutions; (3) otherwise the anytime answer (`pzl.peg.anytime`): the minimal search within the
 #: device's memory and a work budget, with the beam search's quick answer at once when the proof is
 #: not; (4) when (2) or (3) ends undecided without a solution, the fast solver (beam search, then
@@ -52,19 +54,13 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     clock = time.perf_counter()
     board = board_of(request)
     task = task_of(board, request)
-    algorithm = choice(request, "algorithm", ALGORITHMS, "auto", where=" for peg solitaire", refusal=CatalogError)
-    all_solutions = flag(request, "all")
-    max_solutions = solution_cap(request, all_solutions)
-    if all_solutions and algorithm in ("fast", "beam"):
-        raise PuzzleError(f"counting every minimal solution needs the minimal search; {algorithm} finds one "
-                          "solution (use minimal or auto with all)")
-    state_cap(request, 0)   # a malformed max_states is refused before any search starts
+    chosen = plan(task, request)
+    algorithm, all_solutions, max_solutions = chosen.algorithm, chosen.all_solutions, chosen.max_solutions
     payload = task_result(task)
     payload.update(events.answered_by(auto=True) if algorithm == "auto" else events.answered_by(algorithm))
-    verdict = instant_verdict(task.board, task.start, task.finish, task.first)
-    if verdict.reachable is False:
-        payload.update(solvable=False, moves=None, jumps=None, solution=None, minimal=False, reason=verdict.reason,
-                       stats=request_stats(0, 0, clock))
+    if chosen.verdict.reachable is False:
+        payload.update(solvable=False, moves=None, jumps=None, solution=None, minimal=False,
+                       reason=chosen.verdict.reason, stats=request_stats(0, 0, clock))
         payload.update(class_marks(task.board, task.after_first, task.finish))
         if all_solutions:
             payload.update(count=0, solutions=[])
@@ -78,52 +74,55 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
         yield events.result(payload)
         return
     if algorithm == "auto":
-        outcome, how, fields = yield from _auto(task, request, all_solutions, max_solutions, clock, payload)
+        outcome, how, fields = yield from _auto(task, chosen, clock, payload)
         payload.update(how)
         if fields:
             payload.update(outcome_result(board, outcome, all_solutions, clock), **fields)
             yield events.result(payload)
             return
     elif algorithm == "minimal":
-        outcome = yield from _minimal(task, request, all_solutions, max_solutions, limited=False)
+        outcome = yield from _minimal(task, chosen, all_solutions, max_solutions, limited=False)
     elif algorithm == "beam":
-        outcome = yield from _fast(task, request, beam_only=True)
+        outcome = yield from _fast(task, chosen, beam_only=True)
     else:
-        outcome = yield from _fast(task, request)
+        outcome = yield from _fast(task, chosen)
     payload.update(outcome_result(board, outcome, all_solutions, clock))
     yield events.result(payload)
 
 
-def _auto(task: Task, request: dict[str, Any], all_solutions: bool, max_solutions: int, clock: float,
-          payload: dict[str, Any]):
-    """The `auto` rule (see ALGORITHMS); returns (outcome, how it was found, fields its answer adds or overrides)."""
-    if all_solutions:
-        limited = request.get("max_states") in (None, "")   # a budget of the request's own: no time limit
-        outcome = yield from _minimal(task, request, all_solutions, max_solutions, limited=limited)
+def _auto(task: Task, chosen: Plan, clock: float, payload: dict[str, Any]):
+    """The `auto` rule (see AUTO_MAX_STATES): (outcome, how it was found, fields its answer adds or overrides)."""
+    own_cap = chosen.max_states is not None   # a budget of the request's own: no time or work budget
+    if chosen.all_solutions:
+        outcome = yield from _minimal(task, chosen, True, chosen.max_solutions, limited=not own_cap)
         return outcome, anytime.MINIMAL_ANSWER, {}
 
     def answer(outcome: PegOutcome, how: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
         return {**payload, **how, **outcome_result(task.board, outcome, False, clock), **fields}
 
-    own_cap = request.get("max_states") not in (None, "")   # a budget of the request's own: no work budget
-    minimal = _minimal(task, request, False, 0, limited=False, nodes=None if own_cap else anytime.AUTO_NODES)
-    return (yield from anytime.solve(minimal, lambda: _fast(task, request, beam_only=True),
-                                     lambda: _fast(task, request), answer, clock))
+    minimal = _minimal(task, chosen, False, 0, limited=False, nodes=None if own_cap else anytime.AUTO_NODES)
+    return (yield from anytime.solve(minimal, lambda: _fast(task, chosen, beam_only=True),
+                                     lambda: _fast(task, chosen), answer, clock))
 
 
-def _minimal(task: Task, request: dict[str, Any], all_solutions: bool, max_solutions: int, limited: bool,
+def _minimal(task: Task, chosen: Plan, all_solutions: bool, max_solutions: int, limited: bool,
              nodes: int | None = None):
     """The minimal search: within AUTO_MAX_STATES and AUTO_ALL_NODES when `limited` (auto with `all`), else within
     the request's `max_states` (default MAX_STATES; with `nodes`, a work budget: the device's memory instead)."""
-    from pzl.peg.solve import MAX_STATES, solve_minimal
+    from pzl.peg.engines.solve import MAX_STATES, solve_minimal
 
     first = (task.first[0], task.first[2]) if task.first else None
     default = AUTO_MAX_STATES if limited else None if nodes is not None else MAX_STATES
-    cap = limits.state_cap(state_cap(request, default), "peg-minimal")
+    cap = limits.state_cap(_requested(chosen, default), "peg-minimal")
     outcome = yield from solve_minimal(task.board, task.start, task.finish, first=first, all_solutions=all_solutions,
                                        max_solutions=max_solutions, max_states=cap.limit,
                                        max_nodes=AUTO_ALL_NODES if limited else nodes)
     return _mark_stop(outcome, cap)
+
+
+def _requested(chosen: Plan, default: int | None) -> int | None:
+    """The state cap asked of a search: the request's own (0: none), else the search's `default` (None: memory)."""
+    return default if chosen.max_states is None else chosen.max_states or None
 
 
 def _mark_stop(outcome: Any, cap: limits.StateCap) -> Any:
@@ -147,11 +146,11 @@ def _with_first(task: Task, path: list[Move] | None) -> list[Move] | None:
     return [Move((a, c)), *path]
 
 
-def _fast(task: Task, request: dict[str, Any], beam_only: bool = False):
+def _fast(task: Task, chosen: Plan, beam_only: bool = False):
     """Some solution quickly (beam, then depth-first; or the beam alone); a fixed first jump is played first."""
-    from pzl.peg.search_fast import MAX_DEAD, solve_fast
+    from pzl.peg.engines.search_fast import MAX_DEAD, solve_fast
 
-    cap = limits.state_cap(state_cap(request, MAX_DEAD), "peg-fast")
+    cap = limits.state_cap(_requested(chosen, MAX_DEAD), "peg-fast")
     outcome = yield from solve_fast(task.board, task.after_first, task.finish, max_states=cap.limit,
                                     seconds_limit=BEAM_SECONDS if beam_only else FAST_SECONDS, beam_only=beam_only)
     _mark_stop(outcome, cap)
@@ -233,8 +232,8 @@ def chain_continuations(board: PegBoard, position: int, hole: int) -> list[tuple
 
 def _judge(task: Task, position: int, seconds: float, cap: limits.StateCap):
     """One position's verdict: solvable, fewest moves (proved or not), a next move, how it was found."""
-    from pzl.peg.search_fast import solve_fast
-    from pzl.peg.solve import analyse
+    from pzl.peg.engines.search_fast import solve_fast
+    from pzl.peg.engines.solve import analyse
 
     board = task.board
     verdict: dict[str, Any] = {"solvable": None, "moves": None, "minimal": False, "next": None,

@@ -6,10 +6,11 @@ and the shelf of pattern tables.
 """
 
 from pzl.family import Family, Shelf
-from pzl.sliding import tables
 from pzl.sliding.catalog import CATALOG
+from pzl.sliding.engines import tables
 from pzl.sliding.lab import compare_plan, replay
 from pzl.sliding.options import OPTIONS
+from pzl.sliding.plan import tables_needed
 from pzl.sliding.service import COMMANDS
 from pzl.sliding.text import describe
 
@@ -20,5 +21,5 @@ FAMILY = Family(
     catalog=tuple(CATALOG), entry_fields=("rows", "cols", "cells", "start", "goal"),
     options=OPTIONS, answers=COMMANDS, drawn=("board", "layout"),
     describe=describe, compare_plan=compare_plan, replay=replay,
-    shelf=Shelf(status=tables.status, build=tables.build, needed=tables.tables_needed),
+    shelf=Shelf(status=tables.status, build=tables.build, needed=tables_needed),
 )

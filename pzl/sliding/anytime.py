@@ -33,13 +33,14 @@ from pzl.search import deepening
 from pzl.search.anytime import beating, head_start
 from pzl.search.problem import SearchOutcome
 from pzl.search.progress import relay
-from pzl.sliding import fast_reach, tiles
+from pzl.sliding import fast_reach
 from pzl.sliding.board import distances
 from pzl.sliding.effort import check_depth_first
-from pzl.sliding.fast import fast_solve
+from pzl.sliding.engines import tiles
+from pzl.sliding.engines.fast import fast_solve
+from pzl.sliding.engines.windows import Shortener
 from pzl.sliding.outcome import SlidingProblem, as_states, fast_result, solution_result
 from pzl.sliding.task import Puzzle
-from pzl.sliding.windows import Shortener
 
 #: Orders of the lines the fast solver tries at once for a shorter answer (`Placer.reduce`), on a big board.
 WIDTH = 16

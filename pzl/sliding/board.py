@@ -1,7 +1,7 @@
 """Sliding-puzzle boards as cells on a square grid, and what follows from the geometry.
 
-Adjacency, graph distances and the facts the parity rule needs are derived from
-the cells alone; the articles' hand-written adjacency lists are only test oracles.
+Adjacency, graph distances and the facts the parity rule needs (`parity_decides`, `permutation_parity`)
+are derived from the cells alone; the articles' hand-written adjacency lists are only test oracles.
 """
 
 from __future__ import annotations
@@ -126,3 +126,19 @@ def parity_decides(board: Board) -> bool:
     if all(len(neighbours) == 2 for neighbours in board.adjacency):
         return False  # a single cycle: tiles only rotate
     return all(is_connected(board, without=cell) for cell in range(board.size))
+
+
+def permutation_parity(start: tuple[int, ...], goal: tuple[int, ...]) -> int:
+    """0 if turning `goal` into `start` (blank included) takes an even number of swaps, else 1."""
+    where = {code: cell for cell, code in enumerate(goal)}
+    perm = [where[code] for code in start]
+    seen = [False] * len(perm)
+    swaps = 0
+    for cell in range(len(perm)):
+        length = 0
+        while not seen[cell]:
+            seen[cell] = True
+            cell = perm[cell]
+            length += 1
+        swaps += max(0, length - 1)
+    return swaps % 2

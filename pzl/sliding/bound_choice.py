@@ -11,21 +11,19 @@
 
 Breadth-first, bidirectional and plain iterative deepening use no bound, and the fast solver
 has its own: a bound is refused there by name. IDA* runs the tile kernel with the bound by name
-(`pzl.sliding.tiles`); A* calls `state_bound`, which evaluates a bound on one packed state
+(`pzl.sliding.engines.tiles`); A* calls `state_bound`, which evaluates a bound on one packed state
 from scratch.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from operator import getitem
 from typing import Any
 
 from pzl.errors import PuzzleError
-from pzl.events import Event
-from pzl.request import choice
+from pzl.sliding.engines.tile_bounds import longest_increasing
 from pzl.sliding.task import Puzzle
-from pzl.sliding.tile_bounds import longest_increasing
 
 #: Every bound a request may name, weakest first.
 BOUNDS = ("none", "misplaced", "manhattan", "linear-conflict", "pdb")
@@ -35,12 +33,11 @@ BOUNDED = ("astar", "ida")
 PDB_MAX_CELLS = 25
 
 
-def read_bound(request: dict[str, Any], algorithm: str, puzzle: Puzzle, metric: str = "step") -> str | None:
-    """The request's `bound` (None: the algorithm's default), refused by name where it does not apply.
+def check_bound(bound: str | None, algorithm: str, puzzle: Puzzle, metric: str = "step") -> str | None:
+    """The request's `bound` as read (None: the algorithm's default), refused by name where it does not apply.
 
     `metric` is the move count searched (whole slides take the bounds none, misplaced and, for
     straight slides, manhattan)."""
-    bound = choice(request, "bound", BOUNDS)
     if bound is None:
         return None
     if algorithm not in BOUNDED:
@@ -86,7 +83,7 @@ def why_not(puzzle: Puzzle, bound: str, metric: str = "step") -> str | None:
 
 
 def _stored_tables_fit(puzzle: Puzzle) -> bool:
-    from pzl.sliding import tables
+    from pzl.sliding.engines import tables
 
     return tables.spec_for(puzzle.board.adjacency, puzzle.goal.index(0)) is not None
 
@@ -94,7 +91,7 @@ def _stored_tables_fit(puzzle: Puzzle) -> bool:
 def state_bound(puzzle: Puzzle, problem: Any, bound: str, database: Any = None) -> Callable[[Any], int]:
     """The bound of one state of `problem` (packed ints for numbered tiles), evaluated from scratch.
 
-    `database` is the PatternDatabase for "pdb" (`pattern_database` gets it).
+    `database` is the PatternDatabase for "pdb" (`pzl.sliding.engines.tables.pattern_database` gets it).
     """
     if bound == "none":
         return lambda state: 0
@@ -138,7 +135,7 @@ def state_bound(puzzle: Puzzle, problem: Any, bound: str, database: Any = None) 
 
 
 def _line_conflict(home: list[int], rows: int, cols: int) -> Callable[[tuple[int, ...]], int]:
-    """Linear conflict's addition to Manhattan for codes per cell (as `pzl.sliding.tiles.linear_conflict`)."""
+    """Linear conflict's addition to Manhattan for codes per cell (as `pzl.sliding.engines.tiles.linear_conflict`)."""
     goal_row = [cell // cols for cell in home]
     goal_col = [cell % cols for cell in home]
 
@@ -161,16 +158,3 @@ def _slots(database: Any) -> dict[int, tuple[int, int]]:
     """Goal cell -> (pattern, bit shift of its tile in the pattern's index)."""
     bits = database.bits
     return {cell: (p, bits * slot) for p, cells in enumerate(database.patterns) for slot, cell in enumerate(cells)}
-
-
-def pattern_database(puzzle: Puzzle, nodes: int = 0, clock: float | None = None) -> Iterator[Event]:
-    """The pattern database of a board and its goal blank: the stored tables, else one built now; yields progress."""
-    from pzl.sliding import pattern_db, tables
-
-    board, blank_goal = puzzle.board, puzzle.goal.index(0)
-    database = yield from tables.database_for(board.adjacency, blank_goal, nodes=nodes, clock=clock)
-    if database is None:
-        patterns = pattern_db.default_patterns(board.adjacency, blank_goal)
-        database = yield from pattern_db.build(board.adjacency, patterns, blank_goal, nodes=nodes, clock=clock)
-    return database
-

@@ -107,14 +107,14 @@ def what_to_try(puzzle: Puzzle, algorithm: str, *, all_solutions: bool = False, 
 WALKS_PER_POSITION = 100
 
 
-def breadth_floor(puzzle: Puzzle, problem: Any, algorithm: str) -> tuple[int, int] | None:
+def breadth_floor(puzzle: Puzzle, problem: Any, algorithm: str, estimate: int | None = None) -> tuple[int, int] | None:
     """(a floor on the positions bfs or bidirectional must store, the lower bound it comes from), or None.
 
     For one-cell pieces and one blank: a solution is at least L moves long (the start's lower bound),
     so bfs stores every position within L moves of the start, and bidirectional those within about
     L/2 of either end. Their number is estimated from below by the blank's walks that never step
     straight back (counted exactly, by cell and previous cell) divided by WALKS_PER_POSITION, and
-    never more than the reachable positions.
+    never more than the reachable positions (`estimate`, else `estimated_states`).
     """
     if puzzle.kind != "packed":
         return None
@@ -131,7 +131,8 @@ def breadth_floor(puzzle: Puzzle, problem: Any, algorithm: str) -> tuple[int, in
                     following[(neighbour, cell)] = following.get((neighbour, cell), 0) + count
         walks = following
         total += sum(walks.values())
-    return min(estimated_states(puzzle), sides * total // WALKS_PER_POSITION), bound
+    reachable = estimated_states(puzzle) if estimate is None else estimate
+    return min(reachable, sides * total // WALKS_PER_POSITION), bound
 
 
 def check_depth_first(puzzle: Puzzle, problem: Any, algorithm: str, distance: int | None,

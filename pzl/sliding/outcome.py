@@ -17,10 +17,10 @@ from pzl.events import Event
 from pzl.search import deepening
 from pzl.search.problem import SearchOutcome
 from pzl.sliding.blocks import BlockProblem
+from pzl.sliding.engines.tile_bounds import MIRROR, PDB
 from pzl.sliding.packed import PackedProblem
 from pzl.sliding.piece_moves import move_counts, steps_of
 from pzl.sliding.task import Codes, Puzzle
-from pzl.sliding.tile_bounds import heuristic
 from pzl.wording import counted
 
 #: Listed solutions put in the contract's form between two progress events (~1 ms each when long).
@@ -69,6 +69,17 @@ def listed_solutions(puzzle: Puzzle, problem: SlidingProblem,
         if not number % PATHS_PER_PROGRESS:
             yield events.progress(outcome.nodes, outcome.states, outcome.seconds)
     return listed
+
+
+def heuristic(name: str) -> dict[str, Any]:
+    """A bound's name as a result's `heuristic`: {"name": "manhattan"}, and for a pattern database its partition
+    and whether the mirror is read too: "pdb 6-6-3 + mirror" is {"name": "pdb", "partition": [6, 6, 3],
+    "mirror": true}. The names are the ones `pzl.sliding.engines.tile_bounds` makes (`PreparedBound.name`) and the plain
+    bounds' own."""
+    if not name.startswith(PDB + " "):
+        return {"name": name}
+    partition = name[len(PDB) + 1:].removesuffix(MIRROR)
+    return {"name": PDB, "partition": [int(size) for size in partition.split("-")], "mirror": name.endswith(MIRROR)}
 
 
 def solution_result(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, algorithm: str,

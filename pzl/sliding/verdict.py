@@ -7,25 +7,9 @@ colour of the (bipartite) grid, so arrangement parity and blank colour change to
 from __future__ import annotations
 
 from pzl.family import Verdict
-from pzl.sliding.board import Board, parity_decides
+from pzl.sliding.board import Board, parity_decides, permutation_parity
 from pzl.sliding.position import EMPTY
 from pzl.sliding.task import Puzzle
-
-
-def permutation_parity(start: tuple[int, ...], goal: tuple[int, ...]) -> int:
-    """0 if turning `goal` into `start` (blank included) takes an even number of swaps, else 1."""
-    where = {code: cell for cell, code in enumerate(goal)}
-    perm = [where[code] for code in start]
-    seen = [False] * len(perm)
-    swaps = 0
-    for cell in range(len(perm)):
-        length = 0
-        while not seen[cell]:
-            seen[cell] = True
-            cell = perm[cell]
-            length += 1
-        swaps += max(0, length - 1)
-    return swaps % 2
 
 
 def parity_verdict(board: Board, start: tuple[int, ...], goal: tuple[int, ...], labels: tuple[str, ...]) -> Verdict:

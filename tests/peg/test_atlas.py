@@ -6,9 +6,9 @@ import pytest
 
 from pzl.peg.atlas import atlas, pair_classes
 from pzl.peg.catalog import board_by_id
+from pzl.peg.engines.search_tables import valid_symmetries
+from pzl.peg.engines.solve import solve_minimal
 from pzl.peg.mask import board_from_mask
-from pzl.peg.search_tables import valid_symmetries
-from pzl.peg.solve import solve_minimal
 from pzl.search.problem import run_to_end
 
 

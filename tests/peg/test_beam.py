@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pzl.peg.beam import beam_search
 from pzl.peg.board import Move
 from pzl.peg.catalog import board_by_id
-from pzl.peg.solve import solve_minimal
+from pzl.peg.engines.beam import beam_search
+from pzl.peg.engines.solve import solve_minimal
 from pzl.peg.verdict import why_impossible
 from pzl.search.problem import run_to_end as run
 from tools.peg_replay import assert_solves

@@ -12,7 +12,7 @@ from functools import cache
 import pytest
 
 from pzl.peg.catalog import board_by_id
-from pzl.peg.census import census, symmetries_of
+from pzl.peg.engines.census import census, symmetries_of
 from pzl.peg.mask import board_from_mask
 from pzl.search.problem import run_to_end
 

@@ -1,4 +1,4 @@
-"""Moves in bulk (pzl.peg.chains) against a plain walk over every chain of jumps, one position at a time."""
+"""Moves in bulk (pzl.peg.engines.chains) against a plain walk over every chain of jumps, one position at a time."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pzl.peg.bounds import PagodaTest, distance_pagoda
-from pzl.peg.bulk import BulkBoard
 from pzl.peg.catalog import board_by_id
-from pzl.peg.chains import Chains
+from pzl.peg.engines.bulk import BulkBoard
+from pzl.peg.engines.chains import Chains
 from pzl.peg.mask import board_from_mask
 from pzl.search.problem import run_to_end
 

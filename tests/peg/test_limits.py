@@ -14,10 +14,10 @@ import pytest
 
 from pzl import api
 from pzl.peg.catalog import board_by_id
-from pzl.peg.chains import STATES_PER_TICK
+from pzl.peg.engines.chains import STATES_PER_TICK
+from pzl.peg.engines.search_fast import PROGRESS_JUMPS, solve_fast
+from pzl.peg.engines.solve import CHUNK, STEPS_PER_PROGRESS, solve_minimal
 from pzl.peg.mask import board_from_mask
-from pzl.peg.search_fast import PROGRESS_JUMPS, solve_fast
-from pzl.peg.solve import CHUNK, STEPS_PER_PROGRESS, solve_minimal
 
 FULL_9X9 = "/".join(["ooooooooo"] * 9)
 LATTICES = ("square", "square-diagonal", "triangular")

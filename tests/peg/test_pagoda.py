@@ -8,7 +8,7 @@ import pytest
 
 from pzl.peg.bounds import class_masks, distance_pagoda, finish_pagodas, is_pagoda, position_class, weight
 from pzl.peg.catalog import SPECS, board_by_id
-from pzl.peg.search_tables import weigher
+from pzl.peg.engines.search_tables import weigher
 from tools.peg_replay import random_jump
 
 BOARD_IDS = [spec.id for spec in SPECS]

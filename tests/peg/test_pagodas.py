@@ -1,4 +1,4 @@
-"""Pagoda functions found by linear programming (pzl.peg.pagodas): exact, sound, and used by the minimal search."""
+"""Pagoda functions found by linear programming (pzl.peg.engines.pagodas): exact, sound, used by the minimal search."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pzl.peg import pagodas, sides
 from pzl.peg.bounds import PagodaTest, finish_pagodas, is_pagoda, weight
 from pzl.peg.catalog import board_by_id
-from pzl.peg.chains import Chains
-from pzl.peg.pagodas import find_pagodas, separating_pagoda
-from pzl.peg.solve import solve_minimal
+from pzl.peg.engines import pagodas, sides
+from pzl.peg.engines.chains import Chains
+from pzl.peg.engines.pagodas import find_pagodas, separating_pagoda
+from pzl.peg.engines.solve import solve_minimal
 from pzl.search.problem import run_to_end
 from tests.peg.test_solve import SQUARE_4, brute_force, pegs_of, square_board
 from tools.peg_replay import replay

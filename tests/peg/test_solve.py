@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from pzl.peg.board import Move
 from pzl.peg.catalog import board_by_id
-from pzl.peg.search_fast import solve_fast
-from pzl.peg.solve import analyse, solve_minimal
+from pzl.peg.engines.search_fast import solve_fast
+from pzl.peg.engines.solve import analyse, solve_minimal
 from pzl.search.problem import run_to_end as finish_search
 from tests.peg.article_tables import HOPPERS, TRIANGLE_21, jumps
 from tools.peg_replay import replay

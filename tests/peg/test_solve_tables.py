@@ -10,7 +10,7 @@ import pytest
 
 from pzl.peg.board import Move
 from pzl.peg.catalog import SPECS, board_by_id
-from pzl.peg.search_tables import Symmetry, backward_moves, forward_moves, jump_tables, permute
+from pzl.peg.engines.search_tables import Symmetry, backward_moves, forward_moves, jump_tables, permute
 
 
 @pytest.mark.parametrize("board_id", [spec.id for spec in SPECS])

@@ -13,10 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pzl import api
-from pzl.sliding import anytime, windows
+from pzl.sliding import anytime
 from pzl.sliding.board import rectangle
-from pzl.sliding.fast import fast_solve, lower_bound
-from pzl.sliding.tiles import replay_blanks
+from pzl.sliding.engines import windows
+from pzl.sliding.engines.fast import fast_solve, lower_bound
+from pzl.sliding.engines.tiles import replay_blanks
 from tests.sliding.test_fast import solvable_pair
 from tools.sliding_replay import assert_replays, walk
 

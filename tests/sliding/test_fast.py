@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from pzl.errors import PositionError
 from pzl.search.problem import run_to_end
-from pzl.sliding.fast import fast_solve, lower_bound
-from pzl.sliding.fast_exact import shortest_blank_path
-from pzl.sliding.fast_shorten import cut_loops, reoptimise
+from pzl.sliding.engines.fast import fast_solve, lower_bound
+from pzl.sliding.engines.fast_exact import shortest_blank_path
+from pzl.sliding.engines.fast_shorten import cut_loops, reoptimise
 
 
 def assert_replays(path, start, goal, rows, cols):

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from pzl.errors import PositionError
 from pzl.search.problem import run_to_end as run
-from pzl.sliding import ida_kernel, pattern_db, tile_bounds
-from pzl.sliding.tiles import ida_star_tiles, iddfs_tiles
+from pzl.sliding.engines import ida_kernel, pattern_db, tile_bounds
+from pzl.sliding.engines.tiles import ida_star_tiles, iddfs_tiles
 from tests.sliding.test_tiles import (
     EIGHT,
     EIGHT_CELLS,

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from pzl.search import breadth
 from pzl.search.problem import run_to_end
+from pzl.sliding.engines.sweep import shortest, sweep
 from pzl.sliding.service import problem_for
-from pzl.sliding.sweep import shortest, sweep
 from pzl.sliding.task import from_request
 
 

@@ -7,9 +7,15 @@ import pytest
 from pzl import api
 from pzl.sliding import describe
 from pzl.sliding.catalog import entry
-from pzl.sliding.service import choose
+from pzl.sliding.plan import choose
+from pzl.sliding.space import estimated_states
 from pzl.sliding.task import from_request
 from tools.sliding_replay import assert_replays
+
+
+def auto_choice(request, all_solutions):
+    puzzle = from_request(request)
+    return choose(puzzle, all_solutions, estimated_states(puzzle))
 
 
 def answer(**fields):
@@ -57,12 +63,12 @@ def test_bidirectional_search_refuses_a_partial_goal_with_a_reason():
 
 
 def test_auto_uses_breadth_first_up_to_two_million_positions_and_ida_beyond():
-    assert choose(from_request({"puzzle": "9-puzzle"}), all_solutions=False) == "bidirectional"
-    assert choose(from_request({"puzzle": "8-puzzle"}), all_solutions=True) == "ida"
-    assert choose(from_request({"puzzle": "symbols"}), all_solutions=True) == "bfs"
-    assert choose(from_request({"puzzle": "hakoiri-musume"}), all_solutions=False) == "bfs"
-    assert choose(from_request({"puzzle": "15-puzzle"}), all_solutions=False) == "ida"
-    assert choose(from_request({"board": "3x4", "start": "1 2 3 4 5 6 7 8 9 10 0 11"}), all_solutions=False) == "ida"
+    assert auto_choice({"puzzle": "9-puzzle"}, all_solutions=False) == "bidirectional"
+    assert auto_choice({"puzzle": "8-puzzle"}, all_solutions=True) == "ida"
+    assert auto_choice({"puzzle": "symbols"}, all_solutions=True) == "bfs"
+    assert auto_choice({"puzzle": "hakoiri-musume"}, all_solutions=False) == "bfs"
+    assert auto_choice({"puzzle": "15-puzzle"}, all_solutions=False) == "ida"
+    assert auto_choice({"board": "3x4", "start": "1 2 3 4 5 6 7 8 9 10 0 11"}, all_solutions=False) == "ida"
 
 
 def test_fifteen_puzzle_default_start_is_solved_optimally_by_auto():

@@ -9,9 +9,9 @@ from pzl import api
 from pzl.search.deepening import ida_star, iddfs
 from pzl.search.problem import run_to_end
 from pzl.sliding.board import rectangle
+from pzl.sliding.engines.tiles import ida_star_tiles, iddfs_tiles
 from pzl.sliding.service import problem_for
 from pzl.sliding.task import from_request
-from pzl.sliding.tiles import ida_star_tiles, iddfs_tiles
 from tools.sliding_replay import assert_replays
 
 EIGHT = rectangle(3, 3).adjacency

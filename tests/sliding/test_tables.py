@@ -10,10 +10,11 @@ import pytest
 
 from pzl import api
 from pzl.search.problem import run_to_end as run
-from pzl.sliding import pattern_db, pdb_file, tables
-from pzl.sliding.pdb_file import TableFileError
-from pzl.sliding.tile_bounds import longest_increasing
-from pzl.sliding.tiles import distance_table, ida_star_tiles
+from pzl.sliding import plan
+from pzl.sliding.engines import pattern_db, pdb_file, tables
+from pzl.sliding.engines.pdb_file import TableFileError
+from pzl.sliding.engines.tile_bounds import longest_increasing
+from pzl.sliding.engines.tiles import distance_table, ida_star_tiles
 from tests.sliding.test_tiles import KORF_EASIEST, grid_adjacency, rectangle
 
 FIFTEEN = grid_adjacency(rectangle(4, 4))
@@ -187,14 +188,14 @@ def test_the_api_answers_a_fifteen_puzzle_with_damaged_tables_and_says_so(damage
 
 def test_the_page_is_told_which_table_file_a_request_needs(damaged_tables, monkeypatch):
     request = {"puzzle": "15-puzzle", "start": " ".join(map(str, KORF_EASIEST[0][2]))}
-    assert tables.tables_needed(request) == []   # a file is there (damaged: the search reports it)
+    assert plan.tables_needed(request) == []   # a file is there (damaged: the search reports it)
     monkeypatch.setattr(tables, "search_dirs", lambda: [damaged_tables.parent / "elsewhere"])
-    needed = tables.tables_needed(request)
+    needed = plan.tables_needed(request)
     assert needed == [{"name": "4x4-663.pzt", "path": str(tables.user_cache_dir() / "4x4-663.pzt")}]
     assert api.tables_needed(__import__("json").dumps(request)) == __import__("json").dumps(needed)
     for other in ({"puzzle": "8-puzzle"}, {**request, "algorithm": "bfs"}, {"puzzle": "no-such"}, {"command": "x"},
                   {**request, "goal": "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"}):
-        assert tables.tables_needed(other) == [], other
+        assert plan.tables_needed(other) == [], other
     assert api.tables_needed("not json") == "[]"
 
 
@@ -287,7 +288,7 @@ def test_in_the_browser_missing_tables_are_never_built(small_spec, monkeypatch):
     monkeypatch.setattr(tables, "IN_BROWSER", True)
     database, events = run(tables.database_for(grid_adjacency(rectangle(2, 4)), 7))
     assert database is None and events == []
-    assert tables.tables_needed({"board": "2x4", "start": "0 7 6 5 4 3 2 1"}) == [
+    assert plan.tables_needed({"board": "2x4", "start": "0 7 6 5 4 3 2 1"}) == [
         {"name": "2x4-test.pzt", "path": str(tables.user_cache_dir() / "2x4-test.pzt")}]
 
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pzl.search.problem import run_to_end as run
-from pzl.sliding.tiles import distance_table, ida_star_tiles, iddfs_tiles, linear_conflict, manhattan
+from pzl.sliding.engines.tiles import distance_table, ida_star_tiles, iddfs_tiles, linear_conflict, manhattan
 
 HARDEST = (8, 6, 7, 2, 5, 4, 3, 0, 1)
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pzl.sliding import pattern_db
-from pzl.sliding.tiles import distance_table, ida_star_tiles, manhattan
+from pzl.sliding.engines import pattern_db
+from pzl.sliding.engines.tiles import distance_table, ida_star_tiles, manhattan
 from tests.sliding.test_tiles import (
     EIGHT,
     EIGHT_CELLS,
@@ -130,7 +130,7 @@ def test_database_and_linear_conflict_find_the_same_optimum_on_3x4(steps, seed):
 
 
 def test_auto_switches_to_the_database_when_the_first_search_runs_long(monkeypatch):
-    from pzl.sliding import tiles
+    from pzl.sliding.engines import tiles
 
     monkeypatch.setattr(tiles, "AUTO_DATABASE_NODES_PER_PLACEMENT", 0)
     monkeypatch.setattr(tiles, "AUTO_DATABASE_MIN_NODES", 3000)

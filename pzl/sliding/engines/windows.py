@@ -25,9 +25,9 @@ from pzl.search.anytime import within
 from pzl.search.problem import PROGRESS_EVERY, Search
 from pzl.search.progress import relay
 from pzl.sliding.board import Board, distances
-from pzl.sliding.fast_shorten import cut_loops
-from pzl.sliding.tile_bounds import MAX_LINE_TABLE
-from pzl.sliding.tiles import ida_star_tiles, replay_blanks
+from pzl.sliding.engines.fast_shorten import cut_loops
+from pzl.sliding.engines.tile_bounds import MAX_LINE_TABLE
+from pzl.sliding.engines.tiles import ida_star_tiles, replay_blanks
 
 #: The first passes, in order: (window length in moves, stride between windows, IDA* nodes per window). Then
 #: while the budget lasts, passes of windows GROWTH moves longer each time, with GROWTH_NODES times the budget.

@@ -15,7 +15,7 @@ The second reading goes through a board symmetry that keeps the blank's goal cel
 
 A move entry `x` (precomputed per blank cell, previous blank cell and tile) carries the
 Manhattan change first, then the codes it changes and the table that scores them, so a child
-costs a few list and tuple reads (`pzl.sliding.ida_kernel`). `prepare` returns a
+costs a few list and tuple reads (`pzl.sliding.engines.ida_kernel`). `prepare` returns a
 `PreparedBound`; issue-13's `--bound` option maps straight onto `BOUNDS`.
 """
 
@@ -26,13 +26,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from pzl.sliding.ida_kernel import Snippets
-from pzl.sliding.pattern_db import PatternDatabase
+from pzl.errors import PositionError
+from pzl.sliding.engines.ida_kernel import Snippets
+from pzl.sliding.engines.pattern_db import PatternDatabase
 
 Adjacency = Sequence[Sequence[int]]
 Distances = Sequence[Sequence[int]]
 
-#: The names a caller may ask for (plus "auto", resolved by `pzl.sliding.tiles`).
+#: The names a caller may ask for (plus "auto", resolved by `pzl.sliding.engines.tiles`).
 BOUNDS = ("misplaced", "manhattan", "linear-conflict", "pdb")
 #: Largest per-line table (entries) for linear conflict; bigger boards go without it.
 MAX_LINE_TABLE = 1 << 16
@@ -57,16 +58,6 @@ TABLE_MAX = Snippets(
 PDB, MIRROR = "pdb", " + mirror"
 
 
-def heuristic(name: str) -> dict[str, Any]:
-    """A bound's name as a result's `heuristic`: {"name": "manhattan"}, and for a pattern database its partition
-    and whether the mirror is read too: "pdb 6-6-3 + mirror" is {"name": "pdb", "partition": [6, 6, 3],
-    "mirror": true}. The names are the ones made here (`PreparedBound.name`) and the plain bounds' own."""
-    if not name.startswith(PDB + " "):
-        return {"name": name}
-    partition = name[len(PDB) + 1:].removesuffix(MIRROR)
-    return {"name": PDB, "partition": [int(size) for size in partition.split("-")], "mirror": name.endswith(MIRROR)}
-
-
 @dataclass
 class PreparedBound:
     """A bound set up for one start: what the kernel needs, and its name for the outcome."""
@@ -81,6 +72,26 @@ class PreparedBound:
     def value(self) -> int:
         """The start's lower bound."""
         return max(self.top)
+
+
+def prepare(name: str | None, board: list[int], home: list[int], adjacency: Adjacency, distances: Distances,
+            rows_cols: tuple[int, int] | None = None, database: PatternDatabase | None = None,
+            blank_goal: int = 0) -> PreparedBound:
+    """The bound the kernel runs with: `misplaced` by that name; else the database's when one is given (a
+    PositionError when it is for another board or blank goal); else linear conflict on a full rectangle
+    (`rows_cols`) where its line tables fit; else Manhattan."""
+    if name == "misplaced":
+        return misplaced_bound(board, home, adjacency)
+    if database is not None:
+        prepared = pattern_bound(board, home, adjacency, distances, database, blank_goal)
+        if prepared is None:
+            raise PositionError(f"the pattern database given is for another board or blank goal ({database.name})")
+        return prepared
+    if rows_cols is not None:
+        prepared = linear_conflict_bound(board, home, adjacency, distances, *rows_cols)
+        if prepared is not None:
+            return prepared
+    return manhattan_bound(board, home, adjacency, distances)
 
 
 def misplaced_bound(board: list[int], home: list[int], adjacency: Adjacency) -> PreparedBound:

@@ -3,7 +3,7 @@
 Exact and computed level by level. Level n holds the *classes* reachable in exactly n jumps —
 positions up to the board symmetries that keep the start and the finish — as an array of
 canonical bitmasks (8 bytes each); the next level is made from whole chunks of it at once
-(`pzl.peg.bulk`). Every whole-level step (stabilisers, copies, grouping) goes a slice at a time,
+(`pzl.peg.engines.bulk`). Every whole-level step (stabilisers, copies, grouping) goes a slice at a time,
 with progress between, so a page running the census in time slices hears Cancel within one. A pass
 back from the finish then keeps, level by level, the classes that can still finish, and a pass
 forwards over those counts the solutions.
@@ -29,8 +29,8 @@ from typing import Any
 from pzl import events
 from pzl.peg.board import after_jump
 from pzl.peg.bounds import class_masks
-from pzl.peg.bulk import INDEX_BITS, INDEX_MASK, SLICE, BulkBoard, Slots, in_slices, positions, small_slots
-from pzl.peg.search_tables import board_parts, permute, valid_symmetries
+from pzl.peg.engines.bulk import INDEX_BITS, INDEX_MASK, SLICE, BulkBoard, Slots, in_slices, positions, small_slots
+from pzl.peg.engines.search_tables import board_parts, permute, valid_symmetries
 from pzl.search.problem import COSTLY_EVERY, PROGRESS_EVERY, Search, collector_paused
 from pzl.search.progress import relay
 from pzl.search.shards import Shards

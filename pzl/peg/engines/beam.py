@@ -12,7 +12,7 @@ from typing import Any
 from pzl import events
 from pzl.peg.board import Move
 from pzl.peg.bounds import finish_pagodas
-from pzl.peg.search_tables import Jump, board_parts, group_jumps, weigher
+from pzl.peg.engines.search_tables import Jump, board_parts, group_jumps, weigher
 from pzl.search.problem import COSTLY_EVERY, Search
 
 #: Positions kept after each jump, pass by pass; a pass that ends short starts a wider one.

@@ -9,9 +9,9 @@ Layout:
 Header fields: `format` (1), `adjacency` (the board's neighbour lists), `blank_goal`,
 `patterns` (goal cells per pattern), `bits` (per tile in the sparse index), `entries` and
 `compressed` (per pattern), `sha256` (of the body), `generator` (the key of the code and
-parameters that made it; see `pzl.sliding.tables`).
+parameters that made it; see `pzl.sliding.engines.tables`).
 
-Each stream holds one table of excesses over Manhattan (`pzl.sliding.pattern_db`), halved
+Each stream holds one table of excesses over Manhattan (`pzl.sliding.engines.pattern_db`), halved
 (they are even on a grid board) and packed 4 bits per entry: byte k holds entry k in its
 low nibble and entry k + N/2 in its high one, so unpacking is two `bytes.translate` calls
 and a concatenation. Impossible indices repeat the previous value (that compresses best).

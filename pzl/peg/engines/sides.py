@@ -1,4 +1,4 @@
-"""One side of the meet-in-the-middle peg search (`pzl.peg.solve`): from the start or from the finish.
+"""One side of the meet-in-the-middle peg search (`pzl.peg.engines.solve`): from the start or from the finish.
 
 A `Side` holds what one direction has found (every canonical position seen, its layers by number of moves)
 and what differs between the two directions in one place: which moves lead back to its origin, how its
@@ -17,10 +17,10 @@ from typing import Any
 
 from pzl.peg.board import Move
 from pzl.peg.bounds import PagodaTest, distance_pagoda, weight
-from pzl.peg.bulk import BulkBoard, in_slices, positions
-from pzl.peg.chains import Chains
-from pzl.peg.pagodas import find_pagodas
-from pzl.peg.search_tables import JumpTables, backward_moves, forward_moves
+from pzl.peg.engines.bulk import BulkBoard, in_slices, positions
+from pzl.peg.engines.chains import Chains
+from pzl.peg.engines.pagodas import find_pagodas
+from pzl.peg.engines.search_tables import JumpTables, backward_moves, forward_moves
 from pzl.search.problem import BULK_EVERY
 from pzl.search.shards import Shards
 
@@ -156,7 +156,7 @@ class Side:
     def seek_pagodas(self, size: int, jumps: Sequence[tuple[int, int, int]],
                      symmetries: Sequence[Sequence[int]]) -> Ticks:
         """Once the newest layer is big enough to show which positions die, and the next one (`promise`) big
-        enough for the search to pay: pagoda tests found for the task from a sample of it (`pzl.peg.pagodas`),
+        enough for the search to pay: pagoda tests found for the task from a sample of it (`pzl.peg.engines.pagodas`),
         added to the side's chains. Sought once; None ticks between linear programs."""
         if self.pagodas_sought or len(self.newest) < PAGODA_SAMPLE_LAYER or self.promise() < PAGODA_PAYS:
             return

@@ -31,11 +31,11 @@ from typing import Any
 from pzl.errors import PuzzleError
 from pzl.events import Event, progress
 from pzl.search.progress import run_to_end
-from pzl.sliding import pattern_db, pdb_file
-from pzl.sliding.pattern_db import PatternDatabase
-from pzl.sliding.pdb_file import TableFileError
+from pzl.sliding.engines import pattern_db, pdb_file
+from pzl.sliding.engines.pattern_db import PatternDatabase
+from pzl.sliding.engines.pdb_file import TableFileError
 
-PACKAGE_DIR = Path(__file__).with_name("tables")
+PACKAGE_DIR = Path(__file__).parent.parent / "tables"
 #: Is this the browser? There the worker fetches the files; nothing is built in the tab.
 IN_BROWSER = sys.platform == "emscripten"
 
@@ -201,6 +201,17 @@ def database_for(adjacency: Sequence[Sequence[int]], blank_goal: int, *, nodes: 
     return _LOADED[spec.name]
 
 
+def pattern_database(adjacency: Sequence[Sequence[int]], blank_goal: int, *, build: bool = True, nodes: int = 0,
+                     clock: float | None = None) -> Iterator[Event]:
+    """The stored tables for a board and its goal blank (`database_for`), else with `build` its default pattern
+    database built now, in this process (any board of at most 25 cells), else None; yields progress."""
+    database = yield from database_for(adjacency, blank_goal, nodes=nodes, clock=clock)
+    if database is None and build:
+        patterns = pattern_db.default_patterns(adjacency, blank_goal)
+        database = yield from pattern_db.build(adjacency, patterns, blank_goal, nodes=nodes, clock=clock)
+    return database
+
+
 def _build_tables(spec: TableSpec, nodes: int, clock: float) -> Iterator[Event]:
     """Every pattern's table, built one after the other in this process, with progress."""
     total = pattern_db.placements(spec.rows * spec.cols, spec.patterns)
@@ -248,24 +259,9 @@ def make(spec: TableSpec, path: Path, jobs: int = 1) -> float:
     return time.perf_counter() - started
 
 
-def tables_needed(request: dict[str, Any]) -> list[dict[str, str]]:
-    """The table files a request will read and this process lacks: [{"name", "path"}] (the page's worker fetches them).
-
-    Never raises: a request pzl cannot read needs nothing (the run reports its error).
-    """
-    try:
-        from pzl.sliding.task import from_request
-
-        command, algorithm = request.get("command", "solve"), str(request.get("algorithm") or "auto")
-        bound = request.get("bound") or ("pdb" if algorithm != "astar" or command == "compare" else None)
-        if command not in ("solve", "compare") or algorithm not in ("auto", "ida", "astar") or bound != "pdb":
-            return []   # a comparison's pdb rows (ida and astar) read the tables too
-        puzzle = from_request(request)
-        if not puzzle.distinct_tiles or puzzle.goal_is_partial:
-            return []
-        spec = spec_for(puzzle.board.adjacency, puzzle.goal.index(0))
-    except (PuzzleError, AttributeError, TypeError, ValueError, OverflowError):
-        return []
+def wanted(adjacency: Sequence[Sequence[int]], blank_goal: int) -> list[dict[str, str]]:
+    """The stored tables this board and blank goal would read, when this process lacks them: [{"name", "path"}]."""
+    spec = spec_for(adjacency, blank_goal)
     if spec is None or spec.name in _LOADED or find(spec) is not None:
         return []
     return [{"name": spec.file_name, "path": str(user_cache_dir() / spec.file_name)}]
@@ -304,10 +300,11 @@ def build(which: str, jobs: int) -> Iterator[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m pzl.sliding.tables NAME --out FILE [--jobs N]`: build one table set into a file (build.py uses it)."""
+    """`python -m pzl.sliding.engines.tables NAME --out FILE [--jobs N]`: build one table set into a file (build.py
+    uses it)."""
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m pzl.sliding.tables", description=main.__doc__)
+    parser = argparse.ArgumentParser(prog="python -m pzl.sliding.engines.tables", description=main.__doc__)
     parser.add_argument("name", choices=[spec.name for spec in SPECS])
     parser.add_argument("--out", type=Path, required=True, help="the file to write")
     parser.add_argument("--jobs", type=int, default=1, help="build the patterns in this many processes")

@@ -17,11 +17,11 @@ from pzl.errors import PositionError
 from pzl.events import Event, progress
 from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
 from pzl.search.progress import relay
-from pzl.sliding.fast_exact import shortest_blank_path
-from pzl.sliding.fast_place import Placer
-from pzl.sliding.fast_shorten import cut_loops, reoptimise
-from pzl.sliding.tiles import linear_conflict, manhattan, replay_blanks
-from pzl.sliding.verdict import permutation_parity
+from pzl.sliding.board import permutation_parity
+from pzl.sliding.engines.fast_exact import shortest_blank_path
+from pzl.sliding.engines.fast_place import Placer
+from pzl.sliding.engines.fast_shorten import cut_loops, reoptimise
+from pzl.sliding.engines.tiles import linear_conflict, manhattan, replay_blanks
 
 Position = tuple[Hashable, ...]
 

@@ -9,11 +9,18 @@ import time
 from typing import Any
 
 from pzl import events
-from pzl.peg.beam import beam_search
 from pzl.peg.board import Hop, Move
 from pzl.peg.bounds import class_masks, distance_pagoda, position_class, weight
-from pzl.peg.outcome import PegOutcome, check_position
-from pzl.peg.search_tables import board_parts, group_jumps, jump_tables, permute, symmetry_group, valid_symmetries
+from pzl.peg.engines.beam import beam_search
+from pzl.peg.engines.peg_outcome import PegOutcome, check_position
+from pzl.peg.engines.search_tables import (
+    board_parts,
+    group_jumps,
+    jump_tables,
+    permute,
+    symmetry_group,
+    valid_symmetries,
+)
 from pzl.search.problem import COSTLY_EVERY, Search
 from pzl.search.progress import Steps
 
@@ -32,7 +39,7 @@ def solve_fast(board: Any, start: int, finish: int | None, *, seconds_limit: flo
     solve_fast(board, start: int, finish: int | None, *, seconds_limit=60.0, max_states=MAX_DEAD,
                beam_only=False) -> Search
 
-    First beam search (`pzl.peg.beam`, at most half the time limit), then depth-first search over
+    First beam search (`pzl.peg.engines.beam`, at most half the time limit), then depth-first search over
     single jumps until the limits (complete: it can prove a task impossible); `beam_only` gives the
     beam the whole time limit and skips the depth-first stage. `max_states` caps the dead positions
     remembered (None: no cap). The outcome has minimal=False and `method` "beam" or "depth-first"

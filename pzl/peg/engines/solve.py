@@ -2,7 +2,7 @@
 
 `solve_minimal` meets a breadth-first search from the start with one from the finish, layer by
 layer on the number of moves; `analyse` asks it about any position; `solve_fast` lives in search_fast.
-Layers grow in bulk (`pzl.peg.chains` over `pzl.peg.bulk`): whole chunks of a layer at once.
+Layers grow in bulk (`pzl.peg.engines.chains` over `pzl.peg.engines.bulk`): whole chunks of a layer at once.
 """
 
 from __future__ import annotations
@@ -16,18 +16,18 @@ from pzl import events
 from pzl.errors import PositionError
 from pzl.peg.board import Move
 from pzl.peg.bounds import class_masks, position_class
-from pzl.peg.bulk import BulkBoard, in_slices, positions
-from pzl.peg.chains import STATES_PER_TICK, Chains
-from pzl.peg.outcome import PegOutcome, check_position
-from pzl.peg.search_fast import solve_fast
-from pzl.peg.search_tables import (
+from pzl.peg.engines.bulk import BulkBoard, in_slices, positions
+from pzl.peg.engines.chains import STATES_PER_TICK, Chains
+from pzl.peg.engines.peg_outcome import PegOutcome, check_position
+from pzl.peg.engines.search_fast import solve_fast
+from pzl.peg.engines.search_tables import (
     board_parts,
     jump_tables,
     permute,
     symmetry_group,
     valid_symmetries,
 )
-from pzl.peg.sides import LOOKUP_SLICE, Side, distance_tests
+from pzl.peg.engines.sides import LOOKUP_SLICE, Side, distance_tests
 from pzl.search.problem import BULK_EVERY, PROGRESS_EVERY, REPORT_SECONDS, Search, collector_paused
 from pzl.search.progress import Steps, relay
 
@@ -127,7 +127,7 @@ class _Stopped(Exception):
 class _MeetInMiddle:
     """Breadth-first layers over moves from the start and from the finish until they meet.
 
-    The two directions are `Side`s (`pzl.peg.sides`: layers, seen positions, pagoda tests, paths back to
+    The two directions are `Side`s (`pzl.peg.engines.sides`: layers, seen positions, pagoda tests, paths back to
     their origin); this coordinator picks the side to grow, grows it (`_grow`, one layer step for either
     direction), watches the limits, reports progress and builds the answer from the meeting.
 
@@ -327,7 +327,7 @@ class _MeetInMiddle:
         already proves the minimum.
 
         Chains are followed through positions already seen (a longer chain is still one move) but
-        not through dead ones (see `pzl.peg.chains`).
+        not through dead ones (see `pzl.peg.engines.chains`).
         """
         bulk, seen, counting = self.bulk, side.seen, self.counting
         fresh_list: list[int] = []  # the layer in the order found (chunks are disjoint); counting: `counts`' keys

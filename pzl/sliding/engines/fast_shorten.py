@@ -15,7 +15,7 @@ from itertools import pairwise
 from pzl.events import Event
 from pzl.search.problem import PROGRESS_EVERY
 from pzl.search.progress import Steps
-from pzl.sliding.fast_exact import shortest_blank_path
+from pzl.sliding.engines.fast_exact import shortest_blank_path
 
 
 def cut_loops(blanks: list[int], start: Sequence[Hashable]) -> list[int]:

@@ -2,7 +2,7 @@
 
 A move is a chain of jumps by one peg, so the positions one move after a position are those after
 every prefix of every chain. Chains are grown step by step for a whole list of positions at once
-(`pzl.peg.bulk`): the states of a step are (position, hole the moving peg stands in); equal states
+(`pzl.peg.engines.bulk`): the states of a step are (position, hole the moving peg stands in); equal states
 reached by different chains are merged (their chains continue alike), so work grows with distinct
 states, not with the number of chains. Backwards, a move is a chain of reverse jumps (a peg jumps
 back over an empty hole, which refills): a forward move read backwards.
@@ -18,8 +18,8 @@ from itertools import compress, repeat
 from operator import add, and_, eq, ge, not_, or_, sub, xor
 
 from pzl.peg.bounds import PagodaTest
-from pzl.peg.bulk import _BIT, BulkBoard, _unwords, _words
-from pzl.peg.search_tables import weigher
+from pzl.peg.engines.bulk import _BIT, BulkBoard, _unwords, _words
+from pzl.peg.engines.search_tables import weigher
 from pzl.search.problem import BULK_EVERY
 
 #: Chain states handled by one bulk step before the expansion reports (ticks) and goes on: ~20 ms of CPU

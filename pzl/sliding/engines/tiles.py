@@ -8,10 +8,10 @@ Positions are tuples of labels in cell order (0 = the blank). `adjacency[cell]` 
 neighbour cells; `distances[a][b]` is the number of steps between two cells in the board graph
 (`distance_table(adjacency)` when None; on a rectangle that is the Manhattan distance).
 
-IDA* runs the one kernel of `pzl.sliding.ida_kernel` with a bound from `pzl.sliding.tile_bounds`,
+IDA* runs the one kernel of `pzl.sliding.engines.ida_kernel` with a bound from `pzl.sliding.engines.tile_bounds`,
 chosen by `bound`: "misplaced" (tiles off their goal cell), "manhattan", "linear-conflict" (needs
 `rows_cols=(rows, cols)` of a full rectangle), "pdb" (a pattern database: the stored tables of
-`pzl.sliding.tables` when they fit the board, else one built now), or "auto" (and None): the stored
+`pzl.sliding.engines.tables` when they fit the board, else one built now), or "auto" (and None): the stored
 tables at once when they fit; else Manhattan + linear conflict (with `rows_cols`, on a full
 rectangle; Manhattan elsewhere), switching to a database built in the process on boards of 10 to
 25 cells once the search proves long. Beside "auto", `pattern_db` says which database: None never
@@ -36,9 +36,9 @@ from pzl.errors import PositionError
 from pzl.events import progress
 from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
 from pzl.search.progress import Steps
-from pzl.sliding import tile_bounds
-from pzl.sliding.ida_kernel import search_function
-from pzl.sliding.tile_bounds import PreparedBound, longest_increasing
+from pzl.sliding.engines import tile_bounds
+from pzl.sliding.engines.ida_kernel import search_function
+from pzl.sliding.engines.tile_bounds import PreparedBound, longest_increasing
 
 Position = tuple[Hashable, ...]
 Adjacency = Sequence[Sequence[int]]
@@ -168,50 +168,31 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
     distances = distance_table(adjacency) if distances is None else distances
     if bound not in (None, "auto", *tile_bounds.BOUNDS):
         raise PositionError(f"unknown bound {bound!r}; use one of: auto, {', '.join(tile_bounds.BOUNDS)}")
-    if bound == "misplaced":
-        board, z0, home = _prepare(start, goal, adjacency)
-        prepared = tile_bounds.misplaced_bound(board, home, adjacency)
-        return (yield from _kernel(start, board, z0, goal.index(0), distances, prepared, all_solutions,
-                                   max_solutions, max_depth, nodes, clock))
-    conflict = rows_cols is not None and bound != "manhattan"
+    conflict = rows_cols is not None and bound not in ("manhattan", "misplaced")
     if bound == "linear-conflict" and rows_cols is None:
         raise PositionError("linear conflict needs a full rectangular board")
-    if bound in ("manhattan", "linear-conflict"):
+    if conflict and (rows_cols is None or rows_cols[0] * rows_cols[1] != len(adjacency)):
+        raise PositionError("linear conflict needs a full rectangular board (rows_cols)")
+    if bound in ("misplaced", "manhattan", "linear-conflict"):
         pattern_db = None
     elif bound == "pdb":
         pattern_db = True
-    if conflict and (rows_cols is None or rows_cols[0] * rows_cols[1] != len(adjacency)):
-        raise PositionError("linear conflict needs a full rectangular board (rows_cols)")
     board, z0, home = _prepare(start, goal, adjacency)
     blank_goal = goal.index(0)
-    database = None
-    if pattern_db is True or pattern_db == "auto":
-        database = yield from _stored_database(adjacency, blank_goal, nodes, clock)
-        if database is None and pattern_db is True:
-            database = yield from _built_database(adjacency, blank_goal, nodes, clock)
-    elif pattern_db is not None:
-        database = pattern_db
-    if database is not None:
-        prepared = tile_bounds.pattern_bound(board, home, adjacency, distances, database, blank_goal)
-        if prepared is None:
-            raise PositionError(f"the pattern database given is for another board or blank goal ({database.name})")
-        return (yield from _kernel(start, board, z0, blank_goal, distances, prepared, all_solutions, max_solutions,
-                                   max_depth, nodes, clock))
-    prepared = None
-    if conflict:
-        assert rows_cols is not None
-        prepared = tile_bounds.linear_conflict_bound(board, home, adjacency, distances, *rows_cols)
-    if prepared is None:
-        prepared = tile_bounds.manhattan_bound(board, home, adjacency, distances)
+    database = yield from _database(adjacency, blank_goal, pattern_db, nodes, clock)
+    prepared = tile_bounds.prepare(bound, board, home, adjacency, distances, rows_cols if conflict else None,
+                                   database, blank_goal)
     passes: list[tuple[int, int]] = []   # kept across a switch, the cut pass included
     first = _kernel(start, board, z0, blank_goal, distances, prepared, all_solutions, max_solutions, max_depth,
                     nodes, clock, passes=passes)
-    if pattern_db != "auto" or not AUTO_DATABASE_CELLS <= len(adjacency) <= AUTO_DATABASE_MAX_CELLS:
+    if database is not None or pattern_db != "auto" or \
+            not AUTO_DATABASE_CELLS <= len(adjacency) <= AUTO_DATABASE_MAX_CELLS:
         return (yield from first)
-    from pzl.sliding import pattern_db as databases
+    from pzl.sliding.engines import pattern_db as databases
 
-    patience = nodes + max(AUTO_DATABASE_MIN_NODES, AUTO_DATABASE_NODES_PER_PLACEMENT *
-                           databases.placements(len(adjacency), databases.default_patterns(adjacency, blank_goal)))
+    patterns = databases.default_patterns(adjacency, blank_goal)
+    patience = nodes + max(AUTO_DATABASE_MIN_NODES,
+                           AUTO_DATABASE_NODES_PER_PLACEMENT * databases.placements(len(adjacency), patterns))
     steps = Steps(first)
     for event in steps:   # the cheap bound first; switch when it proves slow
         if event["nodes"] >= patience:
@@ -221,27 +202,22 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
         yield event
     else:
         return steps.outcome
-    database = yield from _built_database(adjacency, blank_goal, event["nodes"], clock)
+    database = yield from databases.build(adjacency, patterns, blank_goal, nodes=event["nodes"], clock=clock)
     board, z0, home = _prepare(start, goal, adjacency)
-    prepared = tile_bounds.pattern_bound(board, home, adjacency, distances, database, blank_goal)
-    assert prepared is not None
+    prepared = tile_bounds.prepare(bound, board, home, adjacency, distances, None, database, blank_goal)
     return (yield from _kernel(start, board, z0, blank_goal, distances, prepared, all_solutions, max_solutions,
                                max_depth, event["nodes"], clock, first_bound=event["depth"], passes=passes))
 
 
-def _stored_database(adjacency: Adjacency, blank_goal: int, nodes: int, clock: float) -> Any:
-    """The stored tables for this board (loaded, or built into the user cache by the CLI), or None."""
-    from pzl.sliding import tables
+def _database(adjacency: Adjacency, blank_goal: int, pattern_db: Any, nodes: int, clock: float) -> Any:
+    """The pattern database `pattern_db` asks for (None: none; "auto": the stored tables for this board, if any;
+    True: those, else one built in this process; else the database given); yields progress."""
+    if pattern_db is not True and pattern_db != "auto":
+        return pattern_db
+    from pzl.sliding.engines import tables
 
-    return (yield from tables.database_for(adjacency, blank_goal, nodes=nodes, clock=clock))
-
-
-def _built_database(adjacency: Adjacency, blank_goal: int, nodes: int, clock: float) -> Any:
-    """The default pattern database of a board and goal blank cell, built in this process; yields progress."""
-    from pzl.sliding import pattern_db as databases
-
-    patterns = databases.default_patterns(adjacency, blank_goal)
-    return (yield from databases.build(adjacency, patterns, blank_goal, nodes=nodes, clock=clock))
+    return (yield from tables.pattern_database(adjacency, blank_goal, build=pattern_db is True, nodes=nodes,
+                                               clock=clock))
 
 
 def _kernel(start: Position, board: list[int], z0: int, blank_goal: int, distances: Sequence[Sequence[int]],

@@ -9,12 +9,12 @@ Tables are stored as the **excess over the Manhattan distance** of the pattern's
 (value minus the sum of their distances to their goal cells; never negative, even on a grid
 board). The search keeps the Manhattan distance of the whole board anyway, so the bound is
 Manhattan + the sum of the excesses, and the excess fits in 4 bits where the value would not
-(see `pzl.sliding.pdb_file`). A table is indexed sparsely: `bits` bits per tile, the cell of
+(see `pzl.sliding.engines.pdb_file`). A table is indexed sparsely: `bits` bits per tile, the cell of
 the pattern's first tile in the lowest bits, so a move changes the index by a precomputed
 delta; entries of impossible indices (two tiles on one cell) are never read.
 
 Built breadth-first in pure Python (`build`, kept per process), or loaded from a shipped
-file (`pzl.sliding.tables`).
+file (`pzl.sliding.engines.tables`).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from math import gcd, lcm
 
 from pzl.peg.board import holes_of
 from pzl.peg.bounds import PagodaTest, is_pagoda
-from pzl.peg.search_tables import Jump, permute
+from pzl.peg.engines.search_tables import Jump, permute
 
 #: Linear programs solved for one search side at most, and the tableau entries their pivots may
 #: update together (about 0.4 s of CPython at most).

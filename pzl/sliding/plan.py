@@ -1,0 +1,187 @@
+"""What a sliding `solve` request can afford, decided once before any search runs.
+
+`read_options` reads the request's options in one place, each checked and refused by name
+(`pzl.request`); `plan` turns them and the Puzzle into a frozen `Plan`: the instant verdict, the
+algorithm `auto` chooses, the requests no search can answer refused, the estimate of the reachable
+positions, the state cap of a breadth-first search, and the reachability check a depth-first search
+needs first. The runner (`pzl.sliding.service`) then only runs it: nothing below reads the request.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pzl.errors import CatalogError, PuzzleError
+from pzl.family import Verdict
+from pzl.request import choice, flag, solution_cap, state_cap
+from pzl.search import breadth, limits
+from pzl.sliding import anytime, fast_reach
+from pzl.sliding.blocks import METRICS
+from pzl.sliding.bound_choice import BOUNDS, check_bound
+from pzl.sliding.effort import breadth_kernel
+from pzl.sliding.engines import tables
+from pzl.sliding.space import estimated_states
+from pzl.sliding.task import Puzzle, from_request
+from pzl.sliding.verdict import instant_verdict
+
+ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida", "astar", "fast")
+
+#: `auto` uses breadth-first search up to this many (estimated) reachable positions, IDA* beyond.
+AUTO_BREADTH_LIMIT = 2_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """A solve request's options, read and checked once (`read_options`); None: the request left it out."""
+
+    algorithm: str
+    all_solutions: bool
+    max_states: int | None         # the search's state cap (None: only the memory)
+    max_solutions: int
+    metric: str | None             # None: the puzzle's default (`default_metric`)
+    bound: str | None              # None: the algorithm's own
+
+
+def read_options(request: dict[str, Any]) -> Options:
+    """Every option of a solve request, each refused by name when it cannot be read (in this order)."""
+    algorithm = choice(request, "algorithm", ALGORITHMS, "auto", refusal=CatalogError) or "auto"
+    all_solutions = flag(request, "all")
+    return Options(algorithm, all_solutions, state_cap(request, breadth.DEFAULT_MAX_STATES),
+                   solution_cap(request, all_solutions), choice(request, "metric", METRICS, noun="metric"),
+                   choice(request, "bound", BOUNDS))
+
+
+def default_metric(puzzle: Puzzle) -> str:
+    """What one move is unless the request says: the count the puzzle's catalog entry names, else a piece's whole
+    move for sliding blocks (as the books count), one cell for tiles."""
+    return puzzle.metric or ("piece" if puzzle.has_blocks else "step")
+
+
+def read_metric(request: dict[str, Any], puzzle: Puzzle) -> str:
+    """The request's `metric`, or the puzzle's default (`default_metric`)."""
+    return choice(request, "metric", METRICS, noun="metric") or default_metric(puzzle)
+
+
+def same_as_steps(puzzle: Puzzle) -> bool:
+    """True when every move is one cell whatever the metric: one empty cell lets a piece move one cell at a time."""
+    return puzzle.blanks == 1
+
+
+def choose(puzzle: Puzzle, all_solutions: bool, estimate: int) -> str:
+    """The `auto` rule: breadth-first when the reachable space is small enough, IDA* beyond.
+
+    Up to AUTO_BREADTH_LIMIT estimated positions (`estimate`, from `estimated_states`): bidirectional
+    for one solution to a complete goal, bfs for a partial goal or for --all (exact counting by layers).
+    Beyond, and for --all with distinct tiles (IDA* with Manhattan distance and linear
+    conflict enumerates them faster than layers can be stored): ida.
+    Sliding blocks and several blanks always go breadth-first: their estimate counts arrangements
+    the pieces can never reach (Rush Hour's cars never leave their lines), and depth-first search
+    with their weak bounds is hopeless where breadth-first is not.
+    """
+    if puzzle.kind == "blocks":
+        return "bfs" if all_solutions or puzzle.goal_is_partial else "bidirectional"
+    if estimate > AUTO_BREADTH_LIMIT:
+        return "ida"
+    if all_solutions and puzzle.distinct_tiles and not puzzle.goal_is_partial:
+        return "ida"
+    return "bfs" if all_solutions or puzzle.goal_is_partial else "bidirectional"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a solve request can afford, decided before any search (`plan`): which algorithm runs on which moves
+    with which bound and caps, and what must run before it."""
+
+    algorithm: str                 # the one that runs: auto's choice; ida without a bound is iddfs
+    auto: bool                     # the request asked for auto
+    metric: str                    # what one move of the answer is
+    searched: str                  # what one move of the search is ("step" where every move is one cell)
+    bound: str | None              # the lower bound read (None: the algorithm's own)
+    all_solutions: bool
+    max_states: int | None         # the search's state cap (None: only the memory)
+    max_solutions: int
+    verdict: Verdict               # what parity says at once; reachable False: nothing else is planned
+    estimate: int | None = None    # the reachable positions, estimated (`pzl.sliding.space`)
+    anytime: bool = False          # auto on numbered tiles: the fast answer at once, then a proof or a shorter one
+    lower_bound: int | None = None             # fast: the start's lower bound (`fast_reach.bound_of`)
+    cap: limits.StateCap | None = None         # bfs, bidirectional, astar: the cap on the positions it stores
+    check: str | None = None       # depth-first: the reachability check run first ("bfs", "bidirectional")
+    check_cap: limits.StateCap | None = None
+
+
+def plan(puzzle: Puzzle, options: Options) -> Plan:
+    """The plan for a solve request (no search runs): the algorithm auto chooses, the requests no search can
+    answer refused (a PuzzleError, or a SearchLimitError when the board is out of an optimal search's reach),
+    and the reachability check a depth-first search needs first."""
+    algorithm, all_solutions = options.algorithm, options.all_solutions
+    metric = options.metric or default_metric(puzzle)
+    searched = "step" if same_as_steps(puzzle) else metric   # one empty cell: every move is one cell
+    bound = check_bound(options.bound, algorithm, puzzle, searched)
+    if algorithm == "ida" and bound == "none":
+        algorithm = "iddfs"   # IDA* without a bound is plain iterative deepening (and is estimated as such)
+    if searched != "step" and algorithm == "fast":
+        raise PuzzleError("the fast solver places numbered tiles one cell at a time; whole slides are searched by "
+                          "bfs, bidirectional, iddfs, ida or astar")
+    verdict = instant_verdict(puzzle)
+    auto = algorithm == "auto"
+    chosen = Plan(algorithm, auto, metric, searched, bound, all_solutions, options.max_states, options.max_solutions,
+                  verdict)
+    if verdict.reachable is False:
+        return chosen
+    estimate = estimated_states(puzzle)
+    chosen = replace(chosen, estimate=estimate)
+    if auto:
+        algorithm = choose(puzzle, all_solutions, estimate)
+        if searched == "step" and anytime.applies(puzzle, algorithm, all_solutions):
+            return replace(chosen, algorithm=algorithm, anytime=True)
+    if algorithm == "fast":
+        refusal = fast_reach.why_not(puzzle, all_solutions)
+        if refusal:
+            raise PuzzleError(refusal)
+        return replace(chosen, algorithm=algorithm, lower_bound=fast_reach.bound_of(puzzle))
+    fast_reach.refuse_hopeless(puzzle, algorithm, all_solutions)   # big boards: an optimal search out of reach
+    if algorithm == "bidirectional" and (all_solutions or puzzle.goal_is_partial):
+        raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
+                          "use bfs (or ida) for a partial goal or for all shortest solutions")
+    chosen = replace(chosen, algorithm=algorithm, cap=_search_cap(puzzle, algorithm, options.max_states))
+    if algorithm not in ("iddfs", "ida") or (verdict.reachable and algorithm == "ida"):
+        return chosen
+    # Depth-first search cannot tell an unreachable goal from a far one: settle that first, with the memory's
+    # budget (the request's state cap is for the search it chose, which stores a path). When parity has
+    # settled it, a small check still gives iddfs's estimate the true depth.
+    check = "bfs" if puzzle.goal_is_partial else "bidirectional"
+    cap = limits.state_cap(None, breadth_kernel(puzzle, check), puzzle.board.size)
+    affordable = cap.limit if not verdict.reachable else min(cap.limit, breadth.DEFAULT_MAX_STATES)
+    if estimate > affordable:
+        return chosen
+    return replace(chosen, check=check, check_cap=cap)
+
+
+def _search_cap(puzzle: Puzzle, algorithm: str, max_states: int | None) -> limits.StateCap | None:
+    """The cap on the positions a storing search keeps (the request's, else the memory's); None for depth-first."""
+    if algorithm in ("bfs", "bidirectional"):
+        kernel = breadth_kernel(puzzle, algorithm)
+    elif algorithm == "astar":
+        kernel = "astar-packed" if puzzle.kind == "packed" else "astar-blocks"
+    else:
+        return None
+    return limits.state_cap(max_states, kernel, puzzle.board.size)
+
+
+def tables_needed(request: dict[str, Any]) -> list[dict[str, str]]:
+    """The table files a request will read and this process lacks: [{"name", "path"}] (the page's worker fetches them).
+
+    Never raises: a request pzl cannot read needs nothing (the run reports its error).
+    """
+    try:
+        command, algorithm = request.get("command", "solve"), str(request.get("algorithm") or "auto")
+        bound = request.get("bound") or ("pdb" if algorithm != "astar" or command == "compare" else None)
+        if command not in ("solve", "compare") or algorithm not in ("auto", "ida", "astar") or bound != "pdb":
+            return []   # a comparison's pdb rows (ida and astar) read the tables too
+        puzzle = from_request(request)
+        if not puzzle.distinct_tiles or puzzle.goal_is_partial:
+            return []
+        return tables.wanted(puzzle.board.adjacency, puzzle.goal.index(0))
+    except (PuzzleError, AttributeError, TypeError, ValueError, OverflowError):
+        return []
