@@ -10,7 +10,8 @@ milliseconds to a tenth of a second), as an `improved` event unless it is proved
 * bigger boards: IDA* for `fast_reach.AUTO_IDA_NODES` nodes when the start's lower bound is under
   `fast_reach.AUTO_IDA_BOUND` (where it usually finishes); failing that, or from farther starts,
   the fast solver again trying WIDTH orders of the lines at once (`Placer.reduce`: a twentieth
-  shorter or so), then windows of the shorter answer re-solved optimally (`pzl.sliding.windows`)
+  shorter or so), and on boards up to 6x6 placing each line's tiles by groups (`pzl.sliding.fast_groups`,
+  GROUPS), then windows of the shortest answer re-solved optimally (`pzl.sliding.windows`)
   for SHORTEN_NODES nodes of IDA*, a shorter answer given every REPORT_NODES nodes or so.
 
 The budgets count work (nodes, lines tried), never the wall clock: together about 2–3 s of CPU in
@@ -43,6 +44,11 @@ from pzl.sliding.windows import Shortener
 
 #: Orders of the lines the fast solver tries at once for a shorter answer (`Placer.reduce`), on a big board.
 WIDTH = 16
+#: Tiles placed together by one search (`pzl.sliding.fast_groups`) in the other construction tried, by the board's
+#: cells at most, and the orders of the lines it tries at once. None above 6x6: there it was no shorter than WIDTH
+#: orders of the one-tile way, for more work (measured on random boards, docs/sliding.md).
+GROUPS = ((25, 3), (36, 2))
+GROUP_WIDTH = 4
 #: IDA* nodes spent re-solving windows of the answer on a big board, by the windows' bound (a node with linear
 #: conflict costs about twice one with Manhattan distance alone: 1.2 and 2.5 million a second in CPython).
 SHORTEN_NODES = {"linear-conflict": 2_500_000, "manhattan": 4_000_000}
@@ -87,6 +93,11 @@ def solve(puzzle: Puzzle, problem: SlidingProblem, payload: dict[str, Any], cloc
     yield from _shorten(puzzle, payload, fast, lower, spent, clock)
 
 
+def group_size(cells: int) -> int:
+    """How many tiles the grouped construction places together on a board of `cells` cells (0: not tried)."""
+    return next((group for most, group in GROUPS if cells <= most), 0)
+
+
 def _proof(puzzle: Puzzle, problem: SlidingProblem, payload: dict[str, Any], answer: dict[str, Any], spent: int,
            clock: float) -> Iterator[Event]:
     """On a board of at most 16 cells: IDA* proves the fewest moves; the fast answer stays if IDA* is refused."""
@@ -110,16 +121,19 @@ def _proof(puzzle: Puzzle, problem: SlidingProblem, payload: dict[str, Any], ans
 
 def _shorten(puzzle: Puzzle, payload: dict[str, Any], fast: SearchOutcome, lower: int, spent: int,
              clock: float) -> Iterator[Event]:
-    """The fast solver again with WIDTH orders of the lines, then windows of the shorter answer re-solved for
-    SHORTEN_NODES nodes: a shorter answer now and then, the best last."""
+    """The fast solver again with WIDTH orders of the lines and with lines placed by groups (GROUPS), then windows
+    of the shortest answer re-solved for SHORTEN_NODES nodes: a shorter answer now and then, the best last."""
     board = puzzle.board
-    search = fast_solve(puzzle.start, puzzle.goal, board.rows, board.cols, width=WIDTH)
-    wide = yield from beating(relay(search, nodes=spent, clock=clock), len(fast.path) - 1, lower)
-    spent += wide.nodes
-    if len(wide.path) < len(fast.path):
-        fast = wide
-        yield events.improved(_shortened(puzzle, payload, Shortener(board, puzzle.start, _blanks(fast)), lower,
-                                         spent, clock))
+    group = group_size(board.size)
+    constructions = [{"width": WIDTH}, {"width": GROUP_WIDTH, "group": group}] if group else [{"width": WIDTH}]
+    for options in constructions:
+        search = fast_solve(puzzle.start, puzzle.goal, board.rows, board.cols, **options)
+        other = yield from beating(relay(search, nodes=spent, clock=clock), len(fast.path) - 1, lower)
+        spent += other.nodes
+        if len(other.path) < len(fast.path):
+            fast = other
+            yield events.improved(_shortened(puzzle, payload, Shortener(board, puzzle.start, _blanks(fast)),
+                                             lower, spent, clock))
     shortener = Shortener(board, puzzle.start, _blanks(fast))
     budget = SHORTEN_NODES[shortener.bound]
     reported = shortener.moves

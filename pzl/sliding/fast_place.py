@@ -168,6 +168,12 @@ class Placer:
             self.walk(self._pair(x, y, window))
         self.fixed[x] = self.fixed[y] = 1
 
+    def placing(self, line: list[int], inward: tuple[int, int]) -> Generator[None, None, None]:
+        """`place_line` for `reduce`: a generator, so that a subclass placing lines by longer searches can
+        yield between slices of them (here the line goes in at once)."""
+        self.place_line(line, inward)
+        yield from ()
+
     def _window(self, x: int, y: int, inward: tuple[int, int]) -> set[int]:
         """The line's last two cells and the free cells up to 2 deep inward of its last three."""
         cols = self.cols
@@ -222,7 +228,7 @@ class Placer:
 
     # ---- the whole board -------------------------------------------------------------------
 
-    def reduce(self, width: int = 1) -> Generator[None, None, list[int]]:
+    def reduce(self, width: int = 1, square: int = 0) -> Generator[None, None, list[int]]:
         """Place lines until at most FINISH_SIDE x FINISH_SIDE is left; yields after each line tried.
 
         Each step tries every border line that may go — top or bottom row, left or right
@@ -235,17 +241,19 @@ class Placer:
         that many of the best boards so far (a beam over the order of the lines; the same
         board reached twice is kept once) and the best at the end wins: measured, 16 give
         about a twentieth fewer moves on 5x5 to 10x10 boards, for about ten times the work.
+        With `square` (4 on a board at least that big both ways) lines go until exactly
+        `square` x `square` is left, for a search that finishes that square optimally.
         """
         beam = [(0, self, (0, self.rows, 0, self.cols))]
-        while any(_open(region) for _, _, region in beam):
+        while any(_open(region, square) for _, _, region in beam):
             candidates: list[tuple[int, Placer, tuple[int, int, int, int]]] = []
             for score, placer, region in beam:
-                if not _open(region):
+                if not _open(region, square):
                     candidates.append((score, placer, region))
                     continue
-                for line, inward, smaller in placer._lines(region):
+                for line, inward, smaller in placer._lines(region, square):
                     trial = placer.clone()
-                    trial.place_line(line, inward)
+                    yield from trial.placing(line, inward)
                     self.nodes += trial.nodes - placer.nodes
                     candidates.append((len(trial.blanks) + LOOKAHEAD * trial.left_over(smaller), trial, smaller))
                     yield None
@@ -271,20 +279,22 @@ class Placer:
         return sum(self.distance[cell][self.board[cell]] for r in range(top, bottom)
                    for cell in range(r * self.cols + left, r * self.cols + right) if self.board[cell] != self.blank)
 
-    def _lines(self, region: tuple[int, int, int, int]) -> Iterator[tuple[list[int], tuple[int, int],
-                                                                          tuple[int, int, int, int]]]:
-        """The border lines that may go next: (cells in filling order, inward step, the region after)."""
+    def _lines(self, region: tuple[int, int, int, int], square: int = 0) -> Iterator[
+            tuple[list[int], tuple[int, int], tuple[int, int, int, int]]]:
+        """The border lines that may go next: (cells in filling order, inward step, the region after); with
+        `square`, only lines that leave both sides at least `square` long."""
         top, bottom, left, right = region
+        deep = square + 1 if square else 3
         goal_row, goal_col = divmod(self.blank, self.cols)
         cols = self.cols
-        if bottom - top >= 3:
+        if bottom - top >= deep:
             for toward in (left, right - 1):
                 cells = _run(left, right, toward)
                 if goal_row != top:
                     yield [top * cols + c for c in cells], (1, 0), (top + 1, bottom, left, right)
                 if goal_row != bottom - 1:
                     yield [(bottom - 1) * cols + c for c in cells], (-1, 0), (top, bottom - 1, left, right)
-        if right - left >= 3:
+        if right - left >= deep:
             for toward in (top, bottom - 1):
                 cells = _run(top, bottom, toward)
                 if goal_col != left:
@@ -300,9 +310,11 @@ class Placer:
         return twin
 
 
-def _open(region: tuple[int, int, int, int]) -> bool:
-    """True while a region (top, bottom, left, right) is bigger than the part finished exactly."""
-    return region[1] - region[0] > FINISH_SIDE or region[3] - region[2] > FINISH_SIDE
+def _open(region: tuple[int, int, int, int], square: int = 0) -> bool:
+    """True while a region (top, bottom, left, right) is bigger than the part finished exactly (FINISH_SIDE x
+    FINISH_SIDE at most, or `square` x `square`)."""
+    side = square or FINISH_SIDE
+    return region[1] - region[0] > side or region[3] - region[2] > side
 
 
 def _run(low: int, high: int, toward: int) -> list[int]:
