@@ -47,7 +47,7 @@ WIDTH = 16
 #: Tiles placed together by one search (`pzl.sliding.fast_groups`) in the other construction tried, by the board's
 #: cells at most, and the orders of the lines it tries at once. None above 6x6: there it was no shorter than WIDTH
 #: orders of the one-tile way, for more work (measured on random boards, docs/sliding.md).
-GROUPS = ((25, 3), (36, 2))
+GROUPS = ((25, 3), (49, 2))
 GROUP_WIDTH = 4
 #: IDA* nodes spent re-solving windows of the answer on a big board, by the windows' bound (a node with linear
 #: conflict costs about twice one with Manhattan distance alone: 1.2 and 2.5 million a second in CPython).
