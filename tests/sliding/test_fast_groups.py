@@ -13,15 +13,8 @@ from pzl.search.problem import run_to_end
 from pzl.sliding import anytime, fast_groups
 from pzl.sliding.fast import fast_solve, lower_bound
 from pzl.sliding.fast_groups import GroupPlacer, _alone
+from tests.sliding.test_anytime import run
 from tests.sliding.test_fast import assert_replays, solvable_pair
-
-
-def run(search):
-    while True:
-        try:
-            next(search)
-        except StopIteration as stop:
-            return stop.value
 
 
 @pytest.mark.parametrize(("rows", "cols", "group", "width"),
