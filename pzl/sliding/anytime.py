@@ -10,7 +10,7 @@ milliseconds to a tenth of a second), as an `improved` event unless it is proved
 * bigger boards: IDA* for `fast_reach.AUTO_IDA_NODES` nodes when the start's lower bound is under
   `fast_reach.AUTO_IDA_BOUND` (where it usually finishes); failing that, or from farther starts,
   the fast solver again trying WIDTH orders of the lines at once (`Placer.reduce`: a twentieth
-  shorter or so), and on boards up to 6x6 placing each line's tiles by groups (`pzl.sliding.fast_groups`,
+  shorter or so), and on boards up to 7x7 placing each line's tiles by groups (`pzl.sliding.fast_groups`,
   GROUPS), then windows of the shortest answer re-solved optimally (`pzl.sliding.windows`)
   for SHORTEN_NODES nodes of IDA*, a shorter answer given every REPORT_NODES nodes or so.
 
@@ -45,8 +45,8 @@ from pzl.sliding.windows import Shortener
 #: Orders of the lines the fast solver tries at once for a shorter answer (`Placer.reduce`), on a big board.
 WIDTH = 16
 #: Tiles placed together by one search (`pzl.sliding.fast_groups`) in the other construction tried, by the board's
-#: cells at most, and the orders of the lines it tries at once. None above 6x6: there it was no shorter than WIDTH
-#: orders of the one-tile way, for more work (measured on random boards, docs/sliding.md).
+#: cells at most, and the orders of the lines it tries at once. None above 7x7: bigger boards' groups cost more than
+#: the page's budget for little (measured on random boards, docs/sliding.md).
 GROUPS = ((25, 3), (49, 2))
 GROUP_WIDTH = 4
 #: IDA* nodes spent re-solving windows of the answer on a big board, by the windows' bound (a node with linear

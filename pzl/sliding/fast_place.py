@@ -228,7 +228,7 @@ class Placer:
 
     # ---- the whole board -------------------------------------------------------------------
 
-    def reduce(self, width: int = 1, square: int = 0) -> Generator[None, None, list[int]]:
+    def reduce(self, width: int = 1) -> Generator[None, None, list[int]]:
         """Place lines until at most FINISH_SIDE x FINISH_SIDE is left; yields after each line tried.
 
         Each step tries every border line that may go — top or bottom row, left or right
@@ -241,17 +241,15 @@ class Placer:
         that many of the best boards so far (a beam over the order of the lines; the same
         board reached twice is kept once) and the best at the end wins: measured, 16 give
         about a twentieth fewer moves on 5x5 to 10x10 boards, for about ten times the work.
-        With `square` (4 on a board at least that big both ways) lines go until exactly
-        `square` x `square` is left, for a search that finishes that square optimally.
         """
         beam = [(0, self, (0, self.rows, 0, self.cols))]
-        while any(_open(region, square) for _, _, region in beam):
+        while any(_open(region) for _, _, region in beam):
             candidates: list[tuple[int, Placer, tuple[int, int, int, int]]] = []
             for score, placer, region in beam:
-                if not _open(region, square):
+                if not _open(region):
                     candidates.append((score, placer, region))
                     continue
-                for line, inward, smaller in placer._lines(region, square):
+                for line, inward, smaller in placer._lines(region):
                     trial = placer.clone()
                     yield from trial.placing(line, inward)
                     self.nodes += trial.nodes - placer.nodes
@@ -279,22 +277,20 @@ class Placer:
         return sum(self.distance[cell][self.board[cell]] for r in range(top, bottom)
                    for cell in range(r * self.cols + left, r * self.cols + right) if self.board[cell] != self.blank)
 
-    def _lines(self, region: tuple[int, int, int, int], square: int = 0) -> Iterator[
-            tuple[list[int], tuple[int, int], tuple[int, int, int, int]]]:
-        """The border lines that may go next: (cells in filling order, inward step, the region after); with
-        `square`, only lines that leave both sides at least `square` long."""
+    def _lines(self, region: tuple[int, int, int, int]) -> Iterator[tuple[list[int], tuple[int, int],
+                                                                          tuple[int, int, int, int]]]:
+        """The border lines that may go next: (cells in filling order, inward step, the region after)."""
         top, bottom, left, right = region
-        deep = square + 1 if square else 3
         goal_row, goal_col = divmod(self.blank, self.cols)
         cols = self.cols
-        if bottom - top >= deep:
+        if bottom - top >= 3:
             for toward in (left, right - 1):
                 cells = _run(left, right, toward)
                 if goal_row != top:
                     yield [top * cols + c for c in cells], (1, 0), (top + 1, bottom, left, right)
                 if goal_row != bottom - 1:
                     yield [(bottom - 1) * cols + c for c in cells], (-1, 0), (top, bottom - 1, left, right)
-        if right - left >= deep:
+        if right - left >= 3:
             for toward in (top, bottom - 1):
                 cells = _run(top, bottom, toward)
                 if goal_col != left:
@@ -310,11 +306,9 @@ class Placer:
         return twin
 
 
-def _open(region: tuple[int, int, int, int], square: int = 0) -> bool:
-    """True while a region (top, bottom, left, right) is bigger than the part finished exactly (FINISH_SIDE x
-    FINISH_SIDE at most, or `square` x `square`)."""
-    side = square or FINISH_SIDE
-    return region[1] - region[0] > side or region[3] - region[2] > side
+def _open(region: tuple[int, int, int, int]) -> bool:
+    """True while a region (top, bottom, left, right) is bigger than the part finished exactly."""
+    return region[1] - region[0] > FINISH_SIDE or region[3] - region[2] > FINISH_SIDE
 
 
 def _run(low: int, high: int, toward: int) -> list[int]:
