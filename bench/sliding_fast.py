@@ -5,6 +5,7 @@
     python bench/sliding_fast.py --count 10 --sizes 10x10 --no-pyodide
     python bench/sliding_fast.py --line      # where auto's optimal attempt pays: IDA* within its budget
     python bench/sliding_fast.py --auto      # auto: the fast answer at once, then shorter (pzl.sliding.anytime)
+    python bench/sliding_fast.py --groups --count 16 --sizes 5x5,6x6,7x7,8x8   # lines one tile at a time or by groups
 
 Every request goes through `pzl.api` with "algorithm": "fast" (bench/pyodide_node.mjs times
 each one in CPython, from the source tree, and in Pyodide under Node, from the built wheel;
@@ -21,6 +22,10 @@ their lower bound, and counts how many IDA* (Manhattan + linear conflict) solves
 at once, then shorter ones; the table gives the first and the final answer against the lower
 bound, and when each came (CPython: CPU time and wall-clock of `api.run`; Pyodide under Node:
 wall-clock, one run each, after one warm-up request).
+
+`--groups` runs the fast solver's constructions on the same starts in CPython, the answer before
+`auto`'s windows: lines placed one tile at a time (`fast_place`) or by groups of tiles
+(`fast_groups`), with one or more orders of the lines; length against the bound, CPU, nodes.
 """
 
 from __future__ import annotations
@@ -39,10 +44,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from pzl.search.problem import Search  # noqa: E402
+from pzl.search.problem import Search, run_to_end  # noqa: E402
 from pzl.sliding import fast_reach  # noqa: E402
 from pzl.sliding.board import distances, rectangle  # noqa: E402
-from pzl.sliding.engines.fast import lower_bound  # noqa: E402
+from pzl.sliding.engines.fast import fast_solve, lower_bound  # noqa: E402
 from pzl.sliding.engines.tiles import ida_star_tiles  # noqa: E402
 from pzl.sliding.verdict import permutation_parity  # noqa: E402
 from tools.sliding_replay import walk  # noqa: E402
@@ -210,6 +215,37 @@ def report_auto(data: dict) -> str:
 # ---------------------------------------------------------------------------------------------
 # --line: how far from the goal an optimal search still finishes within auto's budget
 
+#: `--groups`: the fast solver's options compared (`fast_solve`'s `width` and `group`).
+CONSTRUCTIONS = (("one tile at a time", {}), ("one tile at a time, 16 orders", {"width": 16}),
+                 ("groups of 2", {"group": 2}), ("groups of 3", {"group": 3}),
+                 ("groups of 2, 4 orders", {"group": 2, "width": 4}),
+                 ("groups of 3, 4 orders", {"group": 3, "width": 4}))
+
+
+def constructions(sizes: list[str], count: int, seed: int) -> str:
+    """The fast solver's ways of placing lines on the same starts: length against the bound, CPU, work (CPython)."""
+    lines = [f"fast solver constructions, {count} uniformly random solvable positions per size (seed {seed}), "
+             "CPython; length / lower bound (Manhattan + linear conflict), median / max",
+             "", "| board | construction | length / bound | CPU s, median | nodes, median |",
+             "|---|---|---:|---:|---:|"]
+    rng = random.Random(seed)
+    for size in sizes:
+        rows, cols = (int(side) for side in size.split("x"))
+        goal = (*range(1, rows * cols), 0)
+        starts = [random_start(rows, cols, rng) for _ in range(count)]
+        for name, options in CONSTRUCTIONS:
+            ratios, seconds, nodes = [], [], []
+            for start in starts:
+                clock = time.process_time()
+                outcome = run_to_end(fast_solve(start, goal, rows, cols, **options))[0]
+                seconds.append(time.process_time() - clock)
+                ratios.append((len(outcome.path) - 1) / lower_bound(start, goal, rows, cols))
+                nodes.append(outcome.nodes)
+            lines.append(f"| {size} | {name} | {statistics.median(ratios):.2f} / {max(ratios):.2f} "
+                         f"| {statistics.median(seconds):.2f} | {statistics.median(nodes):,.0f} |")
+    return "\n".join(lines)
+
+
 def finishes(search: Search, nodes: int) -> tuple[bool, float]:
     """Whether a search ends within `nodes` nodes, and the seconds it took."""
     started = time.perf_counter()
@@ -256,11 +292,15 @@ if __name__ == "__main__":
     parser.add_argument("--python", default=sys.executable, help="the CPython for the CPython column")
     parser.add_argument("--line", action="store_true", help="the IDA* budget table behind auto's choice")
     parser.add_argument("--auto", action="store_true", help="auto: the first and the final answer, and when")
+    parser.add_argument("--groups", action="store_true",
+                        help="the fast solver's constructions (one tile at a time, groups) on the same starts")
     parser.add_argument("--json", action="store_true", help="print the measurements as JSON")
     args = parser.parse_args()
     sizes = [size.strip() for size in args.sizes.split(",") if size.strip()]
     if args.line:
         print(line([size for size in sizes if size in ("5x5", "7x7")] or ["5x5", "7x7"], 12, args.seed))
+    elif args.groups:
+        print(constructions(sizes, args.count, args.seed))
     elif args.auto:
         data = measure_auto([size for size in sizes if size != "4x4"], args.count, args.seed, not args.no_pyodide,
                             args.python)

@@ -1,7 +1,7 @@
 """Sliding `auto` on numbered tiles, an answer that gets better while you watch: the fast answer at once, then more.
 
 Where `auto` would run IDA* on a rectangle of distinct tiles (boards past breadth-first reach:
-the 15-puzzle, 3x4, 5x5, 10x10 ...), the fast solver answers first (`pzl.sliding.fast`, a few
+the 15-puzzle, 3x4, 5x5, 10x10 ...), the fast solver answers first (`pzl.sliding.engines.fast`, a few
 milliseconds to a tenth of a second), as an `improved` event unless it is proved minimal already
 (its length meets the lower bound). Then:
 
@@ -10,7 +10,8 @@ milliseconds to a tenth of a second), as an `improved` event unless it is proved
 * bigger boards: IDA* for `fast_reach.AUTO_IDA_NODES` nodes when the start's lower bound is under
   `fast_reach.AUTO_IDA_BOUND` (where it usually finishes); failing that, or from farther starts,
   the fast solver again trying WIDTH orders of the lines at once (`Placer.reduce`: a twentieth
-  shorter or so), then windows of the shorter answer re-solved optimally (`pzl.sliding.windows`)
+  shorter or so), and on boards up to 7x7 placing each line's tiles by groups (`pzl.sliding.engines.fast_groups`,
+  GROUPS), then windows of the shortest answer re-solved optimally (`pzl.sliding.engines.windows`)
   for SHORTEN_NODES nodes of IDA*, a shorter answer given every REPORT_NODES nodes or so.
 
 The budgets count work (nodes, lines tried), never the wall clock: together about 2–3 s of CPU in
@@ -44,12 +45,21 @@ from pzl.sliding.task import Puzzle
 
 #: Orders of the lines the fast solver tries at once for a shorter answer (`Placer.reduce`), on a big board.
 WIDTH = 16
+#: Tiles placed together by one search (`engines.fast_groups`) in the other construction tried, by the board's
+#: cells at most, and the orders of the lines it tries at once. None above 7x7: bigger boards' groups cost more than
+#: the page's budget for little (measured on random boards, docs/sliding.md).
+GROUPS = ((25, 3), (49, 2))
+GROUP_WIDTH = 4
 #: IDA* nodes spent re-solving windows of the answer on a big board, by the windows' bound (a node with linear
 #: conflict costs about twice one with Manhattan distance alone: 1.2 and 2.5 million a second in CPython).
 SHORTEN_NODES = {"linear-conflict": 2_500_000, "manhattan": 4_000_000}
 #: How auto's answers on a big board are found (`path`, `auto`, `algorithm`): the fast solver, then shortened.
 FAST_ANSWER = events.answered_by("fast", auto=True)
 SHORTENED_ANSWER = events.answered_by("fast", events.SHORTENED, auto=True)
+#: What a node of the grouped construction costs in IDA* nodes of the windows, by their bound (CPU, CPython: about
+#: 9 microseconds against 0.8 and 0.4): its nodes come out of the windows' budget (half of it at least), so that
+#: auto takes about as long with it as without.
+GROUP_NODE_WORTH = {"linear-conflict": 10, "manhattan": 20}
 #: A shorter answer is given at most every this many nodes (each carries the whole solution).
 REPORT_NODES = 600_000
 
@@ -88,6 +98,11 @@ def solve(puzzle: Puzzle, problem: SlidingProblem, payload: dict[str, Any], cloc
     yield from _shorten(puzzle, payload, fast, lower, spent, clock)
 
 
+def group_size(cells: int) -> int:
+    """How many tiles the grouped construction places together on a board of `cells` cells (0: not tried)."""
+    return next((group for most, group in GROUPS if cells <= most), 0)
+
+
 def _proof(puzzle: Puzzle, problem: SlidingProblem, payload: dict[str, Any], answer: dict[str, Any], spent: int,
            clock: float) -> Iterator[Event]:
     """On a board of at most 16 cells: IDA* proves the fewest moves; the fast answer stays if IDA* is refused."""
@@ -111,18 +126,24 @@ def _proof(puzzle: Puzzle, problem: SlidingProblem, payload: dict[str, Any], ans
 
 def _shorten(puzzle: Puzzle, payload: dict[str, Any], fast: SearchOutcome, lower: int, spent: int,
              clock: float) -> Iterator[Event]:
-    """The fast solver again with WIDTH orders of the lines, then windows of the shorter answer re-solved for
-    SHORTEN_NODES nodes: a shorter answer now and then, the best last."""
+    """The fast solver again with WIDTH orders of the lines and with lines placed by groups (GROUPS), then windows
+    of the shortest answer re-solved for SHORTEN_NODES nodes: a shorter answer now and then, the best last."""
     board = puzzle.board
-    search = fast_solve(puzzle.start, puzzle.goal, board.rows, board.cols, width=WIDTH)
-    wide = yield from beating(relay(search, nodes=spent, clock=clock), len(fast.path) - 1, lower)
-    spent += wide.nodes
-    if len(wide.path) < len(fast.path):
-        fast = wide
-        yield events.improved(_shortened(puzzle, payload, Shortener(board, puzzle.start, _blanks(fast)), lower,
-                                         spent, clock))
+    group = group_size(board.size)
+    constructions = [{"width": WIDTH}, {"width": GROUP_WIDTH, "group": group}] if group else [{"width": WIDTH}]
+    grouped = 0
+    for options in constructions:
+        search = fast_solve(puzzle.start, puzzle.goal, board.rows, board.cols, **options)
+        other = yield from beating(relay(search, nodes=spent, clock=clock), len(fast.path) - 1, lower)
+        spent += other.nodes
+        grouped += other.nodes if "group" in options else 0
+        if len(other.path) < len(fast.path):
+            fast = other
+            yield events.improved(_shortened(puzzle, payload, Shortener(board, puzzle.start, _blanks(fast)),
+                                             lower, spent, clock))
     shortener = Shortener(board, puzzle.start, _blanks(fast))
     budget = SHORTEN_NODES[shortener.bound]
+    budget = max(budget // 2, budget - GROUP_NODE_WORTH[shortener.bound] * grouped)
     reported = shortener.moves
     more = True
     while more and shortener.nodes < budget:

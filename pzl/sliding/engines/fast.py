@@ -1,7 +1,8 @@
 """The fast solver for numbered tiles on any rectangle from 2 x 2 to 10 x 10: a solution at once, not a proof.
 
-It places the board's border rows and columns one at a time (`fast_place`), finishes the last
-region of at most 3 x 3 by an exact search (`fast_exact`), then shortens the whole path
+It places the board's border rows and columns one at a time (`fast_place`; or each line's tiles
+by small groups, `fast_groups`), finishes the last region of at most 3 x 3 by an exact search
+(`fast_exact`), then shortens the whole path
 (`fast_shorten`: repeated positions cut out, short stretches re-solved exactly). The answer
 carries an admissible lower bound (Manhattan distance + linear conflict) beside its length;
 it is proved minimal only when the two meet. A generator like every pzl search: progress
@@ -19,6 +20,7 @@ from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
 from pzl.search.progress import relay
 from pzl.sliding.board import permutation_parity
 from pzl.sliding.engines.fast_exact import shortest_blank_path
+from pzl.sliding.engines.fast_groups import GroupPlacer
 from pzl.sliding.engines.fast_place import Placer
 from pzl.sliding.engines.fast_shorten import cut_loops, reoptimise
 from pzl.sliding.engines.tiles import linear_conflict, manhattan, replay_blanks
@@ -38,13 +40,14 @@ def lower_bound(position: Position, goal: Position, rows: int, cols: int) -> int
 
 
 def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten: bool = True,
-               width: int = 1) -> Search:
+               width: int = 1, group: int = 0) -> Search:
     """A solution (not necessarily shortest) from `start` to `goal` on a full rows x cols board.
 
     Positions are tuples of distinct labels in cell order, 0 the blank. An unsolvable pair
     (parity decides on every rectangle) raises PositionError. The outcome's path
     is the list of positions from start to goal. `width` above 1 tries that many orders of
-    the lines at once (`Placer.reduce`): a shorter solution, usually, for more work.
+    the lines at once (`Placer.reduce`): a shorter solution, usually, for more work. `group` above 0
+    places each line's tiles by groups of that many (`fast_groups.GroupPlacer`), each by a search.
     """
     clock = time.perf_counter()
     start, goal = tuple(start), tuple(goal)
@@ -55,7 +58,7 @@ def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten
     if (permutation_parity(start, goal) + z // cols + z % cols + g // cols + g % cols) % 2:
         raise PositionError("the position cannot reach the goal (the tiles' parity differs)")
     board = [home[label] for label in start]
-    placer = Placer(rows, cols, board, home[0])
+    placer = GroupPlacer(rows, cols, board, home[0], group) if group else Placer(rows, cols, board, home[0])
 
     def report(phase: str, more: int = 0) -> Event:
         return progress(placer.nodes + more, len(placer.blanks), time.perf_counter() - clock, None, phase=phase)

@@ -168,6 +168,12 @@ class Placer:
             self.walk(self._pair(x, y, window))
         self.fixed[x] = self.fixed[y] = 1
 
+    def placing(self, line: list[int], inward: tuple[int, int]) -> Generator[None, None, None]:
+        """`place_line` for `reduce`: a generator, so that a subclass placing lines by longer searches can
+        yield between slices of them (here the line goes in at once)."""
+        self.place_line(line, inward)
+        yield from ()
+
     def _window(self, x: int, y: int, inward: tuple[int, int]) -> set[int]:
         """The line's last two cells and the free cells up to 2 deep inward of its last three."""
         cols = self.cols
@@ -245,7 +251,7 @@ class Placer:
                     continue
                 for line, inward, smaller in placer._lines(region):
                     trial = placer.clone()
-                    trial.place_line(line, inward)
+                    yield from trial.placing(line, inward)
                     self.nodes += trial.nodes - placer.nodes
                     candidates.append((len(trial.blanks) + LOOKAHEAD * trial.left_over(smaller), trial, smaller))
                     yield None

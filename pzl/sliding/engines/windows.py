@@ -1,7 +1,7 @@
 """Shortening a solution of numbered tiles while it is shown: windows of it re-solved optimally, spliced in.
 
 A window is the stretch of the solution between two of its positions, `length` moves apart. IDA*
-(`pzl.sliding.tiles`: Manhattan distance, plus linear conflict where its tables fit) looks for a
+(`pzl.sliding.engines.tiles`: Manhattan distance, plus linear conflict where its tables fit) looks for a
 shorter way between the two positions on the whole board, within a node budget; a shorter way
 replaces the stretch, and the rest of the solution is untouched (it starts from the same
 position). A window whose two ends are as far apart as its length by Manhattan distance cannot be

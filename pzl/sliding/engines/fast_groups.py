@@ -1,0 +1,141 @@
+"""Placing a border line's tiles in small groups, each by a best-first search over the group alone.
+
+The fast solver (`fast_place.Placer`) walks a line's tiles in one at a time. A `GroupPlacer`
+puts them in by groups of up to `group` tiles (the line's last two always together: the corner
+manoeuvre), each group by A* in the abstract space of the group's tiles and the blank only: the
+cells already placed are walls, every other tile is "don't care" (the blank may move onto it
+like onto any cell). Its bound is admissible in that space, in moves: the larger of the group's
+summed Manhattan distance plus the blank's distance to the nearest misplaced group tile (less
+one) and, per tile, the fewest moves that tile alone needs with the blank (`_alone`).
+
+The moves are weighed as `Placer.route` weighs the blank's: a move costs STEP, less TIDY_GROUP
+when the tile it shifts goes towards its goal cell and more when it goes away, and the bound is
+counted at STEP a move — so it is a guide, not a proof: the fewest moves alone (TIDY_GROUP 0)
+measured longer whole solutions than the per-tile way (the group's tidy path disturbs the rest
+less). A group whose search passes GROUP_NODES expansions goes in the per-tile way instead.
+Searches yield every SLICE expansions (the caller's time slices).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from heapq import heappop, heappush
+
+from pzl.sliding.engines.fast_place import STEP, Placer
+
+#: How much a move that shifts a tile towards its goal cell saves in a group's search, or one away adds.
+TIDY_GROUP = 7
+#: Expansions one group's search may take before its tiles go in one at a time instead.
+GROUP_NODES = 20_000
+#: Expansions between two yields of a group's search.
+SLICE = 1_000
+
+Placing = Generator[None, None, None]
+
+
+class GroupPlacer(Placer):
+    """A `Placer` whose lines go in by groups of up to `group` tiles, each by A* over the group and the blank."""
+
+    def __init__(self, rows: int, cols: int, board: list[int], blank: int, group: int) -> None:
+        super().__init__(rows, cols, board, blank)
+        self.group = group
+        self.rowcol = [divmod(cell, cols) for cell in range(rows * cols)]
+
+    def placing(self, line: list[int], inward: tuple[int, int]) -> Placing:
+        """Place `line`'s tiles (cells in filling order) by groups, the last two together, and fix them."""
+        head = line[:-2]
+        groups = [head[i:i + self.group] for i in range(0, len(head), self.group)]
+        for group in [*groups, line[-2:]]:
+            path = yield from self._group_path(group)
+            if path is not None:
+                self.walk(path)
+            elif group[-1] == line[-1]:
+                self.place_line(line, inward)   # the tiles before are in place: only the last two move
+            else:
+                for cell in group:
+                    self.bring(cell, {cell})
+                    self.fixed[cell] = 1
+            for cell in group:
+                self.fixed[cell] = 1
+
+    def _group_path(self, group: list[int]) -> Generator[None, None, list[int] | None]:
+        """The blank's path that puts every tile of `group` (ids = goal cells) on its cell, the cheapest by the
+        tidy weighing (walls: the fixed cells); None when the search passes GROUP_NODES expansions."""
+        n, where = len(self.board), self.where
+        cells0, z0 = [where[tile] for tile in group], where[self.blank]
+        if cells0 == group:
+            return []
+        fixed, neighbours, distance, board = self.fixed, self.neighbours, self.distance, self.board
+        rowcol = self.rowcol
+        goals = [rowcol[tile] for tile in group]
+
+        def bound(cells: list[int], z: int) -> int:
+            total, near, alone = 0, n, 0
+            for cell, tile, goal in zip(cells, group, goals, strict=True):
+                d = distance[cell][tile]
+                if d:
+                    total += d
+                    near = min(near, distance[z][cell])
+                    alone = max(alone, _alone(rowcol[cell], goal, rowcol[z], d))
+            return STEP * max(total + near - 1, alone) if total else 0
+
+        def code(cells: list[int], z: int) -> int:
+            key = z
+            for cell in cells:
+                key = key * n + cell
+            return key
+
+        first = code(cells0, z0)
+        cost_of = {first: 0}
+        previous: dict[int, int] = {first: -1}
+        blank_of = {first: z0}
+        heap = [(bound(cells0, z0), 0, first, cells0, z0)]
+        expanded = 0
+        while heap:
+            _, minus_cost, key, cells, z = heappop(heap)
+            cost = -minus_cost
+            if cost_of[key] != cost:
+                continue
+            if cells == group:
+                self.nodes += expanded
+                path = []
+                while key != first:
+                    path.append(blank_of[key])
+                    key = previous[key]
+                return path[::-1]
+            expanded += 1
+            if expanded > GROUP_NODES:
+                break
+            if expanded % SLICE == 0:
+                yield None
+            for step in neighbours[z]:
+                if fixed[step]:
+                    continue
+                tile = group[cells.index(step)] if step in cells else board[step]
+                moved = [z if cell == step else cell for cell in cells]
+                nxt = code(moved, step)
+                value = cost + STEP + TIDY_GROUP * (distance[z][tile] - distance[step][tile])
+                if value < cost_of.get(nxt, value + 1):
+                    cost_of[nxt] = value
+                    previous[nxt] = key
+                    blank_of[nxt] = step
+                    heappush(heap, (value + bound(moved, step), -value, nxt, moved, step))
+        self.nodes += expanded
+        return None
+
+
+def _alone(tile: tuple[int, int], goal: tuple[int, int], blank: tuple[int, int], d: int) -> int:
+    """The fewest moves that bring one tile `d` > 0 cells (Manhattan) from `tile` to `goal` with the blank at
+    `blank`, every other cell free: the blank fetched to a cell next to the tile on a way to the goal, then
+    each step of the tile one move, and after it the blank brought round again — 2 moves before a turn,
+    4 before a step on in the same direction; a way has at most 2 x min(rows, cols to go) turns."""
+    (r, c), (gr, gc), (zr, zc) = tile, goal, blank
+    fetch = 1 << 30
+    if gr != r:
+        fetch = min(fetch, abs(zr - r - (1 if gr > r else -1)) + abs(zc - c))
+    if gc != c:
+        fetch = min(fetch, abs(zr - r) + abs(zc - c - (1 if gc > c else -1)))
+    rows_to_go, cols_to_go = abs(gr - r), abs(gc - c)
+    low = min(rows_to_go, cols_to_go)
+    turns = 2 * low - (low == max(rows_to_go, cols_to_go)) if low else 0
+    return fetch + d + 2 * turns + 4 * (d - 1 - turns)

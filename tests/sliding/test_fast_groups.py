@@ -1,0 +1,123 @@
+"""Lines placed by groups of tiles (engines/fast_groups.py): solutions replayed, the group search's bound and
+paths checked against breadth-first search, and `auto` using it on big boards."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import pytest
+
+from pzl import api
+from pzl.search.problem import run_to_end
+from pzl.sliding import anytime
+from pzl.sliding.engines import fast_groups
+from pzl.sliding.engines.fast import fast_solve, lower_bound
+from pzl.sliding.engines.fast_groups import GroupPlacer, _alone
+from tests.sliding.test_anytime import run
+from tests.sliding.test_fast import assert_replays, solvable_pair
+
+
+@pytest.mark.parametrize(("rows", "cols", "group", "width"),
+                         [(4, 4, 2, 1), (4, 5, 3, 1), (5, 5, 3, 1), (5, 5, 2, 4), (6, 5, 3, 2), (6, 6, 2, 1),
+                          (7, 7, 2, 1), (5, 8, 3, 1)])
+def test_solutions_with_lines_placed_by_groups_replay_to_the_goal(rows, cols, group, width):
+    rng = random.Random(rows * 100 + cols * 10 + group)
+    for standard_goal in (True, False):
+        start, goal = solvable_pair(rows, cols, rng, standard_goal)
+        outcome, events = run_to_end(fast_solve(start, goal, rows, cols, group=group, width=width))
+        assert_replays(outcome.path, start, goal, rows, cols)
+        assert len(outcome.path) - 1 >= lower_bound(start, goal, rows, cols)
+        assert outcome.nodes > 0 and all(event["event"] == "progress" for event in events)
+
+
+def test_a_group_search_that_runs_out_of_nodes_places_its_tiles_one_at_a_time(monkeypatch):
+    monkeypatch.setattr(fast_groups, "GROUP_NODES", 5)
+    start, goal = solvable_pair(5, 5, random.Random(3), standard_goal=True)
+    outcome = run(fast_solve(start, goal, 5, 5, group=3))
+    assert_replays(outcome.path, start, goal, 5, 5)
+
+
+def single_tile_distances(rows: int, cols: int, goal: int) -> dict[tuple[int, int], int]:
+    """The fewest moves from every (tile cell, blank cell) to the tile on `goal`, other tiles ignored: breadth-first
+    from the goal's states (a move is its own undoing, so the moves forward serve backwards too)."""
+    def neighbours(cell):
+        r, c = divmod(cell, cols)
+        return [cell + dr * cols + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                if 0 <= r + dr < rows and 0 <= c + dc < cols]
+    seen = {(goal, z): 0 for z in range(rows * cols) if z != goal}
+    queue = deque(seen)
+    while queue:
+        tile, z = queue.popleft()
+        for y in neighbours(z):
+            state = (z, y) if y == tile else (tile, y)
+            if state not in seen:
+                seen[state] = seen[(tile, z)] + 1
+                queue.append(state)
+    return seen
+
+
+def test_the_one_tile_bound_never_exceeds_the_true_distance():
+    rows, cols = 4, 5
+    for goal in range(rows * cols):
+        exact = single_tile_distances(rows, cols, goal)
+        for (tile, z), moves in exact.items():
+            d = abs(tile // cols - goal // cols) + abs(tile % cols - goal % cols)
+            if d:
+                assert _alone(divmod(tile, cols), divmod(goal, cols), divmod(z, cols), d) <= moves, (tile, z, goal)
+
+
+def group_bfs(placer: GroupPlacer, group: list[int]) -> int:
+    """The fewest moves that put `group`'s tiles on their cells, blank moving over free cells (breadth-first)."""
+    start = (tuple(placer.where[tile] for tile in group), placer.where[placer.blank])
+    seen = {start}
+    frontier, depth = [start], 0
+    while frontier:
+        after = []
+        for cells, z in frontier:
+            if list(cells) == group:
+                return depth
+            for step in placer.neighbours[z]:
+                if placer.fixed[step]:
+                    continue
+                state = (tuple(z if cell == step else cell for cell in cells), step)
+                if state not in seen:
+                    seen.add(state)
+                    after.append(state)
+        frontier, depth = after, depth + 1
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_counting_moves_alone_a_group_search_finds_the_fewest(monkeypatch, seed):
+    monkeypatch.setattr(fast_groups, "TIDY_GROUP", 0)   # every move costs the same: the bound is then admissible
+    rng = random.Random(seed)
+    start, goal = solvable_pair(4, 5, rng, standard_goal=True)
+    home = {label: cell for cell, label in enumerate(goal)}
+    placer = GroupPlacer(4, 5, [home[label] for label in start], home[0], 2)
+    if seed % 2:   # part of the board already placed: walls
+        run(placer.placing([0, 1, 2, 3, 4], (1, 0)))
+    group = [5, 6] if seed % 2 else [0, 1]
+    fewest = group_bfs(placer, group)
+    path = run(placer._group_path(group))
+    assert path is not None and len(path) == fewest
+    placer.walk(path)
+    assert [placer.where[tile] for tile in group] == group
+
+
+def test_auto_on_a_5x5_board_tries_lines_by_groups_and_answers_by_legal_moves(monkeypatch):
+    monkeypatch.setattr(anytime, "SHORTEN_NODES", {"linear-conflict": 100_000, "manhattan": 100_000})
+    calls = []
+    real = anytime.fast_solve
+
+    def recorded(*args, **options):
+        calls.append(options)
+        return real(*args, **options)
+    monkeypatch.setattr(anytime, "fast_solve", recorded)
+    start, goal = solvable_pair(5, 5, random.Random(21), standard_goal=True)
+    text = " ".join(map(str, start))
+    final = api.answer({"command": "solve", "family": "sliding", "board": "5x5", "start": text})["result"]
+    assert {"width": anytime.GROUP_WIDTH, "group": 3} in calls
+    assert anytime.group_size(25) == 3 and anytime.group_size(100) == 0
+    path = [tuple(int(label) for label in position.split()) for position in final["solution"]]
+    assert_replays(path, start, goal, 5, 5)
