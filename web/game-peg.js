@@ -188,6 +188,8 @@ export function pegGame(entry) {
     cursorHole: () => cursor,
     /** A move (the holes its peg visits) in words: "d2-d4-f4" on the English and French boards, else "12 → 6". */
     pathWords: (holes) => words(holes),
+    /** A hole as players write it: "d4" on the English and French boards, else "16". */
+    holeName: (hole) => names[hole],
     /** Holes as players write them: "d4, c3" on the English and French boards, else "16, 9". */
     holesText: (holes) => holes.map((hole) => names[hole]).join(", "),
     /** Put the peg in hand down (the board moved to another position of the game). */

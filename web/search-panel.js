@@ -424,7 +424,7 @@ export function createSearchPanel(store, { announce, stopPlayer, showSolution, w
         const pegs = from.position.filter((peg, hole) => peg === "1" && marked.has(hole)).length;
         const finishPegs = Number.isInteger(app.goal) && marked.has(app.goal) ? 1 : 0;
         const who = from === app.tree.root ? "start" : "position";
-        text = classesText(pegs, finishPegs, result.possible_finishes, who);
+        text = classesText(pegs, finishPegs, result.possible_finishes?.map(game.holeName), who);
         showMarks(from, result.marked);
       } else {
         text = `No solution from ${what}: ${withoutStop(result.reason ?? "the goal cannot be reached from it")}.`;

@@ -11,6 +11,7 @@ from typing import Any
 from pzl.family import Verdict
 from pzl.peg.board import Jump, PegBoard, after_jump, holes_of
 from pzl.peg.classes import PositionClasses, Witness
+from pzl.peg.notation import hole_names, lettered
 from pzl.wording import counted
 
 
@@ -46,7 +47,7 @@ def why_impossible(board: PegBoard, start: int, finish: int | None, what: str = 
         if finish.bit_count() == 1:
             holes = possible_finish_holes(board, start)
             reason += (f" From this {what} a single last peg can only end in hole{'s' * (len(holes) > 1)} "
-                       f"{', '.join(map(str, holes))}." if holes else
+                       f"{_listed(board, holes)}." if holes else
                        f" From this {what} no hole at all can hold a single last peg.")
         return reason
     targets = [hole for hole in holes_of(board.landings) if classes.same_class(start, 1 << hole)]
@@ -80,10 +81,16 @@ def _class_reason(board: PegBoard, witness: Witness, start: int, finish: int, wh
     where = "" if witness.rule == "marked holes" else f" ({witness.rule}, x = column, y = row from the top-left)"
     if board.lattice == "triangular" and witness.rule != "marked holes":
         where = f" ({witness.rule})"
-    return (f"position classes (a parity argument): mark holes {holes_of(marks)}{where}. Every jump line of "
-            f"this board covers 0 or 2 marked holes, so a jump changes the number of pegs on marked holes by "
-            f"0 or 2 and its parity never changes. The {what} has {counted(before, 'peg')} on marked holes "
-            f"({_parity_word(before)}); the finish would have {after} ({_parity_word(after)}).")
+    return (f"position classes (a parity argument): mark holes [{_listed(board, holes_of(marks))}]{where}. "
+            f"Every jump line of this board covers 0 or 2 marked holes, so a jump changes the number of pegs on "
+            f"marked holes by 0 or 2 and its parity never changes. The {what} has {counted(before, 'peg')} on "
+            f"marked holes ({_parity_word(before)}); the finish would have {after} ({_parity_word(after)}).")
+
+
+def _listed(board: PegBoard, holes: list[int]) -> str:
+    """Holes as players write them: "d1, a4, d4" on the English and French boards, else "1, 13, 16"."""
+    names = hole_names(board) if lettered(board) else None
+    return ", ".join(names[hole] if names else str(hole) for hole in holes)
 
 
 def _parity_word(count: int) -> str:

@@ -249,6 +249,13 @@ def test_shuffle_to_a_distance_gives_a_position_exactly_that_far(app_page: Page,
 
 # ---- messages ------------------------------------------------------------------------------------
 
+def test_where_a_last_peg_can_end_is_said_in_the_boards_notation(app_page: Page, base_url: str):
+    open_link(app_page, base_url, "#puzzle=english-33&finish=c1")
+    solve_and_wait(app_page)
+    expect(app_page.get_by_test_id("result-text")).to_contain_text(
+        "From this start a last peg can only end in holes d1, a4, d4, g4 and d7.")
+
+
 def test_a_peg_impossibility_is_said_once_short_and_marked_on_the_board(app_page: Page, base_url: str):
     open_link(app_page, base_url, "#puzzle=french-37&empty=18&finish=18")
     solve_and_wait(app_page)
