@@ -147,9 +147,10 @@ FLAGS: dict[str, dict[str, Any]] = {
     "bound": {"help": "the lower bound of ida and astar: none, misplaced, manhattan, linear-conflict, pdb"},
     "mask": {"help": "a custom board: rows of o (hole) and . (no hole), separated by / or newlines"},
     "lattice": {"help": "lattice of a custom board: square, square-diagonal, triangular"},
-    "empty": {"help": "holes empty at the start, e.g. 6 or 3,7 (default: the board's)"},
+    "empty": {"help": "holes empty at the start, e.g. 6 or 3,7; on the English and French boards also d4 "
+                      "(default: the board's)"},
     "finish": {"help": "where the last peg must end: a hole, 'any', or a final pattern (default: the board's)"},
-    "first": {"help": "fix the first jump, e.g. 0-6"},
+    "first": {"help": "fix the first jump, e.g. 0-6 (d2-d4 on the English and French boards)"},
     "pegs": {"help": "the current pattern of pegs: holes with a peg, e.g. 0,1,5 (default: the start)"},
     "last": {"help": "the hole where the previous move ended: that peg may go on jumping for free"},
     "algorithm": {"help": "sliding: auto (default), bfs, bidirectional, iddfs, ida, astar, fast; "
