@@ -19,8 +19,10 @@ from pzl.peg.catalog import board_entry
 from pzl.peg.engines.census import MAX_HOLES, census, estimate
 from pzl.peg.outcome import task_result
 from pzl.peg.task import board_of, seconds_option, task_of
+from pzl.peg.text import hole_words, task_words
 from pzl.request import flag, state_cap
 from pzl.search.limits import in_browser, memory_budget, size_words
+from pzl.wording import counted
 
 
 def run_census(request: dict[str, Any]) -> Iterator[Event]:
@@ -113,8 +115,6 @@ def describe(command: str, result: dict[str, Any]) -> str:
 
 
 def _census_words(result: dict[str, Any]) -> str:
-    from pzl.peg.text import task_words
-
     lines = [f"{result['puzzle']}: census of {task_words(result)} "
              f"(classes: up to the {result['symmetries']} symmetries that keep the start, the finish"
              f"{' and the first jump' if result.get('first') else ''})"]
@@ -134,8 +134,9 @@ def _census_words(result: dict[str, Any]) -> str:
             lines.append(f"fewest moves: {result['minimal_moves']}, by {result['minimal_solutions']:,} "
                          f"jump sequence{'s' * (result['minimal_solutions'] != 1)}")
     for item in result.get("finishes") or []:
-        lines.append(f"  last peg in hole {item['hole']}: {item['solutions']:,} solutions, fewest moves "
-                     f"{item['moves']} ({item['minimal_solutions']:,} ways)")
+        hole = hole_words(result, [item["hole"]])
+        lines.append(f"  last peg in hole {hole}: {counted(item['solutions'], 'solution')}, "
+                     f"fewest moves {item['moves']} ({counted(item['minimal_solutions'], 'way')})")
     if not result["complete"]:
         lines.append(f"Partial: {result['reason']}")
     lines.append(f"{result['stats']['seconds']:.1f} s, {result['stats']['states']:,} classes stored")
@@ -155,7 +156,8 @@ def _atlas_words(result: dict[str, Any]) -> str:
             continue
         moves = "?" if pair["moves"] is None else str(pair["moves"])
         count = "?" if pair["minimal_solutions"] is None else f"{pair['minimal_solutions']:,}"
-        copies = " ".join(f"{a}>{b}" for a, b in pair["copies"])
-        lines.append(f"{pair['start']:>5} {pair['finish']:>6} {moves:>5} {count:>22}  {copies}")
+        copies = " ".join(hole_words(result, [a, b], ">") for a, b in pair["copies"])
+        start, finish = hole_words(result, [pair["start"]]), hole_words(result, [pair["finish"]])
+        lines.append(f"{start:>5} {finish:>6} {moves:>5} {count:>22}  {copies}")
     lines.append(f"{result['stats']['seconds']:.1f} s")
     return "\n".join(lines)

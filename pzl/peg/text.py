@@ -17,7 +17,7 @@ def _names(result: dict[str, Any]) -> tuple[PegBoard | None, tuple[str, ...] | N
     return (board, hole_names(board)) if board is not None and lettered(board) else (None, None)
 
 
-def _holes(result: dict[str, Any], holes: list[int], between: str = ", ") -> str:
+def hole_words(result: dict[str, Any], holes: list[int], between: str = ", ") -> str:
     """Holes as players write them: "c4, e4" on the English and French boards, else "15, 17"."""
     names = _names(result)[1]
     return between.join(names[hole] if names else str(hole) for hole in holes)
@@ -51,7 +51,7 @@ def describe(command: str, result: dict[str, Any]) -> str:
                      f"{shown} listed")
     overs = result.get("over") or [[] for _ in result["solution"]]
     for number, (move, over) in enumerate(zip(result["solution"], overs, strict=False), 1):
-        jumped = f"  (over {_holes(result, over)})" if over else ""
+        jumped = f"  (over {hole_words(result, over)})" if over else ""
         lines.append(f"{number:>3}. {_move(result, move)}{jumped}")
     if result.get("solutions"):
         lines.append("solutions in the articles' notation:")
@@ -65,15 +65,15 @@ def task_words(result: dict[str, Any]) -> str:
     if finish == ANY:
         goal = "one peg anywhere"
     elif isinstance(finish, list):
-        goal = f"pegs in holes {_holes(result, finish)}"
+        goal = f"pegs in holes {hole_words(result, finish)}"
     else:
-        goal = f"one peg in hole {_holes(result, [finish])}"
+        goal = f"one peg in hole {hole_words(result, [finish])}"
     if "pegs" in result:
-        where = f"hole{'s' * (len(result['pegs']) != 1)} {_holes(result, result['pegs'])}"
+        where = f"hole{'s' * (len(result['pegs']) != 1)} {hole_words(result, result['pegs'])}"
         return f"{counted(len(result['pegs']), 'peg')} in {where} → {goal}"
     empty = result["empty"]
-    first = f", first jump {_holes(result, result['first'], '-')}" if result.get("first") else ""
-    return f"hole{'s' * (len(empty) != 1)} {_holes(result, empty)} empty → {goal}{first}"
+    first = f", first jump {hole_words(result, result['first'], '-')}" if result.get("first") else ""
+    return f"hole{'s' * (len(empty) != 1)} {hole_words(result, empty)} empty → {goal}{first}"
 
 
 def _analysis_lines(result: dict[str, Any]) -> list[str]:

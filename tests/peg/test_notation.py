@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pzl.api import answer
+from pzl.peg import numbers
 from pzl.peg.catalog import board_by_id
 from pzl.peg.notation import hole_named, hole_names, move_text
 from pzl.peg.text import describe
@@ -49,3 +50,21 @@ def test_the_terminal_writes_moves_and_holes_in_letters_and_numbers_on_the_engli
     first, over = result["solution"][0], result["over"][0]
     names = hole_names(board_by_id("english-33"))
     assert f"  1. {'-'.join(names[hole] for hole in first)}  (over {names[over[0]]})" in text
+
+
+def test_the_census_names_each_finish_hole_as_players_do():
+    board = board_by_id("english-33")
+    pegs = {"b4", "c4", "e4", "d5", "d6"}  # five pegs left: a census of a few classes
+    empty = ",".join(name for name in hole_names(board) if name not in pegs)
+    result = answer({"command": "census", "puzzle": "english-33", "empty": empty, "finish": "any"})["result"]
+    words = numbers.describe("census", result)
+    finishes = {name for name in hole_names(board) if f"last peg in hole {name}:" in words}
+    assert finishes == {hole_names(board)[item["hole"]] for item in result["finishes"]} and finishes
+    assert "1 solutions" not in words and "(1 ways)" not in words
+
+
+def test_the_atlas_of_a_numbered_board_keeps_numbers():
+    result = answer({"command": "atlas", "puzzle": "hoppers"})["result"]
+    words = numbers.describe("atlas", result)
+    pair = next(pair for pair in result["pairs"] if pair["solvable"])
+    assert f"{pair['start']:>5} {pair['finish']:>6} {pair['moves']:>5}" in words
