@@ -11,10 +11,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from pzl.errors import CatalogError, PositionError, PuzzleError, shown
+from pzl.errors import PositionError, PuzzleError, shown
 from pzl.peg.board import Jump, PegBoard, after_jump, holes_of, mask_of
-from pzl.peg.catalog import board_by_id, spec_by_id
-from pzl.peg.mask import board_from_mask
+from pzl.peg.catalog import SPEC_BY_ID
 from pzl.peg.notation import hole_named, hole_names, lettered
 from pzl.peg.verdict import why_impossible
 
@@ -163,33 +162,15 @@ def check_finish_reachable(board: PegBoard, start: int, finish: int | None) -> N
                             f"finish: none of the holes {holes} can take the last jump: no jump lands in them")
 
 
-def board_of(request: dict[str, Any]) -> PegBoard:
-    """The request's board: a custom mask (with its lattice) or a catalog id."""
-    mask = request.get("mask")
-    puzzle = request.get("puzzle")
-    if mask not in (None, ""):
-        if puzzle not in (None, ""):
-            raise CatalogError("name a peg board or draw one with a mask, not both")
-        return board_from_mask(mask, str(request.get("lattice") or "square"))
-    if request.get("lattice") not in (None, ""):
-        raise CatalogError(f"lattice belongs to a board drawn with a mask; {shown(puzzle)} has its own: "
-                           "leave lattice out")
-    if not isinstance(puzzle, str) or not puzzle:
-        raise CatalogError("name a peg board (e.g. hoppers) or give a mask")
-    return board_by_id(puzzle)
-
-
 def default_task(board: PegBoard) -> tuple[list[int], int | str]:
     """Default (empty holes, finish) of a board: the catalog's, or for a custom board its central game.
 
     A custom board's centre is the hole every symmetry fixes; with no centre, hole 0 starts empty.
     The finish is the same hole unless position classes rule that out, then one peg anywhere.
     """
-    try:
-        spec = spec_by_id(board.id)
+    spec = SPEC_BY_ID.get(board.id)
+    if spec is not None:
         return list(spec.empty), spec.finish
-    except CatalogError:
-        pass
     fixed = [hole for hole in range(board.size) if all(perm[hole] == hole for perm in board.symmetries)]
     if len(board.symmetries) > 1 and len(fixed) == 1:
         centre = fixed[0]
