@@ -1,11 +1,12 @@
 """The peg family's service: `solve` and `analyse` (its `COMMANDS`), each a request in, events out.
 
-Wires the parts: the request → a Task (`task`), its options read once into a `Plan` with the instant verdict
-(`plan`), the searches (`solve`, `search_fast`) given plain values, then one result event (`outcome`).
-The CLI's words for a result are in `text`.
+Wires the parts: the request read once into a `Plan` (`plan`: its board, Task, options, instant verdict and the
+searches' limits), the searches the plan's route runs (`solve`, `search_fast`; `anytime` for `auto`) given plain
+values, then one result event built at the end (`outcome`). The CLI's words for a result are in `text`.
 
-`auto` rule: impossible by classes → at once; with `all` → minimal within limits; else the quick answer at once and
-the fewest moves within the device's budget (`anytime`); then, if neither found one, → fast.
+`auto` rule (`pzl.peg.plan.AUTO_MAX_STATES`): impossible by classes → at once; with `all` → minimal within limits;
+else the quick answer at once and the fewest moves within the device's budget (`anytime`); then, if neither found
+one, → fast.
 """
 
 from __future__ import annotations
@@ -29,17 +30,6 @@ from pzl.request import state_cap
 from pzl.search import limits
 from pzl.search.progress import relay
 
-#: `auto` (of `pzl.peg.plan.ALGORITHMS`), in order: (1) a task impossible by peg counts or position classes is
-#: answered at once; (2) with `all`, the minimal search within AUTO_MAX_STATES / AUTO_ALL_NODES counts the minimal
-#: solutions; (3) otherwise the anytime answer (`pzl.peg.anytime`): the minimal search within the
-#: device's memory and a work budget, with the beam search's quick answer at once when the proof is
-#: not; (4) when (2) or (3) ends undecided without a solution, the fast solver (beam search, then
-#: depth-first search, which can prove impossibility) finds some solution. `algorithm` in the result
-#: names the path (`path`, and as text `algorithm`): "auto: minimal", "auto: beam", "auto: minimal, then depth-first"...
-AUTO_MAX_STATES = 1_500_000
-#: The work budget of (2), in steps of the minimal search: about 10 s of CPU in CPython (a count of work, not
-#: the wall clock, so a request run in slices or paused gets the same answer).
-AUTO_ALL_NODES = 15_000_000
 #: Analyses prove the fewest moves from positions with at most this many pegs, and look for any solution beyond.
 AUTO_MINIMAL_PEGS = 25
 #: Limits of an analysis (the page asks after every move; it must answer quickly).
@@ -77,54 +67,41 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
 
 
 def _route(task: Task, chosen: Plan, clock: float, payload: dict[str, Any]):
-    """The searches the plan's algorithm runs: (the final outcome, how it was found, fields its answer adds or
-    overrides). `auto` follows the rule of AUTO_MAX_STATES; `minimal`, `fast` and `beam` run their one search."""
-    from pzl.peg.engines.solve import MAX_STATES
-
-    if chosen.algorithm == "minimal":
-        return (yield from _minimal(task, chosen, MAX_STATES)), {}, {}
+    """The searches of the plan's route: (the final outcome, how it was found, fields its answer adds or overrides).
+    `minimal` (and `auto` with `all`) and `fast` or `beam` run one search; `auto` the anytime answer."""
+    if chosen.algorithm == "minimal" or chosen.all_solutions:   # `all` goes with minimal or auto only
+        outcome = yield from _minimal(task, chosen)
+        return outcome, anytime.MINIMAL_ANSWER if chosen.algorithm == "auto" else {}, {}
     if chosen.algorithm != "auto":
         return (yield from _fast(task, chosen, beam_only=chosen.algorithm == "beam")), {}, {}
-    own_cap = chosen.max_states is not None   # a budget of the request's own: no time or work budget
-    if chosen.all_solutions:
-        outcome = yield from _minimal(task, chosen, AUTO_MAX_STATES, None if own_cap else AUTO_ALL_NODES)
-        return outcome, anytime.MINIMAL_ANSWER, {}
 
     def answer(outcome: PegOutcome, how: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
         return {**payload, **how, **outcome_result(task.board, outcome, False, clock), **fields}
 
-    minimal = _minimal(task, chosen, None, None if own_cap else anytime.AUTO_NODES)
-    return (yield from anytime.solve(minimal, lambda: _fast(task, chosen, beam_only=True),
+    return (yield from anytime.solve(_minimal(task, chosen), lambda: _fast(task, chosen, beam_only=True),
                                      lambda: _fast(task, chosen), answer, clock))
 
 
-def _minimal(task: Task, chosen: Plan, default: int | None, nodes: int | None = None):
-    """The minimal search within the request's `max_states` (else `default`; None: the device's memory) and within
-    `nodes` steps of work (None: no budget of work)."""
+def _minimal(task: Task, chosen: Plan):
+    """The minimal search within the plan's state cap and work budget for it."""
     from pzl.peg.engines.solve import solve_minimal
 
     first = (task.first[0], task.first[2]) if task.first else None
-    cap = limits.state_cap(_requested(chosen, default), "peg-minimal")
     outcome = yield from solve_minimal(task.board, task.start, task.finish, first=first,
                                        all_solutions=chosen.all_solutions, max_solutions=chosen.max_solutions,
-                                       max_states=cap.limit, max_nodes=nodes)
-    return cap.named_stop(outcome)
-
-
-def _requested(chosen: Plan, default: int | None) -> int | None:
-    """The state cap asked of a search: the request's own (0: none), else the search's `default` (None: memory)."""
-    return default if chosen.max_states is None else chosen.max_states or None
+                                       max_states=chosen.minimal_cap.limit, max_nodes=chosen.minimal_nodes)
+    return chosen.minimal_cap.named_stop(outcome)
 
 
 def _fast(task: Task, chosen: Plan, beam_only: bool = False):
     """Some solution quickly (beam, then depth-first; or the beam alone), after the fixed first jump if any."""
-    from pzl.peg.engines.search_fast import MAX_DEAD, solve_fast
+    from pzl.peg.engines.search_fast import solve_fast
 
     first = (task.first[0], task.first[2]) if task.first else None
-    cap = limits.state_cap(_requested(chosen, MAX_DEAD), "peg-fast")
-    outcome = yield from solve_fast(task.board, task.start, task.finish, first=first, max_states=cap.limit,
+    outcome = yield from solve_fast(task.board, task.start, task.finish, first=first,
+                                    max_states=chosen.fast_cap.limit,
                                     seconds_limit=BEAM_SECONDS if beam_only else FAST_SECONDS, beam_only=beam_only)
-    return cap.named_stop(outcome)
+    return chosen.fast_cap.named_stop(outcome)
 
 
 # ------------------------------------------------------------------ analyse

@@ -126,15 +126,16 @@ def _class_marks(classes: PositionClasses, position: int, finish: int | None) ->
 def instant_verdict(board: PegBoard, start: int, finish: int | None, first: Jump | None = None) -> Verdict:
     """Whether the task is proved impossible at once, and why: by counting and position classes (also after a fixed
     first jump). Never proved possible without a search (`reachable` False or None)."""
-    return task_verdict(board, start, finish, first)[0]
-
-
-def task_verdict(board: PegBoard, start: int, finish: int | None,
-                 first: Jump | None = None) -> tuple[Verdict, dict[str, Any]]:
-    """The instant verdict of a task (`instant_verdict`) and, when it is impossible, what the page marks on the
-    board after the first jump (`class_marks`), from the board's position classes worked out once."""
-    classes = classes_of(board)
     after = start if first is None else after_jump(start, first)
+    return task_verdict(board, start, finish, first, after)[0]
+
+
+def task_verdict(board: PegBoard, start: int, finish: int | None, first: Jump | None,
+                 after: int) -> tuple[Verdict, dict[str, Any]]:
+    """The instant verdict of a task (`instant_verdict`; `after`: the start after the first jump, or the start) and,
+    when it is impossible, what the page marks on the board after the first jump (`class_marks`), from the board's
+    position classes worked out once."""
+    classes = classes_of(board)
     reason = _reason(classes, start, finish, "start")
     if reason is None and first is not None:
         reason = _reason(classes, after, finish, "start")

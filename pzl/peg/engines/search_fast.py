@@ -68,9 +68,9 @@ class _FastSearch:
         self.dead: set[int] = set()
         self.nodes = 0
         self.goal_pegs = finish.bit_count() if finish is not None else 1
-        self.weights, self.least = None, 0
+        self.weights, self.least, self.start_value = None, 0, 0
         for test in finish_pagodas(task.size, task.jumps, finish):
-            self.weights, self.least = test.weights, test.least
+            self.weights, self.least, self.start_value = test.weights, test.least, weight(test.weights, start)
         self.board = board
 
     def is_goal(self, position: int) -> bool:
@@ -142,7 +142,7 @@ class _FastSearch:
         weights, least, goal_pegs, is_goal = self.weights, self.least, self.goal_pegs, self.is_goal
         path: list[Hop] = []
         start = self.start
-        stack = [(start, weight(weights, start) if weights else 0, _children(start, first_fwd, jumps, None))]
+        stack = [(start, self.start_value, _children(start, first_fwd, jumps, None))]
         every = PROGRESS_JUMPS
         while stack:
             position, value, children = stack[-1]
