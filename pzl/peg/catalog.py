@@ -7,7 +7,6 @@ JSON-able data the page draws before Pyodide boots: drawing coordinates, jumps a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from pzl.errors import CatalogError, shown
@@ -113,30 +112,25 @@ def spec_by_id(board_id: str) -> BoardSpec:
         raise CatalogError(f"unknown peg board {shown(board_id)}; known: {', '.join(SPEC_BY_ID)}") from None
 
 
-@cache
 def board_by_id(board_id: str) -> PegBoard:
-    """The catalog board with this id (built once)."""
-    spec = spec_by_id(board_id)
-    return _board(spec.id, spec.name, spec.lattice, spec.mask)
+    """The catalog board with this id (built once, with the catalog: `BOARDS`)."""
+    return BOARDS[spec_by_id(board_id).id]
 
 
 def board_of(request: dict[str, Any]) -> PegBoard:
     """The request's board: a catalog id (`puzzle`), or a board drawn with a mask (and its lattice)."""
     mask = request.get("mask")
     puzzle = request.get("puzzle")
-    if mask not in (None, ""):
-        if puzzle not in (None, ""):
-            raise CatalogError("name a peg board or draw one with a mask, not both")
-        board_id, name, lattice = "custom", "", str(request.get("lattice") or "square")
-    else:
+    if mask in (None, ""):
         if request.get("lattice") not in (None, ""):
             raise CatalogError(f"lattice belongs to a board drawn with a mask; {shown(puzzle)} has its own: "
                                "leave lattice out")
         if not isinstance(puzzle, str) or not puzzle:
             raise CatalogError("name a peg board (e.g. hoppers) or give a mask")
-        spec = spec_by_id(puzzle)
-        board_id, name, lattice, mask = spec.id, spec.name, spec.lattice, spec.mask
-    return _board(board_id, name, lattice, mask)
+        return board_by_id(puzzle)
+    if puzzle not in (None, ""):
+        raise CatalogError("name a peg board or draw one with a mask, not both")
+    return _board("custom", "", str(request.get("lattice") or "square"), mask)
 
 
 def _board(board_id: str, name: str, lattice: str, mask: str | list[str]) -> PegBoard:
@@ -150,6 +144,10 @@ def _board(board_id: str, name: str, lattice: str, mask: str | list[str]) -> Peg
     else:
         coords = mask_coords(mask, lattice)
     return drawn_board(board_id, name, lattice, coords, points)
+
+
+#: The catalog's boards by id, built once.
+BOARDS: dict[str, PegBoard] = {spec.id: _board(spec.id, spec.name, spec.lattice, spec.mask) for spec in SPECS}
 
 
 def board_entry(board: PegBoard) -> dict[str, Any]:
