@@ -22,7 +22,7 @@ from pzl.request import choice, flag, solution_cap, whole_number
 from pzl.search.limits import StateCap, state_cap
 
 ALGORITHMS = ("auto", "minimal", "fast", "beam")
-#: `auto` (of `pzl.peg.plan.ALGORITHMS`), in order: (1) a task impossible by peg counts or position classes is
+#: `auto` (of ALGORITHMS), in order: (1) a task impossible by peg counts or position classes is
 #: answered at once; (2) with `all`, the minimal search within AUTO_MAX_STATES / AUTO_ALL_NODES counts the minimal
 #: solutions; (3) otherwise the anytime answer (`pzl.peg.anytime`): the minimal search within the
 #: device's memory and a work budget, with the beam search's quick answer at once when the proof is
@@ -43,13 +43,12 @@ class Plan:
     algorithm: str
     all_solutions: bool
     max_solutions: int
-    max_states: int | None     # the request's own state cap (0: none of pzl's own); None: each search's default
     verdict: Verdict           # reachable False: proved impossible at once (nothing is searched)
     marks: dict[str, Any]      # with a verdict by position classes: the holes the page marks (`class_marks`)
     answered_by: dict[str, Any]  # how the answer is found, as a result names it (`pzl.events.answered_by`)
-    minimal_cap: StateCap      # the route's limits: the minimal search's state cap, its work budget (None: none),
-    minimal_nodes: int | None
-    fast_cap: StateCap         # and the fast solver's state cap
+    minimal_cap: StateCap      # the route's limits (`_limits`, from the request's own `max_states` if any): the minimal
+    minimal_nodes: int | None  # search's state cap and work budget (None: none), the fast solver's state cap
+    fast_cap: StateCap
 
 
 def plan(request: dict[str, Any]) -> Plan:
@@ -66,7 +65,7 @@ def plan(request: dict[str, Any]) -> Plan:
     max_states = whole_number(request, "max_states", None)   # refused here, before any search starts
     verdict, marks = task_verdict(task.board, task.start, task.finish, task.first, task.after_first)
     answered_by = events.answered_by(auto=True) if algorithm == "auto" else events.answered_by(algorithm)
-    return Plan(task, algorithm, all_solutions, max_solutions, max_states, verdict, marks, answered_by,
+    return Plan(task, algorithm, all_solutions, max_solutions, verdict, marks, answered_by,
                 *_limits(algorithm, all_solutions, max_states))
 
 
