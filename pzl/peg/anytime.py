@@ -54,22 +54,22 @@ def solve(minimal: Search, quick: Callable[[], Search], fallback: Callable[[], S
     """`auto` for one task: `minimal` (the minimal search within its budget, not started yet), `quick()` (the beam
     search) and `fallback()` (the fast solver), generators returning PegOutcomes. Yields progress and the quick
     answer (`improved`); returns (the final outcome, how it was found, fields its answer adds or overrides)."""
-    ended, paused = yield from head_start(minimal, HEAD_START_NODES)
-    if ended:
-        return (yield from _settled(paused, None, fallback, clock))
-    # counting on from the minimal search's nodes
-    found = yield from relay(quick(), nodes=paused["nodes"], clock=clock)
-    quick_nodes = found.nodes
-    if found.path is None:
-        found = None
-    else:
-        lower = paused.get("depth") or 0   # the minimal search's depth is the fewest moves it has proved
-        yield events.improved(answer(found, BEAM_ANSWER, {
-            "lower_bound": lower, "stats": events.stats(paused["nodes"] + quick_nodes, found.states,
-                                                        time.perf_counter() - clock)}))
-        minimal = beating(minimal, found.moves, lower, depth_is_bound=True)
-    outcome = yield from relay(minimal, nodes=quick_nodes, clock=clock)
-    outcome.nodes += quick_nodes
+    ended, reached = yield from head_start(minimal, HEAD_START_NODES)   # its outcome, or the progress it paused at
+    outcome, found = reached, None
+    if not ended:   # counting on from the minimal search's nodes
+        paused = reached
+        found = yield from relay(quick(), nodes=paused["nodes"], clock=clock)
+        quick_nodes = found.nodes
+        if found.path is None:
+            found = None
+        else:
+            lower = paused.get("depth") or 0   # the minimal search's depth is the fewest moves it has proved
+            yield events.improved(answer(found, BEAM_ANSWER, {
+                "lower_bound": lower, "stats": events.stats(paused["nodes"] + quick_nodes, found.states,
+                                                            time.perf_counter() - clock)}))
+            minimal = beating(minimal, found.moves, lower, depth_is_bound=True)
+        outcome = yield from relay(minimal, nodes=quick_nodes, clock=clock)
+        outcome.nodes += quick_nodes
     return (yield from _settled(outcome, found, fallback, clock))
 
 

@@ -7,12 +7,11 @@ JSON-able data the page draws before Pyodide boots: drawing coordinates, jumps a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from pzl.errors import CatalogError, shown
-from pzl.peg.board import PegBoard, build_board
-from pzl.peg.mask import board_from_mask
+from pzl.peg.board import PegBoard
+from pzl.peg.mask import drawn_board, mask_coords
 
 #: Hoppers as the article numbers it: (x, y) of holes 0..12 on a 5×5 drawing grid.
 HOPPERS_POINTS = ((0, 0), (2, 0), (4, 0), (1, 1), (3, 1), (0, 2), (2, 2), (4, 2),
@@ -113,16 +112,42 @@ def spec_by_id(board_id: str) -> BoardSpec:
         raise CatalogError(f"unknown peg board {shown(board_id)}; known: {', '.join(SPEC_BY_ID)}") from None
 
 
-@cache
 def board_by_id(board_id: str) -> PegBoard:
-    """The catalog board with this id (built once)."""
-    spec = spec_by_id(board_id)
-    if spec.id == "hoppers":
+    """The catalog board with this id (built once, with the catalog: `BOARDS`)."""
+    return BOARDS[spec_by_id(board_id).id]
+
+
+def board_of(request: dict[str, Any]) -> PegBoard:
+    """The request's board: a catalog id (`puzzle`), or a board drawn with a mask (and its lattice)."""
+    mask = request.get("mask")
+    puzzle = request.get("puzzle")
+    if mask in (None, ""):
+        if request.get("lattice") not in (None, ""):
+            raise CatalogError(f"lattice belongs to a board drawn with a mask; {shown(puzzle)} has its own: "
+                               "leave lattice out")
+        if not isinstance(puzzle, str) or not puzzle:
+            raise CatalogError("name a peg board (e.g. hoppers) or give a mask")
+        return board_by_id(puzzle)
+    if puzzle not in (None, ""):
+        raise CatalogError("name a peg board or draw one with a mask, not both")
+    return _board("custom", "", str(request.get("lattice") or "square"), mask)
+
+
+def _board(board_id: str, name: str, lattice: str, mask: str | list[str]) -> PegBoard:
+    """A board built from its holes: Hoppers' and the modified triangle's own, else the holes its mask draws."""
+    points = None
+    if board_id == "hoppers":
         coords = [((x + y) // 2, (y - x) // 2) for x, y in HOPPERS_POINTS]  # turn the drawing back by 45°
-        return build_board(spec.id, spec.name, spec.lattice, coords, HOPPERS_POINTS)
-    if spec.id == "triangle-21":
-        return build_board(spec.id, spec.name, spec.lattice, _modified_triangle_coords(5))
-    return board_from_mask(spec.mask, spec.lattice, spec.id, spec.name)
+        points = HOPPERS_POINTS
+    elif board_id == "triangle-21":
+        coords = _modified_triangle_coords(5)
+    else:
+        coords = mask_coords(mask, lattice)
+    return drawn_board(board_id, name, lattice, coords, points)
+
+
+#: The catalog's boards by id, built once.
+BOARDS: dict[str, PegBoard] = {spec.id: _board(spec.id, spec.name, spec.lattice, spec.mask) for spec in SPECS}
 
 
 def board_entry(board: PegBoard) -> dict[str, Any]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from pzl.peg.task import board_of, task_of
+from pzl.peg.catalog import board_of
+from pzl.peg.task import task_of
 from pzl.request import choice
 
 #: The algorithms of a comparison, in the order of its rows.

@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pzl.errors import CatalogError, PositionError, shown
 from pzl.peg.board import PegBoard, build_board
 from pzl.peg.lattice import LATTICES, Vector
@@ -16,7 +18,24 @@ MAX_HOLES = 160
 
 def board_from_mask(mask: str | list[str], lattice: str = "square", board_id: str = "custom",
                     name: str | None = None) -> PegBoard:
-    """The board a mask draws on `lattice`; a `PositionError` saying what is wrong with a bad mask.
+    """The board a mask draws on `lattice`; a `PositionError` saying what is wrong with a bad mask."""
+    return drawn_board(board_id, name, lattice, mask_coords(mask, lattice))
+
+
+def drawn_board(board_id: str, name: str | None, lattice: str, coords: list[Vector],
+                points: Sequence[tuple[float, float]] | None = None) -> PegBoard:
+    """The board with holes at `coords` (`pzl.peg.board.build_board`); a `PositionError` when no jump is possible.
+    Without a name, a drawn board is called by its size and lattice."""
+    board = build_board(board_id, name or f"custom board ({len(coords)} holes, {lattice} lattice)", lattice, coords,
+                        points)
+    if not board.jumps:
+        raise PositionError(f"no jump is possible on this board: no three holes lie in a line along the "
+                            f"{lattice} lattice's directions")
+    return board
+
+
+def mask_coords(mask: str | list[str], lattice: str = "square") -> list[Vector]:
+    """The lattice coordinates of the holes a mask draws on `lattice`; a `PositionError` saying what is wrong.
 
     Square lattices read a mask as a grid. On the triangular lattice a mask is read as a
     picture when holes in a row are separated (`  o/ o o/o o o`: each row shifted by one
@@ -31,12 +50,7 @@ def board_from_mask(mask: str | list[str], lattice: str = "square", board_id: st
         raise PositionError("the mask has no holes: draw holes with o, and gaps with . or spaces")
     if len(cells) > MAX_HOLES:
         raise PositionError(f"the mask has {len(cells)} holes; pzl handles boards of at most {MAX_HOLES}")
-    coords = _triangular_coords(cells) if lattice == "triangular" else cells
-    board = build_board(board_id, name or f"custom board ({len(cells)} holes, {lattice} lattice)", lattice, coords)
-    if not board.jumps:
-        raise PositionError(f"no jump is possible on this board: no three holes lie in a line along the "
-                            f"{lattice} lattice's directions")
-    return board
+    return _triangular_coords(cells) if lattice == "triangular" else cells
 
 
 def _rows(mask: str | list[str]) -> list[str]:

@@ -15,10 +15,10 @@ from pzl.errors import PuzzleError, SearchLimitError
 from pzl.events import Event
 from pzl.peg.atlas import atlas
 from pzl.peg.board import PegBoard
-from pzl.peg.catalog import board_entry
+from pzl.peg.catalog import board_entry, board_of
 from pzl.peg.engines.census import MAX_HOLES, census, estimate
 from pzl.peg.outcome import task_result
-from pzl.peg.task import board_of, seconds_option, task_of
+from pzl.peg.task import seconds_option, task_of
 from pzl.peg.text import hole_words, task_words
 from pzl.request import flag, state_cap
 from pzl.search.limits import in_browser, memory_budget, size_words

@@ -1,11 +1,12 @@
 """The peg family's service: `solve` and `analyse` (its `COMMANDS`), each a request in, events out.
 
-Wires the parts: the request → a Task (`task`), its options read once into a `Plan` with the instant verdict
-(`plan`), the searches (`solve`, `search_fast`) given plain values, then one result event (`outcome`).
-The CLI's words for a result are in `text`.
+Wires the parts: the request read once into a `Plan` (`plan`: its board, Task, options, instant verdict and the
+searches' limits), the searches the plan's route runs (`solve`, `search_fast`; `anytime` for `auto`) given plain
+values, then one result event built at the end (`outcome`). The CLI's words for a result are in `text`.
 
-`auto` rule: impossible by classes → at once; with `all` → minimal within limits; else the quick answer at once and
-the fewest moves within the device's budget (`anytime`); then, if neither found one, → fast.
+`auto` rule (`pzl.peg.plan.AUTO_MAX_STATES`): impossible by classes → at once; with `all` → minimal within limits;
+else the quick answer at once and the fewest moves within the device's budget (`anytime`); then, if neither found
+one, → fast.
 """
 
 from __future__ import annotations
@@ -19,26 +20,16 @@ from pzl.errors import PositionError, PuzzleError
 from pzl.events import Event
 from pzl.peg import anytime
 from pzl.peg.board import Move, PegBoard, holes_of
+from pzl.peg.catalog import board_of
 from pzl.peg.engines.peg_outcome import PegOutcome
 from pzl.peg.outcome import custom_board, outcome_result, request_stats, task_result
 from pzl.peg.plan import Plan, plan
-from pzl.peg.task import Task, board_of, check_finish_reachable, parse_holes, parse_position, seconds_option, task_of
+from pzl.peg.task import Task, check_finish_reachable, parse_holes, parse_position, seconds_option, task_of
 from pzl.peg.verdict import class_marks, possible_finish_holes, why_impossible
 from pzl.request import state_cap
 from pzl.search import limits
 from pzl.search.progress import relay
 
-#: `auto` (of `pzl.peg.plan.ALGORITHMS`), in order: (1) a task impossible by peg counts or position classes is
-#: answered at once; (2) with `all`, the minimal search within AUTO_MAX_STATES / AUTO_ALL_NODES counts the minimal
-#: solutions; (3) otherwise the anytime answer (`pzl.peg.anytime`): the minimal search within the
-#: device's memory and a work budget, with the beam search's quick answer at once when the proof is
-#: not; (4) when (2) or (3) ends undecided without a solution, the fast solver (beam search, then
-#: depth-first search, which can prove impossibility) finds some solution. `algorithm` in the result
-#: names the path (`path`, and as text `algorithm`): "auto: minimal", "auto: beam", "auto: minimal, then depth-first"...
-AUTO_MAX_STATES = 1_500_000
-#: The work budget of (2), in steps of the minimal search: about 10 s of CPU in CPython (a count of work, not
-#: the wall clock, so a request run in slices or paused gets the same answer).
-AUTO_ALL_NODES = 15_000_000
 #: Analyses prove the fewest moves from positions with at most this many pegs, and look for any solution beyond.
 AUTO_MINIMAL_PEGS = 25
 #: Limits of an analysis (the page asks after every move; it must answer quickly).
@@ -52,114 +43,65 @@ BEAM_SECONDS = 30.0
 def solve(request: dict[str, Any]) -> Iterator[Event]:
     """Answer a `solve` request: progress events, then one result (see the README's JSON contract)."""
     clock = time.perf_counter()
-    board = board_of(request)
-    task = task_of(board, request)
-    chosen = plan(task, request)
-    algorithm, all_solutions, max_solutions = chosen.algorithm, chosen.all_solutions, chosen.max_solutions
-    payload = task_result(task)
-    payload.update(events.answered_by(auto=True) if algorithm == "auto" else events.answered_by(algorithm))
+    chosen = plan(request)
+    task = chosen.task
+    payload = {**task_result(task), **chosen.answered_by}
     if chosen.verdict.reachable is False:
         payload.update(solvable=False, moves=None, jumps=None, solution=None, minimal=False,
-                       reason=chosen.verdict.reason, stats=request_stats(0, 0, clock))
-        payload.update(class_marks(task.board, task.after_first, task.finish))
-        if all_solutions:
+                       reason=chosen.verdict.reason, stats=request_stats(0, 0, clock), **chosen.marks)
+        if chosen.all_solutions:
             payload.update(count=0, solutions=[])
         yield events.result(payload)
         return
     if task.is_finished(task.start):
         payload.update(solvable=True, moves=0, jumps=0, solution=[], over=[], minimal=True,
                        stats=request_stats(0, 0, clock))
-        if all_solutions:
-            payload.update(count=1, solutions=[[]][:max_solutions])
+        if chosen.all_solutions:
+            payload.update(count=1, solutions=[[]][:chosen.max_solutions])
         yield events.result(payload)
         return
-    if algorithm == "auto":
-        outcome, how, fields = yield from _auto(task, chosen, clock, payload)
-        payload.update(how)
-        if fields:
-            payload.update(outcome_result(board, outcome, all_solutions, clock), **fields)
-            yield events.result(payload)
-            return
-    elif algorithm == "minimal":
-        outcome = yield from _minimal(task, chosen, all_solutions, max_solutions, limited=False)
-    elif algorithm == "beam":
-        outcome = yield from _fast(task, chosen, beam_only=True)
-    else:
-        outcome = yield from _fast(task, chosen)
-    payload.update(outcome_result(board, outcome, all_solutions, clock))
+    outcome, how, fields = yield from _route(task, chosen, clock, payload)
+    payload.update(how)
+    payload.update(outcome_result(task.board, outcome, chosen.all_solutions, clock), **fields)
     yield events.result(payload)
 
 
-def _auto(task: Task, chosen: Plan, clock: float, payload: dict[str, Any]):
-    """The `auto` rule (see AUTO_MAX_STATES): (outcome, how it was found, fields its answer adds or overrides)."""
-    own_cap = chosen.max_states is not None   # a budget of the request's own: no time or work budget
-    if chosen.all_solutions:
-        outcome = yield from _minimal(task, chosen, True, chosen.max_solutions, limited=not own_cap)
-        return outcome, anytime.MINIMAL_ANSWER, {}
+def _route(task: Task, chosen: Plan, clock: float, payload: dict[str, Any]):
+    """The searches of the plan's route: (the final outcome, how it was found, fields its answer adds or overrides).
+    `minimal` (and `auto` with `all`) and `fast` or `beam` run one search; `auto` the anytime answer."""
+    if chosen.algorithm == "minimal" or chosen.all_solutions:   # `all` goes with minimal or auto only
+        outcome = yield from _minimal(task, chosen)
+        return outcome, anytime.MINIMAL_ANSWER if chosen.algorithm == "auto" else {}, {}
+    if chosen.algorithm != "auto":
+        return (yield from _fast(task, chosen, beam_only=chosen.algorithm == "beam")), {}, {}
 
     def answer(outcome: PegOutcome, how: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
         return {**payload, **how, **outcome_result(task.board, outcome, False, clock), **fields}
 
-    minimal = _minimal(task, chosen, False, 0, limited=False, nodes=None if own_cap else anytime.AUTO_NODES)
-    return (yield from anytime.solve(minimal, lambda: _fast(task, chosen, beam_only=True),
+    return (yield from anytime.solve(_minimal(task, chosen), lambda: _fast(task, chosen, beam_only=True),
                                      lambda: _fast(task, chosen), answer, clock))
 
 
-def _minimal(task: Task, chosen: Plan, all_solutions: bool, max_solutions: int, limited: bool,
-             nodes: int | None = None):
-    """The minimal search: within AUTO_MAX_STATES and AUTO_ALL_NODES when `limited` (auto with `all`), else within
-    the request's `max_states` (default MAX_STATES; with `nodes`, a work budget: the device's memory instead)."""
-    from pzl.peg.engines.solve import MAX_STATES, solve_minimal
+def _minimal(task: Task, chosen: Plan):
+    """The minimal search within the plan's state cap and work budget for it."""
+    from pzl.peg.engines.solve import solve_minimal
 
     first = (task.first[0], task.first[2]) if task.first else None
-    default = AUTO_MAX_STATES if limited else None if nodes is not None else MAX_STATES
-    cap = limits.state_cap(_requested(chosen, default), "peg-minimal")
-    outcome = yield from solve_minimal(task.board, task.start, task.finish, first=first, all_solutions=all_solutions,
-                                       max_solutions=max_solutions, max_states=cap.limit,
-                                       max_nodes=AUTO_ALL_NODES if limited else nodes)
-    return _mark_stop(outcome, cap)
-
-
-def _requested(chosen: Plan, default: int | None) -> int | None:
-    """The state cap asked of a search: the request's own (0: none), else the search's `default` (None: memory)."""
-    return default if chosen.max_states is None else chosen.max_states or None
-
-
-def _mark_stop(outcome: Any, cap: limits.StateCap) -> Any:
-    """Note on an undecided outcome which limit stopped it (`stopped`): the state cap's (max_states or memory,
-    whichever set the cap), else the limit the search itself named, else the time limit."""
-    if outcome.solvable is None:
-        if outcome.stopped == "max_states" or outcome.states > cap.limit:
-            outcome.stopped = cap.by
-        else:
-            outcome.stopped = outcome.stopped or "seconds"
-    return outcome
-
-
-def _with_first(task: Task, path: list[Move] | None) -> list[Move] | None:
-    """A path found after the fixed first jump, with that jump put back in front (merging its chain)."""
-    if path is None or task.first is None:
-        return path
-    a, _, c = task.first
-    if path and path[0].start == c:
-        return [Move((a, *path[0])), *path[1:]]
-    return [Move((a, c)), *path]
+    outcome = yield from solve_minimal(task.board, task.start, task.finish, first=first,
+                                       all_solutions=chosen.all_solutions, max_solutions=chosen.max_solutions,
+                                       max_states=chosen.minimal_cap.limit, max_nodes=chosen.minimal_nodes)
+    return chosen.minimal_cap.named_stop(outcome)
 
 
 def _fast(task: Task, chosen: Plan, beam_only: bool = False):
-    """Some solution quickly (beam, then depth-first; or the beam alone); a fixed first jump is played first."""
-    from pzl.peg.engines.search_fast import MAX_DEAD, solve_fast
+    """Some solution quickly (beam, then depth-first; or the beam alone), after the fixed first jump if any."""
+    from pzl.peg.engines.search_fast import solve_fast
 
-    cap = limits.state_cap(_requested(chosen, MAX_DEAD), "peg-fast")
-    outcome = yield from solve_fast(task.board, task.after_first, task.finish, max_states=cap.limit,
+    first = (task.first[0], task.first[2]) if task.first else None
+    outcome = yield from solve_fast(task.board, task.start, task.finish, first=first,
+                                    max_states=chosen.fast_cap.limit,
                                     seconds_limit=BEAM_SECONDS if beam_only else FAST_SECONDS, beam_only=beam_only)
-    _mark_stop(outcome, cap)
-    if outcome.path is not None:
-        outcome.path = _with_first(task, outcome.path)
-        outcome.moves = len(outcome.path)
-        outcome.jumps = sum(move.jumps for move in outcome.path)
-    outcome.minimal = False
-    return outcome
+    return chosen.fast_cap.named_stop(outcome)
 
 
 # ------------------------------------------------------------------ analyse
@@ -266,7 +208,7 @@ def _judge(task: Task, position: int, seconds: float, cap: limits.StateCap):
         verdict["lower_bound"] = outcome.lower_bound
     if outcome.solvable is None:
         verdict["reason"] = f"could not be decided within the limits ({outcome.reason})"
-        verdict["stopped"] = _mark_stop(outcome, cap).stopped
+        verdict["stopped"] = cap.named_stop(outcome).stopped
     return verdict
 
 

@@ -11,10 +11,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from pzl.errors import CatalogError, PositionError, PuzzleError, shown
+from pzl.errors import PositionError, PuzzleError, shown
 from pzl.peg.board import Jump, PegBoard, after_jump, holes_of, mask_of
-from pzl.peg.catalog import board_by_id, spec_by_id
-from pzl.peg.mask import board_from_mask
+from pzl.peg.catalog import SPEC_BY_ID
 from pzl.peg.notation import hole_named, hole_names, lettered
 from pzl.peg.verdict import why_impossible
 
@@ -163,57 +162,57 @@ def check_finish_reachable(board: PegBoard, start: int, finish: int | None) -> N
                             f"finish: none of the holes {holes} can take the last jump: no jump lands in them")
 
 
-def board_of(request: dict[str, Any]) -> PegBoard:
-    """The request's board: a custom mask (with its lattice) or a catalog id."""
-    mask = request.get("mask")
-    puzzle = request.get("puzzle")
-    if mask not in (None, ""):
-        if puzzle not in (None, ""):
-            raise CatalogError("name a peg board or draw one with a mask, not both")
-        return board_from_mask(mask, str(request.get("lattice") or "square"))
-    if request.get("lattice") not in (None, ""):
-        raise CatalogError(f"lattice belongs to a board drawn with a mask; {shown(puzzle)} has its own: "
-                           "leave lattice out")
-    if not isinstance(puzzle, str) or not puzzle:
-        raise CatalogError("name a peg board (e.g. hoppers) or give a mask")
-    return board_by_id(puzzle)
-
-
 def default_task(board: PegBoard) -> tuple[list[int], int | str]:
     """Default (empty holes, finish) of a board: the catalog's, or for a custom board its central game.
 
     A custom board's centre is the hole every symmetry fixes; with no centre, hole 0 starts empty.
     The finish is the same hole unless position classes rule that out, then one peg anywhere.
     """
-    try:
-        spec = spec_by_id(board.id)
+    spec = SPEC_BY_ID.get(board.id)
+    if spec is not None:
         return list(spec.empty), spec.finish
-    except CatalogError:
-        pass
+    centre = _centre(board)
+    if centre is None:
+        return [0], ANY
+    return [centre], centre if _centre_finish(board, centre) is not None else ANY
+
+
+def _centre(board: PegBoard) -> int | None:
+    """A drawn board's centre: the one hole that every symmetry fixes (None without symmetries or such a hole)."""
     fixed = [hole for hole in range(board.size) if all(perm[hole] == hole for perm in board.symmetries)]
-    if len(board.symmetries) > 1 and len(fixed) == 1:
-        centre = fixed[0]
-        if why_impossible(board, board.full & ~(1 << centre), 1 << centre) is None:
-            return [centre], centre
-        return [centre], ANY
-    return [0], ANY
+    return fixed[0] if len(board.symmetries) > 1 and len(fixed) == 1 else None
+
+
+def _centre_finish(board: PegBoard, centre: int) -> int | None:
+    """The finish of a drawn board's central game: one peg in the centre, unless position classes (or peg counts)
+    rule that out from the centre's start; then one peg anywhere (None)."""
+    alone = 1 << centre
+    return alone if why_impossible(board, board.full & ~alone, alone) is None else None
 
 
 def task_of(board: PegBoard, request: dict[str, Any], *, from_start: bool = True) -> Task:
-    """The task a request describes, validated against the board.
+    """The task a request describes, validated against the board; what it leaves out is the board's default task
+    (`default_task`).
 
     from_start: refuse a finish no game from the start can reach (a hole no jump lands in); `analyse`
-    judges another position against the finish, so it leaves that to its verdict.
+    judges another position against the finish, so it leaves that to its verdict. (A drawn board's central game
+    never has such a finish: its centre is its finish only when some jump lands in it.)
     """
-    empty, finish = default_task(board)
+    spec = SPEC_BY_ID.get(board.id)
+    centre = None if spec is not None else _centre(board)
     if request.get("empty") is not None:
         empty = parse_holes(board, request["empty"], "empty")
+    else:
+        empty = list(spec.empty) if spec is not None else [0 if centre is None else centre]
     start = board.full & ~mask_of(empty)
-    finish_mask = parse_finish(board, request["finish"] if request.get("finish") not in (None, "") else finish)
+    finish_value = request["finish"] if request.get("finish") not in (None, "") else spec.finish if spec else None
+    finish = parse_finish(board, finish_value) if finish_value is not None else None
     if from_start:
-        check_finish_reachable(board, start, finish_mask)
+        check_finish_reachable(board, start, finish)
     first = parse_first(board, start, request["first"]) if request.get("first") not in (None, "") else None
-    return Task(board, start, finish_mask, first)
+    if finish_value is None and centre is not None:
+        finish = _centre_finish(board, centre)
+    return Task(board, start, finish, first)
 
 
 def seconds_option(request: dict[str, Any], key: str, default: float) -> float:

@@ -26,6 +26,12 @@ def why_impossible(board: PegBoard, start: int, finish: int | None, what: str = 
 
     `what` names the position in the reason ("start", or "position" for an analysis).
     """
+    return _reason(classes_of(board), start, finish, what)
+
+
+def _reason(classes: PositionClasses, start: int, finish: int | None, what: str) -> str | None:
+    """`why_impossible` with the board's position classes at hand."""
+    board = classes.board
     pegs = start.bit_count()
     wanted = 1 if finish is None else finish.bit_count()
     if (finish is None and pegs == 1) or start == finish:
@@ -38,23 +44,21 @@ def why_impossible(board: PegBoard, start: int, finish: int | None, what: str = 
                 "a peg, so the finish can never be reached")
     if not any(start >> a & 1 and start >> b & 1 and not start >> c & 1 for a, b, c in board.jumps):
         return f"no jump is possible from the {what}: no peg has a neighbouring peg with an empty hole behind it"
-    classes = classes_of(board)
-    if finish is not None:
-        witness = classes.witness(start, finish)
-        if witness is None:
+    if finish is None:
+        if _finish_holes(classes, start):
             return None
-        reason = _class_reason(board, witness, start, finish, what)
-        if finish.bit_count() == 1:
-            holes = possible_finish_holes(board, start)
-            reason += (f" From this {what} a single last peg can only end in hole{'s' * (len(holes) > 1)} "
-                       f"{_listed(board, holes)}." if holes else
-                       f" From this {what} no hole at all can hold a single last peg.")
-        return reason
-    targets = [hole for hole in holes_of(board.landings) if classes.same_class(start, 1 << hole)]
-    if targets:
+        return ("position classes (a parity argument): a single last peg can only stand in a hole whose position "
+                f"class is the {what}'s, and no hole of this board that a jump lands in is in that class")
+    witness = classes.witness(start, finish)
+    if witness is None:
         return None
-    return ("position classes (a parity argument): a single last peg can only stand in a hole whose position "
-            f"class is the {what}'s, and no hole of this board that a jump lands in is in that class")
+    reason = _class_reason(board, witness, start, finish, what)
+    if finish.bit_count() == 1:
+        targets = _finish_holes(classes, start)
+        reason += (f" From this {what} a single last peg can only end in hole{'s' * (len(targets) > 1)} "
+                   f"{_listed(board, targets)}." if targets else
+                   f" From this {what} no hole at all can hold a single last peg.")
+    return reason
 
 
 def marked_holes(board: PegBoard, start: int, finish: int | None) -> list[int] | None:
@@ -62,16 +66,23 @@ def marked_holes(board: PegBoard, start: int, finish: int | None) -> list[int] |
 
     The page draws them on the board: a jump changes the pegs on them by 0 or 2.
     """
+    return _marked(classes_of(board), start, finish)
+
+
+def _marked(classes: PositionClasses, start: int, finish: int | None) -> list[int] | None:
     if finish is None or start == finish or start.bit_count() <= finish.bit_count():
         return None
-    witness = classes_of(board).witness(start, finish)
+    witness = classes.witness(start, finish)
     return holes_of(witness.holes) if witness is not None else None
 
 
 def possible_finish_holes(board: PegBoard, start: int) -> list[int]:
     """The holes where a single last peg is not ruled out by position classes."""
-    classes = classes_of(board)
-    return [hole for hole in holes_of(board.landings) if classes.same_class(start, 1 << hole)]
+    return _finish_holes(classes_of(board), start)
+
+
+def _finish_holes(classes: PositionClasses, start: int) -> list[int]:
+    return [hole for hole in holes_of(classes.board.landings) if classes.same_class(start, 1 << hole)]
 
 
 def _class_reason(board: PegBoard, witness: Witness, start: int, finish: int, what: str) -> str:
@@ -99,21 +110,37 @@ def _parity_word(count: int) -> str:
 
 def class_marks(board: PegBoard, position: int, finish: int | None) -> dict[str, Any]:
     """For a verdict by position classes: the marked holes and, for a one-peg finish, where one peg may end."""
-    marked = marked_holes(board, position, finish)
+    return _class_marks(classes_of(board), position, finish)
+
+
+def _class_marks(classes: PositionClasses, position: int, finish: int | None) -> dict[str, Any]:
+    marked = _marked(classes, position, finish)
     if marked is None:
         return {}
     extra: dict[str, Any] = {"marked": marked}
     if finish is not None and finish.bit_count() == 1:
-        extra["possible_finishes"] = possible_finish_holes(board, position)
+        extra["possible_finishes"] = _finish_holes(classes, position)
     return extra
 
 
 def instant_verdict(board: PegBoard, start: int, finish: int | None, first: Jump | None = None) -> Verdict:
     """Whether the task is proved impossible at once, and why: by counting and position classes (also after a fixed
     first jump). Never proved possible without a search (`reachable` False or None)."""
-    reason = why_impossible(board, start, finish)
+    after = start if first is None else after_jump(start, first)
+    return task_verdict(board, start, finish, first, after)[0]
+
+
+def task_verdict(board: PegBoard, start: int, finish: int | None, first: Jump | None,
+                 after: int) -> tuple[Verdict, dict[str, Any]]:
+    """The instant verdict of a task (`instant_verdict`; `after`: the start after the first jump, or the start) and,
+    when it is impossible, what the page marks on the board after the first jump (`class_marks`), from the board's
+    position classes worked out once."""
+    classes = classes_of(board)
+    reason = _reason(classes, start, finish, "start")
     if reason is None and first is not None:
-        after = why_impossible(board, after_jump(start, first), finish)
-        if after is not None:
-            reason = f"after the first jump {first[0]}-{first[2]}: {after}"
-    return Verdict(None) if reason is None else Verdict(False, reason)
+        reason = _reason(classes, after, finish, "start")
+        if reason is not None:
+            reason = f"after the first jump {first[0]}-{first[2]}: {reason}"
+    if reason is None:
+        return Verdict(None), {}
+    return Verdict(False, reason), _class_marks(classes, after, finish)

@@ -110,6 +110,17 @@ class StateCap:
     per_state: int
     budget: int
 
+    def named_stop(self, outcome: Any) -> Any:
+        """`outcome`, when undecided (`solvable` None), with `stopped` naming the limit that stopped it: this cap's
+        (`by`) when the search stopped at its state limit or holds more than the cap, else the limit the search
+        named, else the time limit ("seconds")."""
+        if outcome.solvable is None:
+            if outcome.stopped == "max_states" or outcome.states > self.limit:
+                outcome.stopped = self.by
+            else:
+                outcome.stopped = outcome.stopped or "seconds"
+        return outcome
+
     def memory_words(self, states: int) -> str:
         """'about 4.4 GB' for this many states of this kernel."""
         return f"about {size_words(states * self.per_state)}"

@@ -79,6 +79,18 @@ def test_the_state_budget_stops_a_search_inside_the_expansion_of_one_position():
     assert max(steps_between(events)) <= MINIMAL_SILENCE
 
 
+def test_an_undecided_search_names_the_limit_that_stopped_it_by_the_cap_it_was_given():
+    from pzl.peg.engines.peg_outcome import PegOutcome
+    from pzl.search.limits import StateCap
+
+    memory, asked = StateCap(1000, "memory", None, 100, 10**6), StateCap(1000, "max_states", 1000, 100, 10**6)
+    assert memory.named_stop(PegOutcome(None, states=10, stopped="max_states")).stopped == "memory"
+    assert asked.named_stop(PegOutcome(None, states=1001, stopped="seconds")).stopped == "max_states"
+    assert memory.named_stop(PegOutcome(None, states=10, stopped="nodes")).stopped == "nodes"
+    assert memory.named_stop(PegOutcome(None, states=10)).stopped == "seconds"
+    assert memory.named_stop(PegOutcome(None, solvable=True, states=10**6)).stopped is None   # decided: untouched
+
+
 def test_no_state_cap_is_none_and_a_small_search_still_finishes():
     board = board_by_id("hoppers")
     start, finish = board.full ^ (1 << 6), 1 << 6

@@ -309,6 +309,19 @@ def test_the_fast_solver_answers_by_beam_search_first():
     assert replay(jumps(TRIANGLE_21), pegs_of(CENTRE_TRIANGLE[0]), outcome.path) == {6}
 
 
+def test_the_fast_solver_plays_a_fixed_first_jump_and_puts_it_in_front_merged_with_its_chain():
+    board = board_by_id("triangle-21")
+    start, finish = CENTRE_TRIANGLE
+    outcome, _ = finish_search(solve_fast(board, start, finish, first=(14, 6)))
+    after, _ = finish_search(solve_fast(board, start ^ (1 << 14 | 1 << 9 | 1 << 6), finish))
+    assert outcome.solvable and not outcome.minimal
+    assert outcome.path[0][:2] == (14, 6) and outcome.moves == len(outcome.path)
+    assert [hop for move in outcome.path for hop in move.hops()] == [(14, 6)] + [
+        hop for move in after.path for hop in move.hops()]   # the same search, from the position after the jump
+    assert outcome.jumps == after.jumps + 1 and outcome.moves in (after.moves, after.moves + 1)
+    assert replay(jumps(TRIANGLE_21), pegs_of(start), outcome.path) == {6}
+
+
 def test_the_fast_solver_proves_a_dead_end_by_depth_first_search_after_the_beam_misses():
     board = board_by_id("hoppers")
     dead_end = sum(1 << hole for hole in (1, 2, 4, 5, 6, 7, 8, 10, 11, 12))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pzl.errors import CatalogError, PositionError
-from pzl.peg.catalog import board_by_id
-from pzl.peg.task import board_of, default_task, task_of
+from pzl.peg.catalog import board_by_id, board_of
+from pzl.peg.task import default_task, task_of
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from typing import Any
 from pzl import events
 from pzl.peg.board import Move
 from pzl.peg.bounds import finish_pagodas
-from pzl.peg.engines.search_tables import Jump, board_parts, group_jumps, weigher
+from pzl.peg.engines.search_tables import Jump, group_jumps, weigher
 from pzl.search.problem import COSTLY_EVERY, Search
 
 #: Positions kept after each jump, pass by pass; a pass that ends short starts a wider one.
@@ -42,7 +42,8 @@ class _Tables:
         self.chunks = (size + CHUNK - 1) // CHUNK
         self.near = [_near_table(neighbours, k) for k in range(self.chunks)]
         # far from a centre pulled towards the finish costs a little: pegs there are hard to bring back
-        self.cost = weigher(_distance_costs(points, finish)) if points else None
+        costs = _distance_costs(points, finish) if points else None
+        self.cost = weigher(costs) if costs is not None else None
         # a pagoda towards the finish: lighter positions can never reach it and are dropped
         self.alive: Callable[[int], bool] | None = None
         for test in finish_pagodas(size, jumps, finish):
@@ -86,13 +87,16 @@ def beam_search(board: Any, start: int, finish: int | None, *, widths: Sequence[
                 seconds_limit: float | None = 30.0, max_states: int | None = None) -> Search:
     """A solution (a list of `Move`) from `start` to `finish` (None: one peg anywhere), or None.
 
+    board: anything with `size`, `jumps` ((from, over, to) triples) and optionally `points` (where each hole is
+    drawn; the score's distance costs need them).
+
     Returns a dict: {"path", "nodes", "states", "seconds", "width", "reason", "stopped" ("seconds" when
     the time limit ended it, "max_states" when the positions it keeps would pass `max_states`, else None)}.
     The layers kept and the one being made never hold more than `max_states` positions: a position is
     expanded only when all its children would fit. Yields progress after every jump layer and every few
     thousand positions.
     """
-    size, jumps, _ = board_parts(board)
+    size, jumps = board.size, board.jumps
     tables = _Tables(size, jumps, getattr(board, "points", None), finish)
     clock = time.perf_counter()
     nodes = 0

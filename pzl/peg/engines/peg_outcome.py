@@ -1,10 +1,9 @@
-"""What a peg search returns (`PegOutcome`), and the check of a position a search is given."""
+"""What a peg search returns (`PegOutcome`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pzl.errors import PositionError
 from pzl.peg.board import Move
 from pzl.search.problem import SearchOutcome
 
@@ -33,11 +32,3 @@ class PegOutcome(SearchOutcome):
     reason: str | None = None
     method: str = "minimal"
     stopped: str | None = None
-
-
-def check_position(mask: int, size: int, what: str) -> None:
-    """A PositionError when `mask` is not a position of this board."""
-    if not isinstance(mask, int) or mask < 0:
-        raise PositionError(f"the {what} must be a set of holes")
-    if mask >> size:
-        raise PositionError(f"the {what} has a peg outside the board's {size} holes")

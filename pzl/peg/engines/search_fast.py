@@ -10,16 +10,13 @@ from typing import Any
 
 from pzl import events
 from pzl.peg.board import Hop, Move
-from pzl.peg.bounds import class_masks, distance_pagoda, position_class, weight
+from pzl.peg.bounds import class_masks, finish_pagodas, position_class, weight
 from pzl.peg.engines.beam import beam_search
-from pzl.peg.engines.peg_outcome import PegOutcome, check_position
+from pzl.peg.engines.peg_outcome import PegOutcome
 from pzl.peg.engines.search_tables import (
-    board_parts,
     group_jumps,
-    jump_tables,
-    permute,
+    search_task,
     symmetry_group,
-    valid_symmetries,
 )
 from pzl.search.problem import COSTLY_EVERY, Search
 from pzl.search.progress import Steps
@@ -32,12 +29,13 @@ BEAM_SHARE = 0.5
 PROGRESS_JUMPS = COSTLY_EVERY
 
 
-def solve_fast(board: Any, start: int, finish: int | None, *, seconds_limit: float | None = 60.0,
-               max_states: int | None = MAX_DEAD, beam_only: bool = False) -> Search:
+def solve_fast(board: Any, start: int, finish: int | None, *, first: Hop | None = None,
+               seconds_limit: float | None = 60.0, max_states: int | None = MAX_DEAD,
+               beam_only: bool = False) -> Search:
     """Some solution from `start` to `finish` (None = one peg anywhere), quickly; a generator returning a PegOutcome.
 
-    solve_fast(board, start: int, finish: int | None, *, seconds_limit=60.0, max_states=MAX_DEAD,
-               beam_only=False) -> Search
+    solve_fast(board, start: int, finish: int | None, *, first: tuple[int, int] | None = None,
+               seconds_limit=60.0, max_states=MAX_DEAD, beam_only=False) -> Search
 
     First beam search (`pzl.peg.engines.beam`, at most half the time limit), then depth-first search over
     single jumps until the limits (complete: it can prove a task impossible); `beam_only` gives the
@@ -45,12 +43,10 @@ def solve_fast(board: Any, start: int, finish: int | None, *, seconds_limit: flo
     remembered (None: no cap). The outcome has minimal=False and `method` "beam" or "depth-first"
     (the stage that answered); solvable is False with exhausted=True when the depth-first search
     tried everything, None at a limit (`stopped` says which: "seconds" or "max_states").
+    first: (from, to) of a jump played before the search; a solution found begins with it (merged with the
+    chain that continues it), and is then never called minimal.
     """
-    size, _, _ = board_parts(board)
-    check_position(start, size, "start")
-    if finish is not None:
-        check_position(finish, size, "finish")
-    search = _FastSearch(board, start, finish, seconds_limit, max_states)
+    search = _FastSearch(board, start, finish, seconds_limit, max_states, first)
     return (yield from search.run(beam_only))
 
 
@@ -58,26 +54,23 @@ class _FastSearch:
     """The stages' shared state: tables, finish pagoda, dead positions, counters."""
 
     def __init__(self, board: Any, start: int, finish: int | None, seconds_limit: float | None,
-                 max_states: int | None) -> None:
-        size, jumps, symmetries = board_parts(board)
-        self.size, self.jumps, self.start, self.finish = size, jumps, start, finish
-        self.seconds_limit, self.max_states = seconds_limit, max_states
-        self.tables = jump_tables(size, jumps)
-        self.clock = time.perf_counter()
+                 max_states: int | None, first: Hop | None) -> None:
+        task = search_task(board, start, finish, first)
         # "cannot reach the finish" is unchanged by the symmetries that fix the finish
-        perms = [perm for perm in valid_symmetries(size, jumps, symmetries)
-                 if finish is None or permute(finish, perm) == finish]
-        self.canonical = symmetry_group(size, tuple(perms)).canonical
+        self.canonical = symmetry_group(task.size, task.fixing(finish)).canonical
+        self.first = task.first
+        if self.first is not None:   # played: its pegs leave, one lands
+            start ^= (1 << self.first[0]) | (1 << self.first[1]) | (1 << self.first[2])
+        self.size, self.jumps, self.start, self.finish = task.size, task.jumps, start, finish
+        self.seconds_limit, self.max_states = seconds_limit, max_states
+        self.tables = task.tables
+        self.clock = time.perf_counter()
         self.dead: set[int] = set()
         self.nodes = 0
-        if finish is not None:
-            self.goal_pegs = finish.bit_count()
-            self.weights = distance_pagoda(size, jumps, [h for h in range(size) if finish >> h & 1])
-            self.least = weight(self.weights, finish)
-        else:
-            self.goal_pegs = 1
-            self.weights = None
-            self.least = 0
+        self.goal_pegs = finish.bit_count() if finish is not None else 1
+        self.weights, self.least, self.start_value = None, 0, 0
+        for test in finish_pagodas(task.size, task.jumps, finish):
+            self.weights, self.least, self.start_value = test.weights, test.least, weight(test.weights, start)
         self.board = board
 
     def is_goal(self, position: int) -> bool:
@@ -121,6 +114,10 @@ class _FastSearch:
         fields.setdefault("minimal", False)
         fields.setdefault("method", "depth-first")
         fields.setdefault("states", len(self.dead))
+        if moves is not None and self.first is not None:   # the first jump goes in front, merged with its chain
+            a, _, c = self.first
+            moves = [Move((a, *moves[0])), *moves[1:]] if moves and moves[0].start == c else [Move((a, c)), *moves]
+            fields["minimal"] = False
         jumps = sum(move.jumps for move in moves) if moves is not None else None
         return PegOutcome(path=moves, moves=len(moves) if moves is not None else None, jumps=jumps,
                           nodes=self.nodes, seconds=time.perf_counter() - self.clock, **fields)
@@ -145,7 +142,7 @@ class _FastSearch:
         weights, least, goal_pegs, is_goal = self.weights, self.least, self.goal_pegs, self.is_goal
         path: list[Hop] = []
         start = self.start
-        stack = [(start, weight(weights, start) if weights else 0, _children(start, first_fwd, jumps, None))]
+        stack = [(start, self.start_value, _children(start, first_fwd, jumps, None))]
         every = PROGRESS_JUMPS
         while stack:
             position, value, children = stack[-1]

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from pzl.errors import PositionError
 from pzl.peg.board import Hop, Jump, Move
 
 #: Bits per lookup-table chunk when permuting or weighing a position.
@@ -41,6 +42,59 @@ def board_parts(board: Any) -> tuple[int, tuple[Jump, ...], tuple[tuple[int, ...
     jumps = tuple((int(a), int(b), int(c)) for a, b, c in board.jumps)
     symmetries = tuple(tuple(int(h) for h in perm) for perm in getattr(board, "symmetries", ()) or ())
     return size, jumps, symmetries
+
+
+@dataclass(frozen=True, slots=True)
+class SearchTask:
+    """A board and a task as a search reads them, checked and prepared once (`search_task`).
+
+    The board's parts (holes, jumps, the symmetries that really map the jumps onto themselves, identity first) and
+    jump masks; start and finish as bitmasks (finish None: one peg anywhere); the fixed first jump, if any.
+    """
+
+    size: int
+    jumps: tuple[Jump, ...]
+    symmetries: tuple[tuple[int, ...], ...]
+    tables: JumpTables
+    start: int
+    finish: int | None
+    first: Jump | None
+
+    def fixing(self, *masks: int | None, first: bool = False) -> tuple[tuple[int, ...], ...]:
+        """The symmetries that keep every one of `masks` (None: no mask) in place, and the first jump with `first`."""
+        kept = []
+        for perm in self.symmetries:
+            if any(mask is not None and permute(mask, perm) != mask for mask in masks):
+                continue
+            if first and self.first is not None and tuple(perm[hole] for hole in self.first) != self.first:
+                continue
+            kept.append(perm)
+        return tuple(kept)
+
+
+def search_task(board: Any, start: int, finish: int | None, first: Hop | None = None,
+                use_symmetry: bool = True) -> SearchTask:
+    """The task a search is given, checked: a PositionError for a start or finish that is no position of the board,
+    or a first jump (from, to) that is no jump of it. `use_symmetry` False: the identity alone."""
+    size, jumps, symmetries = board_parts(board)
+    for mask, what in ((start, "start"), (finish, "finish")):
+        if mask is not None:
+            check_position(mask, size, what)
+    played = None
+    if first is not None:
+        played = next((jump for jump in jumps if jump[0] == first[0] and jump[2] == first[1]), None)
+        if played is None:
+            raise PositionError(f"there is no jump from hole {first[0]} to hole {first[1]} on this board")
+    perms = valid_symmetries(size, jumps, symmetries if use_symmetry else ())
+    return SearchTask(size, jumps, tuple(perms), jump_tables(size, jumps), start, finish, played)
+
+
+def check_position(mask: int, size: int, what: str) -> None:
+    """A PositionError when `mask` is not a position of this board."""
+    if not isinstance(mask, int) or mask < 0:
+        raise PositionError(f"the {what} must be a set of holes")
+    if mask >> size:
+        raise PositionError(f"the {what} has a peg outside the board's {size} holes")
 
 
 @lru_cache(maxsize=64)

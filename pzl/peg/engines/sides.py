@@ -16,7 +16,6 @@ from operator import and_, xor
 from typing import Any
 
 from pzl.peg.board import Move
-from pzl.peg.bounds import PagodaTest, distance_pagoda, weight
 from pzl.peg.engines.bulk import BulkBoard, in_slices, positions
 from pzl.peg.engines.chains import Chains
 from pzl.peg.engines.pagodas import find_pagodas
@@ -24,7 +23,7 @@ from pzl.peg.engines.search_tables import JumpTables, backward_moves, forward_mo
 from pzl.search.problem import BULK_EVERY
 from pzl.search.shards import Shards
 
-__all__ = ["LOOKUP_SLICE", "PAGODA_PAYS", "PAGODA_SAMPLE_LAYER", "Side", "distance_tests"]
+__all__ = ["LOOKUP_SLICE", "PAGODA_PAYS", "PAGODA_SAMPLE_LAYER", "Side"]
 
 #: The size of a side's newest layer from which pagoda tests are sought for it (`Side.seek_pagodas`), and the
 #: size its next layer must promise (`Side.promise`) for the search to pay: finding them takes 0.1-0.4 s of
@@ -38,14 +37,6 @@ _IS_BYTE = [bytes(wanted) + b"\x01" + bytes(255 - wanted) for wanted in range(25
 
 Ticks = Generator[None, None, Any]
 MoveSteps = Iterator[tuple[int, Move]]
-
-
-def distance_tests(size: int, jumps: Sequence[tuple[int, int, int]], target: int | None) -> list[PagodaTest]:
-    """The Fibonacci pagoda test towards the holes of `target` (none without a target)."""
-    if not target:
-        return []
-    weights = distance_pagoda(size, jumps, [hole for hole in range(size) if target >> hole & 1])
-    return [PagodaTest(weights, weight(weights, target))]
 
 
 @dataclass(slots=True)

@@ -13,21 +13,17 @@ from itertools import islice
 from typing import Any
 
 from pzl import events
-from pzl.errors import PositionError
 from pzl.peg.board import Move
-from pzl.peg.bounds import class_masks, position_class
+from pzl.peg.bounds import class_masks, finish_pagodas, position_class
 from pzl.peg.engines.bulk import BulkBoard, in_slices, positions
 from pzl.peg.engines.chains import STATES_PER_TICK, Chains
-from pzl.peg.engines.peg_outcome import PegOutcome, check_position
+from pzl.peg.engines.peg_outcome import PegOutcome
 from pzl.peg.engines.search_fast import solve_fast
 from pzl.peg.engines.search_tables import (
-    board_parts,
-    jump_tables,
-    permute,
+    search_task,
     symmetry_group,
-    valid_symmetries,
 )
-from pzl.peg.engines.sides import LOOKUP_SLICE, Side, distance_tests
+from pzl.peg.engines.sides import LOOKUP_SLICE, Side
 from pzl.search.problem import BULK_EVERY, PROGRESS_EVERY, REPORT_SECONDS, Search, collector_paused
 from pzl.search.progress import Steps, relay
 
@@ -72,13 +68,8 @@ def solve_minimal(board: Any, start: int, finish: int | None, *, first: tuple[in
     naming the limit, a `reason` and the proved `lower_bound`. Progress events come every few milliseconds
     of work, also inside the expansion of one position, and the limits are checked with them.
     """
-    size, jumps, symmetries = board_parts(board)
-    check_position(start, size, "start")
-    if finish is not None:
-        check_position(finish, size, "finish")
-    first_jump = _first_jump(first, jumps) if first is not None else None
-    search = _MeetInMiddle(size, jumps, symmetries if use_symmetry else (), start, finish, first_jump,
-                           all_solutions, max_solutions, max_states, seconds_limit)
+    search = _MeetInMiddle(board, start, finish, first, use_symmetry, all_solutions, max_solutions, max_states,
+                           seconds_limit)
     search.max_nodes = max_nodes
     return (yield from search.run())
 
@@ -111,15 +102,6 @@ def analyse(board: Any, pegs: int, finish: int | None, *, seconds_limit: float =
     return fallback
 
 
-def _first_jump(first: tuple[int, int], jumps: tuple[tuple[int, int, int], ...]) -> tuple[int, int, int]:
-    """The board jump (from, over, to) for a (from, to) pair, or a PositionError."""
-    source, target = first
-    for jump in jumps:
-        if jump[0] == source and jump[2] == target:
-            return jump
-    raise PositionError(f"there is no jump from hole {source} to hole {target} on this board")
-
-
 class _Stopped(Exception):
     """A limit struck inside a layer: (limit, reason)."""
 
@@ -137,25 +119,19 @@ class _MeetInMiddle:
     sides' counts.
     """
 
-    def __init__(self, size: int, jumps: tuple[tuple[int, int, int], ...], symmetries, start: int,
-                 finish: int | None, first: tuple[int, int, int] | None, counting: bool, max_solutions: int,
-                 max_states: int | None, seconds_limit: float | None) -> None:
-        self.tables = jump_tables(size, jumps)
+    def __init__(self, board: Any, start: int, finish: int | None, first: tuple[int, int] | None,
+                 use_symmetry: bool, counting: bool, max_solutions: int, max_states: int | None,
+                 seconds_limit: float | None) -> None:
+        task = search_task(board, start, finish, first, use_symmetry)
+        kept = task.fixing(start, finish, first=True)
+        self.symmetry = symmetry_group(task.size, kept)
+        size, jumps, first = task.size, task.jumps, task.first
+        self.tables = task.tables
         self.size = size
         self.full = (1 << size) - 1
         self.start, self.finish, self.first = start, finish, first
         self.counting, self.max_solutions = counting, max_solutions
         self.max_states, self.seconds_limit = max_states, seconds_limit
-        perms = valid_symmetries(size, jumps, symmetries)
-        fixed = [start] + ([finish] if finish is not None else [])
-
-        def keeps(perm: tuple[int, ...]) -> bool:
-            if any(permute(mask, perm) != mask for mask in fixed):
-                return False
-            return first is None or (perm[first[0]], perm[first[1]], perm[first[2]]) == first
-
-        kept = tuple(perm for perm in perms if keeps(perm))
-        self.symmetry = symmetry_group(size, kept)
         self.bulk = BulkBoard(size, jumps, kept)
         passed_over = {over for _, over, _ in jumps}
         self.corners = sum(1 << hole for hole in range(size) if hole not in passed_over)
@@ -167,11 +143,13 @@ class _MeetInMiddle:
         # positions whose empty holes are lighter than the start's (towards the start's empty holes)
         self.perms = kept
         compact, towards_start = size <= 64, self.full & ~start
-        self.forward = Side(Chains(self.bulk, False, distance_tests(size, self.tables.jumps, finish),
+        forward_tests = finish_pagodas(size, jumps, finish)
+        backward_tests = finish_pagodas(size, jumps, towards_start)
+        self.forward = Side(Chains(self.bulk, False, forward_tests,
                                    limit_pegs=finish.bit_count() if finish is not None else 1),
                             compact, backward=False, full=self.full, target=finish,
                             entry=(start, first) if first is not None else None)
-        self.backward = Side(Chains(self.bulk, True, distance_tests(size, self.tables.jumps, towards_start),
+        self.backward = Side(Chains(self.bulk, True, backward_tests,
                                     limit_pegs=start.bit_count()),
                              compact, backward=True, full=self.full, target=towards_start)
 
