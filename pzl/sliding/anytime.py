@@ -14,6 +14,10 @@ milliseconds to a tenth of a second), as an `improved` event unless it is proved
   GROUPS), then windows of the shortest answer re-solved optimally (`pzl.sliding.engines.windows`)
   for SHORTEN_NODES nodes of IDA*, a shorter answer given every REPORT_NODES nodes or so.
 
+The board's context is made once (`Plan`: the start's lower bound and what the depth-first check says of a
+proof, decided before any search; here: the board's distances, read by every IDA* below and the windows),
+and the answers on the way are data (`Found`), made into events in one place (`answer_event`).
+
 The budgets count work (nodes, lines tried), never the wall clock: together about 2–3 s of CPU in
 CPython on 5x5 to 10x10 boards and about twice that in the page (`bench/sliding_fast.py --auto`,
 table in docs/sliding.md). The final answer is the best one: proved minimal, or with the lower
@@ -25,22 +29,22 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from pzl import events
-from pzl.errors import SearchLimitError
 from pzl.events import Event
 from pzl.search import deepening
 from pzl.search.anytime import beating, head_start
-from pzl.search.problem import SearchOutcome
+from pzl.search.problem import Search, SearchOutcome
 from pzl.search.progress import relay
 from pzl.sliding import fast_reach
 from pzl.sliding.board import distances
-from pzl.sliding.effort import check_depth_first
 from pzl.sliding.engines import tiles
 from pzl.sliding.engines.fast import fast_solve
 from pzl.sliding.engines.windows import Shortener
-from pzl.sliding.outcome import SlidingProblem, as_states, fast_result, solution_result
+from pzl.sliding.outcome import as_states, fast_result, solution_result
+from pzl.sliding.plan import Plan
 from pzl.sliding.task import Puzzle
 
 #: Orders of the lines the fast solver tries at once for a shorter answer (`Placer.reduce`), on a big board.
@@ -64,38 +68,62 @@ GROUP_NODE_WORTH = {"linear-conflict": 10, "manhattan": 20}
 REPORT_NODES = 600_000
 
 
-def applies(puzzle: Puzzle, algorithm: str, all_solutions: bool) -> bool:
-    """True when `auto`, having chosen `algorithm`, answers this way: IDA* on numbered tiles, one solution."""
-    return algorithm == "ida" and not all_solutions and fast_reach.takes(puzzle)
+@dataclass(frozen=True, slots=True)
+class Found:
+    """One of auto's answers, as data: a solution and what is known of it (`answer_event` makes it an event)."""
+
+    outcome: SearchOutcome         # the solution's positions, start to goal (IDA*'s outcome when `proved`)
+    lower_bound: int               # the fewest moves proved so far
+    how: dict[str, Any] = field(default_factory=lambda: FAST_ANSWER)   # `events.answered_by`
+    proved: bool = False           # IDA* proved it shortest
+    final: bool = False            # the final result; else an `improved` answer on the way
+    extra: dict[str, Any] = field(default_factory=dict)   # fields the result adds (stopped, note, warning)
 
 
-def solve(puzzle: Puzzle, problem: SlidingProblem, payload: dict[str, Any], clock: float) -> Iterator[Event]:
+def solve(puzzle: Puzzle, chosen: Plan, payload: dict[str, Any], clock: float) -> Iterator[Event]:
     """`auto`'s answer (see the module's docstring): improved events, progress, then the final result."""
+    return relay(_answers(puzzle, chosen, clock),
+                 lambda item: answer_event(puzzle, chosen, payload, clock, item) if isinstance(item, Found) else item)
+
+
+def answer_event(puzzle: Puzzle, chosen: Plan, payload: dict[str, Any], clock: float, found: Found) -> Event:
+    """An answer as the event that carries it: the final result, or an `improved` one (the one place they are made)."""
+    if found.proved:
+        assert chosen.problem is not None
+        result = solution_result(puzzle, chosen.problem, as_states(chosen.problem, found.outcome), "ida", False)
+    else:
+        result = fast_result(puzzle, found.outcome, found.how, found.lower_bound, None, found.outcome.nodes,
+                             time.perf_counter() - clock)
+    result = {**payload, **result, **found.extra}
+    return events.result(result) if found.final else events.improved(result)
+
+
+def _answers(puzzle: Puzzle, chosen: Plan, clock: float) -> Search:
+    """The answers (`Found`) and progress of `auto`, the final answer last."""
     board = puzzle.board
-    lower = fast_reach.bound_of(puzzle)
+    lower = chosen.lower_bound
+    assert lower is not None
     fast = yield from fast_solve(puzzle.start, puzzle.goal, board.rows, board.cols)
     spent = fast.nodes
-    answer = {**payload, **fast_result(puzzle, fast, FAST_ANSWER, lower, None, spent, time.perf_counter() - clock)}
-    if answer["minimal"]:
-        yield events.result(answer)
+    if len(fast.path) - 1 == lower:
+        yield Found(fast, lower, final=True)
         return
-    yield events.improved(answer)
-    best = answer["moves"]
+    yield Found(fast, lower)
+    table = distances(board)   # the board's distances, once: every IDA* below and the windows read them
     if board.size <= fast_reach.OPTIMAL_CELLS:
-        yield from _proof(puzzle, problem, payload, answer, spent, clock)
+        yield from _proof(puzzle, chosen, table, fast, spent, clock)
         return
     if lower < fast_reach.AUTO_IDA_BOUND:
-        search = tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, distances(board),
+        search = tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, table,
                                       rows_cols=(board.rows, board.cols), pattern_db=None, nodes=spent, clock=clock)
-        watched = beating(search, best, lower, True)
+        watched = beating(search, len(fast.path) - 1, lower, True)
         ended, outcome = yield from head_start(watched, spent + fast_reach.AUTO_IDA_NODES)
         if ended:
-            yield events.result({**payload, **solution_result(puzzle, problem, as_states(problem, outcome),
-                                                              "ida", False)})
+            yield Found(outcome, lower, proved=True, final=True)
             return
         watched.close()
         spent, lower = outcome["nodes"], outcome["lower_bound"]   # IDA*'s threshold then is a lower bound
-    yield from _shorten(puzzle, payload, fast, lower, spent, clock)
+    yield from _shorten(puzzle, table, fast, lower, spent, clock)
 
 
 def group_size(cells: int) -> int:
@@ -103,29 +131,26 @@ def group_size(cells: int) -> int:
     return next((group for most, group in GROUPS if cells <= most), 0)
 
 
-def _proof(puzzle: Puzzle, problem: SlidingProblem, payload: dict[str, Any], answer: dict[str, Any], spent: int,
-           clock: float) -> Iterator[Event]:
-    """On a board of at most 16 cells: IDA* proves the fewest moves; the fast answer stays if IDA* is refused."""
-    board = puzzle.board
-    try:
-        warning = check_depth_first(puzzle, problem, "ida", None, False)
-    except SearchLimitError as refusal:
-        yield events.result({**answer, "stopped": refusal.stopped, "note": f"not proved shortest: {refusal}"})
+def _proof(puzzle: Puzzle, chosen: Plan, table: tuple[tuple[int, ...], ...], fast: SearchOutcome, spent: int,
+           clock: float) -> Search:
+    """On a board of at most 16 cells: IDA* proves the fewest moves; the fast answer stays if the plan refused IDA*."""
+    board, lower = puzzle.board, chosen.lower_bound
+    assert lower is not None
+    if chosen.refusal is not None:
+        yield Found(fast, lower, final=True, extra={"stopped": chosen.refusal.stopped,
+                                                    "note": f"not proved shortest: {chosen.refusal}"})
         return
-    if warning:
-        yield events.progress(spent, 0, time.perf_counter() - clock, warning=warning)
-    rows_cols = (board.rows, board.cols)
-    search = tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, distances(board), bound="auto",
-                                  rows_cols=rows_cols, max_depth=deepening.MAX_DEPTH, nodes=spent, clock=clock)
-    outcome = yield from beating(search, answer["moves"], answer["lower_bound"], True)
-    result = {**payload, **solution_result(puzzle, problem, as_states(problem, outcome), "ida", False)}
-    if warning:
-        result["warning"] = warning
-    yield events.result(result)
+    if chosen.warning:
+        yield events.progress(spent, 0, time.perf_counter() - clock, warning=chosen.warning)
+    search = tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, table, bound="auto",
+                                  rows_cols=(board.rows, board.cols), max_depth=deepening.MAX_DEPTH, nodes=spent,
+                                  clock=clock)
+    outcome = yield from beating(search, len(fast.path) - 1, lower, True)
+    yield Found(outcome, lower, proved=True, final=True, extra={"warning": chosen.warning} if chosen.warning else {})
 
 
-def _shorten(puzzle: Puzzle, payload: dict[str, Any], fast: SearchOutcome, lower: int, spent: int,
-             clock: float) -> Iterator[Event]:
+def _shorten(puzzle: Puzzle, table: tuple[tuple[int, ...], ...], fast: SearchOutcome, lower: int, spent: int,
+             clock: float) -> Search:
     """The fast solver again with WIDTH orders of the lines and with lines placed by groups (GROUPS), then windows
     of the shortest answer re-solved for SHORTEN_NODES nodes: a shorter answer now and then, the best last."""
     board = puzzle.board
@@ -139,9 +164,8 @@ def _shorten(puzzle: Puzzle, payload: dict[str, Any], fast: SearchOutcome, lower
         grouped += other.nodes if "group" in options else 0
         if len(other.path) < len(fast.path):
             fast = other
-            yield events.improved(_shortened(puzzle, payload, Shortener(board, puzzle.start, _blanks(fast)),
-                                             lower, spent, clock))
-    shortener = Shortener(board, puzzle.start, _blanks(fast))
+            yield Found(SearchOutcome(fast.path, nodes=spent, states=len(fast.path)), lower, SHORTENED_ANSWER)
+    shortener = Shortener(board, puzzle.start, [position.index(0) for position in fast.path], table)
     budget = SHORTEN_NODES[shortener.bound]
     budget = max(budget // 2, budget - GROUP_NODE_WORTH[shortener.bound] * grouped)
     reported = shortener.moves
@@ -152,24 +176,16 @@ def _shorten(puzzle: Puzzle, payload: dict[str, Any], fast: SearchOutcome, lower
         if shortener.moves < reported:
             reported = shortener.moves
             if shortener.nodes < budget and more:
-                yield events.improved(_shortened(puzzle, payload, shortener, lower, spent, clock))
-    final = _shortened(puzzle, payload, shortener, lower, spent, clock)
-    if not final["minimal"]:
+                yield Found(_shortened(shortener, spent), lower, SHORTENED_ANSWER)
+    stopped = {}
+    if shortener.moves > lower:
         spent_words = "its budget of" if more else "every window, within"
-        final.update(stopped="nodes", note=f"shortened by re-solving windows of it optimally ({spent_words} "
-                                          f"{budget:,} nodes of IDA*); not proved shortest")
-    yield events.result(final)
+        stopped = {"stopped": "nodes", "note": f"shortened by re-solving windows of it optimally ({spent_words} "
+                                               f"{budget:,} nodes of IDA*); not proved shortest"}
+    yield Found(_shortened(shortener, spent), lower, SHORTENED_ANSWER, final=True, extra=stopped)
 
 
-def _blanks(outcome: SearchOutcome) -> list[int]:
-    """A solution's blank cells, start to goal."""
-    return [position.index(0) for position in outcome.path]
-
-
-def _shortened(puzzle: Puzzle, payload: dict[str, Any], shortener: Shortener, lower: int, spent: int,
-               clock: float) -> dict[str, Any]:
-    """The answer as the windows have left it."""
+def _shortened(shortener: Shortener, spent: int) -> SearchOutcome:
+    """The answer as the windows have left it (its nodes: the request's)."""
     path = shortener.path()
-    outcome = SearchOutcome(path, nodes=spent + shortener.nodes, states=len(path))
-    return {**payload, **fast_result(puzzle, outcome, SHORTENED_ANSWER, lower, None, spent + shortener.nodes,
-                                     time.perf_counter() - clock)}
+    return SearchOutcome(path, nodes=spent + shortener.nodes, states=len(path))

@@ -2,8 +2,8 @@
 
 `COMMANDS` maps each command to its answer. Wires the parts: the request → a Puzzle (`task`), then for
 `solve` its options read once into a `Plan` (`pzl.sliding.plan`: what the request can afford, decided
-before any search), then the plan's searches as a generator of progress events (solvers), given plain
-values, then one result event (`outcome`).
+before any search, and the search Problem), then the plan's searches as a generator of progress events
+(solvers), given plain values, then one result event (`outcome`).
 The CLI's words for a result are in `text`.
 """
 
@@ -22,7 +22,6 @@ from pzl.search.astar import astar
 from pzl.search.problem import Search
 from pzl.search.progress import relay
 from pzl.sliding import anytime
-from pzl.sliding.blocks import BlockProblem
 from pzl.sliding.board import distances
 from pzl.sliding.bound_choice import state_bound
 from pzl.sliding.effort import breadth_floor, breadth_kernel, check_depth_first, what_to_try
@@ -38,24 +37,15 @@ from pzl.sliding.outcome import (
     longest_result,
     solution_result,
 )
-from pzl.sliding.packed import PackedProblem
-from pzl.sliding.plan import Plan, plan, read_metric, read_options, same_as_steps
+from pzl.sliding.plan import Plan, plan, problem_for, read_metric, same_as_steps
 from pzl.sliding.space import estimated_states
 from pzl.sliding.task import Puzzle, from_request
-
-
-def problem_for(puzzle: Puzzle, metric: str = "step", bound: str | None = None) -> SlidingProblem:
-    """The search Problem of a puzzle: packed ints for one-cell pieces and one blank counted in steps, anchor bit
-    boards (`pzl.sliding.blocks`) otherwise, with `bound` as the lower bound (default: the metric's)."""
-    if puzzle.kind == "packed" and metric == "step":
-        return PackedProblem(puzzle.board, puzzle.start, puzzle.goal, len(puzzle.labels) - 1)
-    return BlockProblem(puzzle, metric, bound)
 
 
 def solve(request: dict[str, Any]) -> Iterator[Event]:
     """Answer a `solve` request (`plan`, then its searches): progress events, then one result event."""
     puzzle = from_request(request)
-    chosen = plan(puzzle, read_options(request))
+    chosen = plan(puzzle, request)
     algorithm, all_solutions = chosen.algorithm, chosen.all_solutions
     payload: dict[str, Any] = {"puzzle": puzzle.puzzle_id, "start": puzzle.start_text,
                                "goal": puzzle.goal_text, "metric": chosen.metric}
@@ -65,12 +55,13 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
         yield events.result(payload)
         return
     if chosen.anytime:
-        yield from anytime.solve(puzzle, problem_for(puzzle), payload, clock)
+        yield from anytime.solve(puzzle, chosen, payload, clock)
         return
     if algorithm == "fast":
         yield from _fast(puzzle, payload, chosen, clock)
         return
-    problem = problem_for(puzzle, chosen.searched, chosen.bound)
+    problem = chosen.problem
+    assert problem is not None
     before, warning = (0, 0.0), None   # an earlier phase's nodes and seconds, carried on in progress
     if algorithm in ("iddfs", "ida"):
         distance = None

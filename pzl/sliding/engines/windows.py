@@ -38,14 +38,16 @@ PHASE = "re-solving windows"
 
 
 class Shortener:
-    """A solution being shortened: `start` (labels in cell order, 0 the blank) and the blank's path `blanks`."""
+    """A solution being shortened: `start` (labels in cell order, 0 the blank) and the blank's path `blanks` (`table`:
+    the board's distances, when the caller has them already)."""
 
-    def __init__(self, board: Board, start: Sequence[Hashable], blanks: list[int]) -> None:
+    def __init__(self, board: Board, start: Sequence[Hashable], blanks: list[int],
+                 table: Sequence[Sequence[int]] | None = None) -> None:
         self.board = board
         self.rows, self.cols = board.rows, board.cols
         self.start = tuple(start)
         self.blanks = list(blanks)
-        self.distances = distances(board)
+        self.distances = distances(board) if table is None else table   # `table`: the board's, made by the caller
         side = max(self.rows, self.cols)
         #: The windows' lower bound: linear conflict where its tables fit (up to 5 x 5), else Manhattan distance.
         self.bound = "linear-conflict" if (side + 1) ** side <= MAX_LINE_TABLE else "manhattan"
