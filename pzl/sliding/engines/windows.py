@@ -24,7 +24,7 @@ from pzl.events import progress
 from pzl.search.anytime import within
 from pzl.search.problem import PROGRESS_EVERY, Search
 from pzl.search.progress import relay
-from pzl.sliding.board import Board, distances
+from pzl.sliding.board import Board
 from pzl.sliding.engines.fast_shorten import cut_loops
 from pzl.sliding.engines.tile_bounds import MAX_LINE_TABLE
 from pzl.sliding.engines.tiles import ida_star_tiles, replay_blanks
@@ -38,16 +38,16 @@ PHASE = "re-solving windows"
 
 
 class Shortener:
-    """A solution being shortened: `start` (labels in cell order, 0 the blank) and the blank's path `blanks` (`table`:
-    the board's distances, when the caller has them already)."""
+    """A solution being shortened: `start` (labels in cell order, 0 the blank) and the blank's path `blanks` on
+    `board`, whose `distances` (`pzl.sliding.board.distances`) the caller has made once."""
 
     def __init__(self, board: Board, start: Sequence[Hashable], blanks: list[int],
-                 table: Sequence[Sequence[int]] | None = None) -> None:
+                 distances: Sequence[Sequence[int]]) -> None:
         self.board = board
         self.rows, self.cols = board.rows, board.cols
         self.start = tuple(start)
         self.blanks = list(blanks)
-        self.distances = distances(board) if table is None else table   # `table`: the board's, made by the caller
+        self.distances = distances
         side = max(self.rows, self.cols)
         #: The windows' lower bound: linear conflict where its tables fit (up to 5 x 5), else Manhattan distance.
         self.bound = "linear-conflict" if (side + 1) ** side <= MAX_LINE_TABLE else "manhattan"
