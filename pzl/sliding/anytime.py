@@ -28,7 +28,7 @@ shortened.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,7 +39,7 @@ from pzl.search.anytime import beating, head_start
 from pzl.search.problem import Search, SearchOutcome
 from pzl.search.progress import relay
 from pzl.sliding import fast_reach
-from pzl.sliding.board import distances
+from pzl.sliding.board import Board, distances
 from pzl.sliding.engines import tiles
 from pzl.sliding.engines.fast import fast_solve
 from pzl.sliding.engines.windows import Shortener
@@ -67,6 +67,8 @@ GROUP_NODE_WORTH = {"linear-conflict": 10, "manhattan": 20}
 #: A shorter answer is given at most every this many nodes (each carries the whole solution).
 REPORT_NODES = 600_000
 
+Position = tuple[Hashable, ...]
+
 
 @dataclass(frozen=True, slots=True)
 class Found:
@@ -80,10 +82,40 @@ class Found:
     extra: dict[str, Any] = field(default_factory=dict)   # fields the result adds (stopped, note, warning)
 
 
+@dataclass(frozen=True, slots=True)
+class Tiles:
+    """The board's context for auto's searches, made once at the start (`prepare`): the start and goal, the board
+    and its distances (`pzl.sliding.board.distances`), read by the fast solver, every IDA* and the windows."""
+
+    start: Position
+    goal: Position
+    board: Board
+    distances: tuple[tuple[int, ...], ...]
+
+    def fast(self, **options: int) -> Search:
+        """The fast solver on this board (`options`: its width and group)."""
+        return fast_solve(self.start, self.goal, self.board.rows, self.board.cols, **options)
+
+    def ida(self, **options: Any) -> Search:
+        """IDA* on this board, with linear conflict on its rectangle (`options`: the rest of `ida_star_tiles`'s)."""
+        board = self.board
+        return tiles.ida_star_tiles(self.start, self.goal, board.adjacency, self.distances,
+                                    rows_cols=(board.rows, board.cols), **options)
+
+    def shortener(self, path: list[Position]) -> Shortener:
+        """The windows of a solution (its positions, start to goal), ready to be re-solved."""
+        return Shortener(self.board, self.start, [position.index(0) for position in path], self.distances)
+
+
+def prepare(puzzle: Puzzle) -> Tiles:
+    """The board's context, once for the whole request."""
+    return Tiles(puzzle.start, puzzle.goal, puzzle.board, distances(puzzle.board))
+
+
 def solve(puzzle: Puzzle, chosen: Plan, payload: dict[str, Any], clock: float) -> Iterator[Event]:
     """`auto`'s answer (see the module's docstring): improved events, progress, then the final result."""
-    return relay(_answers(puzzle, chosen, clock),
-                 lambda item: answer_event(puzzle, chosen, payload, clock, item) if isinstance(item, Found) else item)
+    for item in _answers(prepare(puzzle), chosen, clock):
+        yield answer_event(puzzle, chosen, payload, clock, item) if isinstance(item, Found) else item
 
 
 def answer_event(puzzle: Puzzle, chosen: Plan, payload: dict[str, Any], clock: float, found: Found) -> Event:
@@ -98,32 +130,28 @@ def answer_event(puzzle: Puzzle, chosen: Plan, payload: dict[str, Any], clock: f
     return events.result(result) if found.final else events.improved(result)
 
 
-def _answers(puzzle: Puzzle, chosen: Plan, clock: float) -> Search:
+def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
     """The answers (`Found`) and progress of `auto`, the final answer last."""
-    board = puzzle.board
     lower = chosen.lower_bound
     assert lower is not None
-    fast = yield from fast_solve(puzzle.start, puzzle.goal, board.rows, board.cols)
+    fast = yield from board.fast()
     spent = fast.nodes
     if len(fast.path) - 1 == lower:
         yield Found(fast, lower, final=True)
         return
     yield Found(fast, lower)
-    table = distances(board)   # the board's distances, once: every IDA* below and the windows read them
-    if board.size <= fast_reach.OPTIMAL_CELLS:
-        yield from _proof(puzzle, chosen, table, fast, spent, clock)
+    if board.board.size <= fast_reach.OPTIMAL_CELLS:
+        yield from _proof(board, chosen, fast, spent, clock)
         return
     if lower < fast_reach.AUTO_IDA_BOUND:
-        search = tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, table,
-                                      rows_cols=(board.rows, board.cols), pattern_db=None, nodes=spent, clock=clock)
-        watched = beating(search, len(fast.path) - 1, lower, True)
+        watched = beating(board.ida(pattern_db=None, nodes=spent, clock=clock), len(fast.path) - 1, lower, True)
         ended, outcome = yield from head_start(watched, spent + fast_reach.AUTO_IDA_NODES)
         if ended:
             yield Found(outcome, lower, proved=True, final=True)
             return
         watched.close()
         spent, lower = outcome["nodes"], outcome["lower_bound"]   # IDA*'s threshold then is a lower bound
-    yield from _shorten(puzzle, table, fast, lower, spent, clock)
+    yield from _shorten(board, fast, lower, spent, clock)
 
 
 def group_size(cells: int) -> int:
@@ -131,10 +159,9 @@ def group_size(cells: int) -> int:
     return next((group for most, group in GROUPS if cells <= most), 0)
 
 
-def _proof(puzzle: Puzzle, chosen: Plan, table: tuple[tuple[int, ...], ...], fast: SearchOutcome, spent: int,
-           clock: float) -> Search:
+def _proof(board: Tiles, chosen: Plan, fast: SearchOutcome, spent: int, clock: float) -> Search:
     """On a board of at most 16 cells: IDA* proves the fewest moves; the fast answer stays if the plan refused IDA*."""
-    board, lower = puzzle.board, chosen.lower_bound
+    lower = chosen.lower_bound
     assert lower is not None
     if chosen.refusal is not None:
         yield Found(fast, lower, final=True, extra={"stopped": chosen.refusal.stopped,
@@ -142,30 +169,25 @@ def _proof(puzzle: Puzzle, chosen: Plan, table: tuple[tuple[int, ...], ...], fas
         return
     if chosen.warning:
         yield events.progress(spent, 0, time.perf_counter() - clock, warning=chosen.warning)
-    search = tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, table, bound="auto",
-                                  rows_cols=(board.rows, board.cols), max_depth=deepening.MAX_DEPTH, nodes=spent,
-                                  clock=clock)
+    search = board.ida(bound="auto", max_depth=deepening.MAX_DEPTH, nodes=spent, clock=clock)
     outcome = yield from beating(search, len(fast.path) - 1, lower, True)
     yield Found(outcome, lower, proved=True, final=True, extra={"warning": chosen.warning} if chosen.warning else {})
 
 
-def _shorten(puzzle: Puzzle, table: tuple[tuple[int, ...], ...], fast: SearchOutcome, lower: int, spent: int,
-             clock: float) -> Search:
+def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: float) -> Search:
     """The fast solver again with WIDTH orders of the lines and with lines placed by groups (GROUPS), then windows
     of the shortest answer re-solved for SHORTEN_NODES nodes: a shorter answer now and then, the best last."""
-    board = puzzle.board
-    group = group_size(board.size)
+    group = group_size(board.board.size)
     constructions = [{"width": WIDTH}, {"width": GROUP_WIDTH, "group": group}] if group else [{"width": WIDTH}]
     grouped = 0
     for options in constructions:
-        search = fast_solve(puzzle.start, puzzle.goal, board.rows, board.cols, **options)
-        other = yield from beating(relay(search, nodes=spent, clock=clock), len(fast.path) - 1, lower)
+        other = yield from beating(relay(board.fast(**options), nodes=spent, clock=clock), len(fast.path) - 1, lower)
         spent += other.nodes
         grouped += other.nodes if "group" in options else 0
         if len(other.path) < len(fast.path):
             fast = other
             yield Found(SearchOutcome(fast.path, nodes=spent, states=len(fast.path)), lower, SHORTENED_ANSWER)
-    shortener = Shortener(board, puzzle.start, [position.index(0) for position in fast.path], table)
+    shortener = board.shortener(fast.path)
     budget = SHORTEN_NODES[shortener.bound]
     budget = max(budget // 2, budget - GROUP_NODE_WORTH[shortener.bound] * grouped)
     reported = shortener.moves
