@@ -27,6 +27,7 @@ shortened.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
@@ -131,7 +132,9 @@ def answer_event(puzzle: Puzzle, chosen: Plan, payload: dict[str, Any], clock: f
 
 
 def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
-    """The answers (`Found`) and progress of `auto`, the final answer last."""
+    """The answers (`Found`) and progress of `auto`, the final answer last: the fast answer, then IDA* (a proof on
+    boards of at most 16 cells; on bigger ones an attempt within AUTO_IDA_NODES from a start near enough), then
+    shorter answers from the fast solver and the windows."""
     lower = chosen.lower_bound
     assert lower is not None
     fast = yield from board.fast()
@@ -140,14 +143,20 @@ def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
         yield Found(fast, lower, final=True)
         return
     yield Found(fast, lower)
-    if board.board.size <= fast_reach.OPTIMAL_CELLS:
-        yield from _proof(board, chosen, fast, spent, clock)
+    if chosen.refusal is not None:   # the plan's depth-first check: IDA* cannot prove it, the fast answer stays
+        yield Found(fast, lower, final=True, extra={"stopped": chosen.refusal.stopped,
+                                                    "note": f"not proved shortest: {chosen.refusal}"})
         return
-    if lower < fast_reach.AUTO_IDA_BOUND:
-        watched = beating(board.ida(pattern_db=None, nodes=spent, clock=clock), len(fast.path) - 1, lower, True)
-        ended, outcome = yield from head_start(watched, spent + fast_reach.AUTO_IDA_NODES)
+    proof = board.board.size <= fast_reach.OPTIMAL_CELLS
+    if proof or lower < fast_reach.AUTO_IDA_BOUND:
+        if chosen.warning:
+            yield events.progress(spent, 0, time.perf_counter() - clock, warning=chosen.warning)
+        options = {"bound": "auto", "max_depth": deepening.MAX_DEPTH} if proof else {"pattern_db": None}
+        watched = beating(board.ida(nodes=spent, clock=clock, **options), len(fast.path) - 1, lower, True)
+        ended, outcome = yield from head_start(watched, math.inf if proof else spent + fast_reach.AUTO_IDA_NODES)
         if ended:
-            yield Found(outcome, lower, proved=True, final=True)
+            yield Found(outcome, lower, proved=True, final=True,
+                        extra={"warning": chosen.warning} if chosen.warning else {})
             return
         watched.close()
         spent, lower = outcome["nodes"], outcome["lower_bound"]   # IDA*'s threshold then is a lower bound
@@ -157,21 +166,6 @@ def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
 def group_size(cells: int) -> int:
     """How many tiles the grouped construction places together on a board of `cells` cells (0: not tried)."""
     return next((group for most, group in GROUPS if cells <= most), 0)
-
-
-def _proof(board: Tiles, chosen: Plan, fast: SearchOutcome, spent: int, clock: float) -> Search:
-    """On a board of at most 16 cells: IDA* proves the fewest moves; the fast answer stays if the plan refused IDA*."""
-    lower = chosen.lower_bound
-    assert lower is not None
-    if chosen.refusal is not None:
-        yield Found(fast, lower, final=True, extra={"stopped": chosen.refusal.stopped,
-                                                    "note": f"not proved shortest: {chosen.refusal}"})
-        return
-    if chosen.warning:
-        yield events.progress(spent, 0, time.perf_counter() - clock, warning=chosen.warning)
-    search = board.ida(bound="auto", max_depth=deepening.MAX_DEPTH, nodes=spent, clock=clock)
-    outcome = yield from beating(search, len(fast.path) - 1, lower, True)
-    yield Found(outcome, lower, proved=True, final=True, extra={"warning": chosen.warning} if chosen.warning else {})
 
 
 def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: float) -> Search:

@@ -10,7 +10,7 @@ The CLI's words for a result are in `text`.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import Any
 
 from pzl import events
@@ -19,7 +19,7 @@ from pzl.events import Event
 from pzl.request import state_cap
 from pzl.search import breadth, deepening, limits
 from pzl.search.astar import astar
-from pzl.search.problem import Search
+from pzl.search.problem import Search, SearchOutcome
 from pzl.search.progress import relay
 from pzl.sliding import anytime
 from pzl.sliding.board import distances
@@ -62,6 +62,19 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
         return
     problem = chosen.problem
     assert problem is not None
+    outcome, warning = yield from _searched(puzzle, problem, chosen, clock)
+    listed = (yield from listed_solutions(puzzle, problem, outcome)) if all_solutions else None
+    payload.update(solution_result(puzzle, problem, outcome, algorithm, all_solutions, listed))
+    if warning:
+        payload["warning"] = warning
+    yield events.result(payload)
+
+
+def _searched(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan,
+              clock: float) -> Generator[Event, None, tuple[SearchOutcome, str | None]]:
+    """The plan's search and the depth-first check's warning, if any; first, for a depth-first search, the
+    reachability check the plan asks for, whose outcome is the answer when the goal is out of reach."""
+    algorithm, all_solutions = chosen.algorithm, chosen.all_solutions
     before, warning = (0, 0.0), None   # an earlier phase's nodes and seconds, carried on in progress
     if algorithm in ("iddfs", "ida"):
         distance = None
@@ -72,9 +85,7 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
             reach = yield from relay(_capped(search, cap, puzzle, chosen.check, all_solutions),
                                      phase="reachability check")
             if reach.path is None:
-                payload.update(solution_result(puzzle, problem, reach, algorithm, all_solutions))
-                yield events.result(payload)
-                return
+                return reach, None
             distance = len(reach.path) - 1
             before = (reach.nodes, time.perf_counter() - clock)
         warning = check_depth_first(puzzle, problem, algorithm, distance, all_solutions)
@@ -85,11 +96,7 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     outcome = yield from relay(search, nodes=before[0], seconds=before[1], **fields)
     outcome.nodes += before[0]   # the statistics count the whole request, as its progress did
     outcome.seconds += before[1]
-    listed = (yield from listed_solutions(puzzle, problem, outcome)) if all_solutions else None
-    payload.update(solution_result(puzzle, problem, outcome, algorithm, all_solutions, listed))
-    if warning:
-        payload["warning"] = warning
-    yield events.result(payload)
+    return outcome, warning
 
 
 def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str, all_solutions: bool) -> Search:
