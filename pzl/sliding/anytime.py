@@ -36,7 +36,7 @@ from typing import Any
 from pzl import events
 from pzl.events import Event
 from pzl.search import deepening
-from pzl.search.anytime import beating, head_start
+from pzl.search.anytime import head_start
 from pzl.search.problem import Search, SearchOutcome
 from pzl.search.progress import relay
 from pzl.sliding import fast_reach
@@ -114,9 +114,22 @@ def prepare(puzzle: Puzzle) -> Tiles:
 
 
 def solve(puzzle: Puzzle, chosen: Plan, payload: dict[str, Any], clock: float) -> Iterator[Event]:
-    """`auto`'s answer (see the module's docstring): improved events, progress, then the final result."""
+    """`auto`'s answer (see the module's docstring): improved events, progress, then the final result.
+
+    Once an answer is out, progress says the moves to beat (`best`) and the fewest proved (`lower_bound`: the
+    plan's, or IDA*'s depth when higher: progress without a phase is IDA*'s), said here for every phase.
+    """
+    best, proved = None, chosen.lower_bound or 0
     for item in _answers(prepare(puzzle), chosen, clock):
-        yield answer_event(puzzle, chosen, payload, clock, item) if isinstance(item, Found) else item
+        if isinstance(item, Found):
+            best = len(item.outcome.path) - 1
+            yield answer_event(puzzle, chosen, payload, clock, item)
+        elif best is not None and item.get("event") == "progress" and "warning" not in item:
+            if not item.get("phase"):
+                proved = max(proved, item.get("depth") or 0)
+            yield {**item, "best": best, "lower_bound": proved}
+        else:
+            yield item
 
 
 def answer_event(puzzle: Puzzle, chosen: Plan, payload: dict[str, Any], clock: float, found: Found) -> Event:
@@ -152,14 +165,14 @@ def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
         if chosen.warning:
             yield events.progress(spent, 0, time.perf_counter() - clock, warning=chosen.warning)
         options = {"bound": "auto", "max_depth": deepening.MAX_DEPTH} if proof else {"pattern_db": None}
-        watched = beating(board.ida(nodes=spent, clock=clock, **options), len(fast.path) - 1, lower, True)
+        watched = board.ida(nodes=spent, clock=clock, **options)
         ended, outcome = yield from head_start(watched, math.inf if proof else spent + fast_reach.AUTO_IDA_NODES)
         if ended:
             yield Found(outcome, lower, proved=True, final=True,
                         extra={"warning": chosen.warning} if chosen.warning else {})
             return
         watched.close()
-        spent, lower = outcome["nodes"], outcome["lower_bound"]   # IDA*'s threshold then is a lower bound
+        spent, lower = outcome["nodes"], max(lower, outcome.get("depth") or 0)   # IDA*'s threshold: a lower bound
     yield from _shorten(board, fast, lower, spent, clock)
 
 
@@ -175,7 +188,7 @@ def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: f
     constructions = [{"width": WIDTH}, {"width": GROUP_WIDTH, "group": group}] if group else [{"width": WIDTH}]
     grouped = 0
     for options in constructions:
-        other = yield from beating(relay(board.fast(**options), nodes=spent, clock=clock), len(fast.path) - 1, lower)
+        other = yield from relay(board.fast(**options), nodes=spent, clock=clock)
         spent += other.nodes
         grouped += other.nodes if "group" in options else 0
         if len(other.path) < len(fast.path):
@@ -188,7 +201,7 @@ def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: f
     more = True
     while more and shortener.nodes < budget:
         work = shortener.run(min(REPORT_NODES, budget - shortener.nodes), spent, clock)
-        more = yield from beating(work, reported, lower)
+        more = yield from work
         if shortener.moves < reported:
             reported = shortener.moves
             if shortener.nodes < budget and more:
