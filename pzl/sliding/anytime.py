@@ -14,9 +14,10 @@ milliseconds to a tenth of a second), as an `improved` event unless it is proved
   GROUPS), then windows of the shortest answer re-solved optimally (`pzl.sliding.engines.windows`)
   for SHORTEN_NODES nodes of IDA*, a shorter answer given every REPORT_NODES nodes or so.
 
-The board's context is made once (`Plan`: the start's lower bound and what the depth-first check says of a
-proof, decided before any search; here: the board's distances, read by every IDA* below and the windows),
-and the answers on the way are data (`Found`), made into events in one place (`answer_event`).
+The board's context is made once, by the plan (`pzl.sliding.plan.Plan`: the start's lower bound, the board's
+distances, what the depth-first check says of a proof), and handed to every search below (`Tiles`); the
+answers on the way are data (`Found`), made into events in one place (`answer_event`), and progress says the
+length to beat and the bound proved in one place too (`solve`).
 
 The budgets count work (nodes, lines tried), never the wall clock: together about 2–3 s of CPU in
 CPython on 5x5 to 10x10 boards and about twice that in the page (`bench/sliding_fast.py --auto`,
@@ -40,7 +41,7 @@ from pzl.search.anytime import head_start
 from pzl.search.problem import Search, SearchOutcome
 from pzl.search.progress import relay
 from pzl.sliding import fast_reach
-from pzl.sliding.board import Board, distances
+from pzl.sliding.board import Board
 from pzl.sliding.engines import tiles
 from pzl.sliding.engines.fast import fast_solve
 from pzl.sliding.engines.windows import Shortener
@@ -108,9 +109,10 @@ class Tiles:
         return Shortener(self.board, self.start, [position.index(0) for position in path], self.distances)
 
 
-def prepare(puzzle: Puzzle) -> Tiles:
-    """The board's context, once for the whole request."""
-    return Tiles(puzzle.start, puzzle.goal, puzzle.board, distances(puzzle.board))
+def prepare(puzzle: Puzzle, chosen: Plan) -> Tiles:
+    """The board's context, once for the whole request (its distances: the plan's)."""
+    assert chosen.distances is not None
+    return Tiles(puzzle.start, puzzle.goal, puzzle.board, chosen.distances)
 
 
 def solve(puzzle: Puzzle, chosen: Plan, payload: dict[str, Any], clock: float) -> Iterator[Event]:
@@ -120,7 +122,7 @@ def solve(puzzle: Puzzle, chosen: Plan, payload: dict[str, Any], clock: float) -
     plan's, or IDA*'s depth when higher: progress without a phase is IDA*'s), said here for every phase.
     """
     best, proved = None, chosen.lower_bound or 0
-    for item in _answers(prepare(puzzle), chosen, clock):
+    for item in _answers(prepare(puzzle, chosen), chosen, clock):
         if isinstance(item, Found):
             best = len(item.outcome.path) - 1
             yield answer_event(puzzle, chosen, payload, clock, item)

@@ -20,6 +20,7 @@ from pzl.request import choice, flag, solution_cap, state_cap
 from pzl.search import breadth, limits
 from pzl.sliding import fast_reach
 from pzl.sliding.blocks import METRICS, BlockProblem
+from pzl.sliding.board import distances
 from pzl.sliding.bound_choice import BOUNDS, check_bound
 from pzl.sliding.effort import breadth_kernel, check_depth_first
 from pzl.sliding.engines import tables
@@ -127,6 +128,7 @@ class Plan:
     problem: SlidingProblem | None = None      # the search's Problem (`problem_for`; None: parity, fast)
     warning: str | None = None                 # depth-first: the depth-first check's warning when known up front
     refusal: SearchLimitError | None = None    # anytime: why IDA* cannot prove the answer shortest (it stays)
+    distances: tuple[tuple[int, ...], ...] | None = None   # anytime: the board's, for all its searches
     cap: limits.StateCap | None = None         # bfs, bidirectional, astar: the cap on the positions it stores
     check: str | None = None       # depth-first: the reachability check run first ("bfs", "bidirectional")
     check_cap: limits.StateCap | None = None
@@ -167,8 +169,8 @@ def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
     if algorithm == "bidirectional" and (all_solutions or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
                           "use bfs (or ida) for a partial goal or for all shortest solutions")
-    chosen = replace(chosen, algorithm=algorithm, cap=_search_cap(puzzle, algorithm, options.max_states),
-                     problem=problem_for(puzzle, searched, bound))
+    chosen = replace(chosen, algorithm=algorithm, problem=problem_for(puzzle, searched, bound),
+                     cap=_search_cap(puzzle, algorithm, options.max_states))
     if algorithm not in ("iddfs", "ida") or (verdict.reachable and algorithm == "ida"):
         return chosen
     # Depth-first search cannot tell an unreachable goal from a far one: settle that first, with the memory's
@@ -183,10 +185,12 @@ def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
 
 
 def _anytime(chosen: Plan, puzzle: Puzzle) -> Plan:
-    """auto's anytime answer: the start's lower bound, and on boards an optimal search proves (at most
-    `fast_reach.OPTIMAL_CELLS` cells) what the depth-first check says of IDA*'s proof: a warning, or a refusal."""
+    """auto's anytime answer: the start's lower bound, the board's distances, and on boards an optimal search
+    proves (at most `fast_reach.OPTIMAL_CELLS` cells) what the depth-first check says of IDA*'s proof: a warning,
+    or a refusal."""
     problem = problem_for(puzzle)
-    chosen = replace(chosen, lower_bound=fast_reach.bound_of(puzzle), problem=problem)
+    chosen = replace(chosen, lower_bound=fast_reach.bound_of(puzzle), problem=problem,
+                     distances=distances(puzzle.board))
     if puzzle.board.size > fast_reach.OPTIMAL_CELLS:
         return chosen
     try:
