@@ -200,23 +200,16 @@ def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: f
     budget = SHORTEN_NODES[shortener.bound]
     budget = max(budget // 2, budget - GROUP_NODE_WORTH[shortener.bound] * grouped)
     reported = shortener.moves
-    more = True
-    while more and shortener.nodes < budget:
-        work = shortener.run(min(REPORT_NODES, budget - shortener.nodes), spent, clock)
-        more = yield from work
-        if shortener.moves < reported:
+    while True:
+        more = yield from shortener.run(min(REPORT_NODES, budget - shortener.nodes), spent, clock)
+        final = not more or shortener.nodes >= budget
+        if final or shortener.moves < reported:   # a shorter answer on the way, or the last
             reported = shortener.moves
-            if shortener.nodes < budget and more:
-                yield Found(_shortened(shortener, spent), lower, SHORTENED_ANSWER)
-    stopped = {}
-    if shortener.moves > lower:
-        spent_words = "its budget of" if more else "every window, within"
-        stopped = {"stopped": "nodes", "note": f"shortened by re-solving windows of it optimally ({spent_words} "
-                                               f"{budget:,} nodes of IDA*); not proved shortest"}
-    yield Found(_shortened(shortener, spent), lower, SHORTENED_ANSWER, final=True, extra=stopped)
-
-
-def _shortened(shortener: Shortener, spent: int) -> SearchOutcome:
-    """The answer as the windows have left it (its nodes: the request's)."""
-    path = shortener.path()
-    return SearchOutcome(path, nodes=spent + shortener.nodes, states=len(path))
+            stopped = {}
+            if final and shortener.moves > lower:
+                spent_words = "its budget of" if more else "every window, within"
+                stopped = {"stopped": "nodes", "note": f"shortened by re-solving windows of it optimally "
+                                                       f"({spent_words} {budget:,} nodes of IDA*); not proved shortest"}
+            yield Found(shortener.solution(spent), lower, SHORTENED_ANSWER, final=final, extra=stopped)
+        if final:
+            return

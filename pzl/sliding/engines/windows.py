@@ -22,7 +22,7 @@ from itertools import pairwise
 
 from pzl.events import progress
 from pzl.search.anytime import within
-from pzl.search.problem import PROGRESS_EVERY, Search
+from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
 from pzl.search.progress import relay
 from pzl.sliding.board import Board
 from pzl.sliding.engines.fast_shorten import cut_loops
@@ -63,6 +63,11 @@ class Shortener:
     def path(self) -> list[tuple[Hashable, ...]]:
         """The solution's positions, start to goal."""
         return replay_blanks(self.start, self.blanks)
+
+    def solution(self, nodes: int = 0) -> SearchOutcome:
+        """The solution as the windows have left it, with the windows' nodes counted on from `nodes`."""
+        path = self.path()
+        return SearchOutcome(path, nodes=nodes + self.nodes, states=len(path))
 
     def run(self, budget: int, nodes: int = 0, clock: float | None = None) -> Search:
         """Spend about `budget` IDA* nodes on windows (progress counts on from `nodes`, seconds from `clock`).
