@@ -196,7 +196,7 @@ def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: f
         if len(other.path) < len(fast.path):
             fast = other
             yield Found(SearchOutcome(fast.path, nodes=spent, states=len(fast.path)), lower, SHORTENED_ANSWER)
-    shortener = board.shortener(fast.path)
+    shortener: Shortener = board.shortener(fast.path)
     budget = SHORTEN_NODES[shortener.bound]
     budget = max(budget // 2, budget - GROUP_NODE_WORTH[shortener.bound] * grouped)
     reported = shortener.moves

@@ -177,7 +177,8 @@ def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
     # budget (the request's state cap is for the search it chose, which stores a path). When parity has
     # settled it, a small check still gives iddfs's estimate the true depth.
     check = "bfs" if puzzle.goal_is_partial else "bidirectional"
-    cap = limits.state_cap(None, breadth_kernel(puzzle, check), puzzle.board.size)
+    cap = _search_cap(puzzle, check, None)
+    assert cap is not None
     affordable = cap.limit if not verdict.reachable else min(cap.limit, breadth.DEFAULT_MAX_STATES)
     if estimate > affordable:
         return chosen
@@ -194,7 +195,7 @@ def _anytime(chosen: Plan, puzzle: Puzzle) -> Plan:
     if puzzle.board.size > fast_reach.OPTIMAL_CELLS:
         return chosen
     try:
-        return replace(chosen, warning=check_depth_first(puzzle, problem, "ida", None, False))
+        return replace(chosen, warning=check_depth_first(puzzle, problem, "ida", None, False, chosen.estimate))
     except SearchLimitError as refusal:
         return replace(chosen, refusal=refusal)
 

@@ -82,13 +82,13 @@ def _searched(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan,
             cap = chosen.check_cap
             search = breadth.bfs(problem, max_states=cap.limit) if chosen.check == "bfs" else \
                 breadth.bidirectional(problem, max_states=cap.limit)
-            reach = yield from relay(_capped(search, cap, puzzle, chosen.check, all_solutions),
+            reach = yield from relay(_capped(search, cap, puzzle, chosen.check, all_solutions, chosen.estimate),
                                      phase="reachability check")
             if reach.path is None:
                 return reach, None
             distance = len(reach.path) - 1
             before = (reach.nodes, time.perf_counter() - clock)
-        warning = check_depth_first(puzzle, problem, algorithm, distance, all_solutions)
+        warning = check_depth_first(puzzle, problem, algorithm, distance, all_solutions, chosen.estimate)
         if warning:
             yield events.progress(before[0], 0, time.perf_counter() - clock, warning=warning)
     search = _search(puzzle, problem, chosen)
@@ -99,12 +99,14 @@ def _searched(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan,
     return outcome, warning
 
 
-def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str, all_solutions: bool) -> Search:
-    """Run a breadth-first search under `cap`; its stop at the cap becomes an error naming the limit and the advice."""
+def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str, all_solutions: bool,
+            estimate: int) -> Search:
+    """Run a breadth-first search under `cap`; its stop at the cap becomes an error naming the limit and the advice
+    (`estimate`: the reachable positions, as the plan has them)."""
     try:
         return (yield from search)
     except SearchLimitError as stop:
-        names, advice = what_to_try(puzzle, algorithm, all_solutions=all_solutions, cap=cap)
+        names, advice = what_to_try(puzzle, algorithm, estimate=estimate, all_solutions=all_solutions, cap=cap)
         what = {"bfs": "breadth-first search", "bidirectional": "bidirectional search", "astar": "A*"}.get(algorithm,
                                                                                                      algorithm)
         raise cap.stop(stop, what, advice, alternatives=names) from None
@@ -133,7 +135,8 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan) -> Search:
         assert cap is not None
         floor = breadth_floor(puzzle, problem, algorithm, chosen.estimate)
         if floor is not None and floor[0] > cap.limit:   # refused up front: it would surely stop at the cap
-            names, advice = what_to_try(puzzle, algorithm, all_solutions=all_solutions, cap=cap)
+            names, advice = what_to_try(puzzle, algorithm, estimate=chosen.estimate, all_solutions=all_solutions,
+                                        cap=cap)
             what = "breadth-first search" if algorithm == "bfs" else "bidirectional search"
             cap.check(floor[0], f"{what} must store at least about {floor[0]:,} positions here (a floor, from the "
                                 f"start's lower bound of {floor[1]} moves)", advice, alternatives=names)
@@ -146,7 +149,7 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan) -> Search:
         else:
             search = breadth.bfs(problem, max_states=cap.limit, all_solutions=all_solutions,
                                  max_solutions=max_solutions)
-        outcome = yield from _capped(search, cap, puzzle, algorithm, all_solutions)
+        outcome = yield from _capped(search, cap, puzzle, algorithm, all_solutions, chosen.estimate)
         return as_states(problem, outcome) if shortest_kernel else outcome
     if algorithm == "astar":
         return (yield from _astar(puzzle, problem, chosen))
@@ -183,7 +186,7 @@ def _astar(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan) -> Search:
     assert cap is not None
     search = astar(problem, state_bound(puzzle, problem, bound, database), max_states=cap.limit,
                    bound_name=bound if database is None else f"pdb {database.name}")
-    return (yield from _capped(search, cap, puzzle, "astar", False))
+    return (yield from _capped(search, cap, puzzle, "astar", False, chosen.estimate))
 
 
 def longest(request: dict[str, Any]) -> Iterator[Event]:
@@ -202,10 +205,10 @@ def longest(request: dict[str, Any]) -> Iterator[Event]:
     searched = "step" if same_as_steps(puzzle) else metric
     problem = problem_for(puzzle, searched)
     cap = limits.state_cap(limit, breadth_kernel(puzzle, "", "longest"), puzzle.board.size)
-    names, advice = what_to_try(puzzle, "longest", command="longest", cap=cap)
+    needed = estimated_states(puzzle)
+    names, advice = what_to_try(puzzle, "longest", estimate=needed, command="longest", cap=cap)
     if puzzle.single_cell:   # the count is exact: finding the hardest positions needs every one of them
         name = f"the {puzzle.puzzle_id} board" if request.get("board") else puzzle.puzzle_id
-        needed = estimated_states(puzzle)
         cap.check(needed, f"{name} has {needed:,} positions reachable from the goal, and finding the hardest needs "
                           "every one of them", advice)
     text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
