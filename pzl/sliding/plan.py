@@ -5,7 +5,8 @@
 verdict, the algorithm `auto` chooses, the requests no search can answer refused, the estimate of
 the reachable positions, the search Problem (`problem_for`), the state cap of a breadth-first
 search, the reachability check a depth-first search needs first, and for `auto`'s anytime answer
-(`pzl.sliding.anytime`) the start's lower bound and what the depth-first check says of its proof.
+(`pzl.sliding.anytime`) the start's lower bound, the board's distances and what the depth-first check
+says of its proof.
 The runner (`pzl.sliding.service`) then only runs it: nothing below reads the request or asks again.
 """
 
@@ -126,7 +127,7 @@ class Plan:
     anytime: bool = False          # auto on numbered tiles: the fast answer at once, then a proof or a shorter one
     lower_bound: int | None = None             # fast, anytime: the start's lower bound (`fast_reach.bound_of`)
     problem: SlidingProblem | None = None      # the search's Problem (`problem_for`; None: parity, fast)
-    warning: str | None = None                 # depth-first: the depth-first check's warning when known up front
+    warning: str | None = None                 # anytime: the depth-first check's warning on IDA*'s proof
     refusal: SearchLimitError | None = None    # anytime: why IDA* cannot prove the answer shortest (it stays)
     distances: tuple[tuple[int, ...], ...] | None = None   # anytime: the board's, for all its searches
     cap: limits.StateCap | None = None         # bfs, bidirectional, astar: the cap on the positions it stores
