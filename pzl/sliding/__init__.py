@@ -21,5 +21,5 @@ FAMILY = Family(
     catalog=tuple(CATALOG), entry_fields=("rows", "cols", "cells", "start", "goal"),
     options=OPTIONS, answers=COMMANDS, drawn=("board", "layout"),
     describe=describe, compare_plan=compare_plan, replay=replay,
-    shelf=Shelf(status=tables.status, build=tables.build, needed=tables_needed),
+    shelf=Shelf(status=tables.status, build=tables.build_files, needed=tables_needed),
 )

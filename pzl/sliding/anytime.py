@@ -14,6 +14,11 @@ milliseconds to a tenth of a second), as an `improved` event unless it is proved
   GROUPS), then windows of the shortest answer re-solved optimally (`pzl.sliding.engines.windows`)
   for SHORTEN_NODES nodes of IDA*, a shorter answer given every REPORT_NODES nodes or so.
 
+The board's context is made once, by the plan (`pzl.sliding.plan.Plan`: the start's lower bound, the board's
+distances, what the depth-first check says of a proof), and handed to every search below (`Tiles`); the
+answers on the way are data (`Found`), made into events in one place (`answer_event`), and progress says the
+length to beat and the bound proved in one place too (`solve`).
+
 The budgets count work (nodes, lines tried), never the wall clock: together about 2–3 s of CPU in
 CPython on 5x5 to 10x10 boards and about twice that in the page (`bench/sliding_fast.py --auto`,
 table in docs/sliding.md). The final answer is the best one: proved minimal, or with the lower
@@ -23,24 +28,25 @@ shortened.
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from pzl import events
-from pzl.errors import SearchLimitError
 from pzl.events import Event
 from pzl.search import deepening
-from pzl.search.anytime import beating, head_start
-from pzl.search.problem import SearchOutcome
+from pzl.search.anytime import head_start
+from pzl.search.problem import Search, SearchOutcome
 from pzl.search.progress import relay
 from pzl.sliding import fast_reach
-from pzl.sliding.board import distances
-from pzl.sliding.effort import check_depth_first
+from pzl.sliding.board import Board
 from pzl.sliding.engines import tiles
 from pzl.sliding.engines.fast import fast_solve
 from pzl.sliding.engines.windows import Shortener
-from pzl.sliding.outcome import SlidingProblem, as_states, fast_result, solution_result
+from pzl.sliding.outcome import as_states, fast_result, solution_result
+from pzl.sliding.plan import Plan
 from pzl.sliding.task import Puzzle
 
 #: Orders of the lines the fast solver tries at once for a shorter answer (`Placer.reduce`), on a big board.
@@ -63,39 +69,113 @@ GROUP_NODE_WORTH = {"linear-conflict": 10, "manhattan": 20}
 #: A shorter answer is given at most every this many nodes (each carries the whole solution).
 REPORT_NODES = 600_000
 
-
-def applies(puzzle: Puzzle, algorithm: str, all_solutions: bool) -> bool:
-    """True when `auto`, having chosen `algorithm`, answers this way: IDA* on numbered tiles, one solution."""
-    return algorithm == "ida" and not all_solutions and fast_reach.takes(puzzle)
+Position = tuple[Hashable, ...]
 
 
-def solve(puzzle: Puzzle, problem: SlidingProblem, payload: dict[str, Any], clock: float) -> Iterator[Event]:
-    """`auto`'s answer (see the module's docstring): improved events, progress, then the final result."""
-    board = puzzle.board
-    lower = fast_reach.bound_of(puzzle)
-    fast = yield from fast_solve(puzzle.start, puzzle.goal, board.rows, board.cols)
+@dataclass(frozen=True, slots=True)
+class Found:
+    """One of auto's answers, as data: a solution and what is known of it (`answer_event` makes it an event)."""
+
+    outcome: SearchOutcome         # the solution's positions, start to goal (IDA*'s outcome when `proved`)
+    lower_bound: int               # the fewest moves proved so far
+    how: dict[str, Any] = field(default_factory=lambda: FAST_ANSWER)   # `events.answered_by`
+    proved: bool = False           # IDA* proved it shortest
+    final: bool = False            # the final result; else an `improved` answer on the way
+    extra: dict[str, Any] = field(default_factory=dict)   # fields the result adds (stopped, note, warning)
+
+
+@dataclass(frozen=True, slots=True)
+class Tiles:
+    """The board's context for auto's searches, made once at the start (`prepare`): the start and goal, the board
+    and its distances (`pzl.sliding.board.distances`), read by the fast solver, every IDA* and the windows."""
+
+    start: Position
+    goal: Position
+    board: Board
+    distances: tuple[tuple[int, ...], ...]
+
+    def fast(self, **options: int) -> Search:
+        """The fast solver on this board (`options`: its width and group)."""
+        return fast_solve(self.start, self.goal, self.board.rows, self.board.cols, **options)
+
+    def ida(self, **options: Any) -> Search:
+        """IDA* on this board, with linear conflict on its rectangle (`options`: the rest of `ida_star_tiles`'s)."""
+        board = self.board
+        return tiles.ida_star_tiles(self.start, self.goal, board.adjacency, self.distances,
+                                    rows_cols=(board.rows, board.cols), **options)
+
+    def shortener(self, path: list[Position]) -> Shortener:
+        """The windows of a solution (its positions, start to goal), ready to be re-solved."""
+        return Shortener(self.board, self.start, [position.index(0) for position in path], self.distances)
+
+
+def prepare(puzzle: Puzzle, chosen: Plan) -> Tiles:
+    """The board's context, once for the whole request (its distances: the plan's)."""
+    assert chosen.distances is not None
+    return Tiles(puzzle.start, puzzle.goal, puzzle.board, chosen.distances)
+
+
+def solve(puzzle: Puzzle, chosen: Plan, payload: dict[str, Any], clock: float) -> Iterator[Event]:
+    """`auto`'s answer (see the module's docstring): improved events, progress, then the final result.
+
+    Once an answer is out, progress says the moves to beat (`best`) and the fewest proved (`lower_bound`: the
+    plan's, or IDA*'s depth when higher: progress without a phase is IDA*'s), said here for every phase.
+    """
+    best, proved = None, chosen.lower_bound or 0
+    for item in _answers(prepare(puzzle, chosen), chosen, clock):
+        if isinstance(item, Found):
+            best = len(item.outcome.path) - 1
+            yield answer_event(puzzle, chosen, payload, clock, item)
+        elif best is not None and item.get("event") == "progress" and "warning" not in item:
+            if not item.get("phase"):
+                proved = max(proved, item.get("depth") or 0)
+            yield {**item, "best": best, "lower_bound": proved}
+        else:
+            yield item
+
+
+def answer_event(puzzle: Puzzle, chosen: Plan, payload: dict[str, Any], clock: float, found: Found) -> Event:
+    """An answer as the event that carries it: the final result, or an `improved` one (the one place they are made)."""
+    if found.proved:
+        assert chosen.problem is not None
+        result = solution_result(puzzle, chosen.problem, as_states(chosen.problem, found.outcome), "ida", False)
+    else:
+        result = fast_result(puzzle, found.outcome, found.how, found.lower_bound, None, found.outcome.nodes,
+                             time.perf_counter() - clock)
+    result = {**payload, **result, **found.extra}
+    return events.result(result) if found.final else events.improved(result)
+
+
+def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
+    """The answers (`Found`) and progress of `auto`, the final answer last: the fast answer, then IDA* (a proof on
+    boards of at most 16 cells; on bigger ones an attempt within AUTO_IDA_NODES from a start near enough), then
+    shorter answers from the fast solver and the windows."""
+    lower = chosen.lower_bound
+    assert lower is not None
+    fast = yield from board.fast()
     spent = fast.nodes
-    answer = {**payload, **fast_result(puzzle, fast, FAST_ANSWER, lower, None, spent, time.perf_counter() - clock)}
-    if answer["minimal"]:
-        yield events.result(answer)
+    if len(fast.path) - 1 == lower:
+        yield Found(fast, lower, final=True)
         return
-    yield events.improved(answer)
-    best = answer["moves"]
-    if board.size <= fast_reach.OPTIMAL_CELLS:
-        yield from _proof(puzzle, problem, payload, answer, spent, clock)
+    yield Found(fast, lower)
+    if chosen.refusal is not None:   # the plan's depth-first check: IDA* cannot prove it, the fast answer stays
+        yield Found(fast, lower, final=True, extra={"stopped": chosen.refusal.stopped,
+                                                    "note": f"not proved shortest: {chosen.refusal}"})
         return
-    if lower < fast_reach.AUTO_IDA_BOUND:
-        search = tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, distances(board),
-                                      rows_cols=(board.rows, board.cols), pattern_db=None, nodes=spent, clock=clock)
-        watched = beating(search, best, lower, True)
-        ended, outcome = yield from head_start(watched, spent + fast_reach.AUTO_IDA_NODES)
+    proof = board.board.size <= fast_reach.OPTIMAL_CELLS
+    if proof or lower < fast_reach.AUTO_IDA_BOUND:
+        if chosen.warning:
+            yield events.progress(spent, 0, time.perf_counter() - clock, warning=chosen.warning)
+        options = {"bound": "auto", "max_depth": deepening.MAX_DEPTH} if proof else {"pattern_db": None}
+        watched = board.ida(nodes=spent, clock=clock, **options)
+        ended, outcome = yield from head_start(watched, math.inf if proof else spent + fast_reach.AUTO_IDA_NODES)
         if ended:
-            yield events.result({**payload, **solution_result(puzzle, problem, as_states(problem, outcome),
-                                                              "ida", False)})
+            yield Found(outcome, lower, proved=True, final=True,
+                        extra={"warning": chosen.warning} if chosen.warning else {})
             return
         watched.close()
-        spent, lower = outcome["nodes"], outcome["lower_bound"]   # IDA*'s threshold then is a lower bound
-    yield from _shorten(puzzle, payload, fast, lower, spent, clock)
+        spent, lower = outcome["nodes"], max(lower, outcome.get("depth") or 0)   # IDA*'s threshold: a lower bound
+    yield from _shorten(board, fast, lower, spent, clock)
 
 
 def group_size(cells: int) -> int:
@@ -103,73 +183,33 @@ def group_size(cells: int) -> int:
     return next((group for most, group in GROUPS if cells <= most), 0)
 
 
-def _proof(puzzle: Puzzle, problem: SlidingProblem, payload: dict[str, Any], answer: dict[str, Any], spent: int,
-           clock: float) -> Iterator[Event]:
-    """On a board of at most 16 cells: IDA* proves the fewest moves; the fast answer stays if IDA* is refused."""
-    board = puzzle.board
-    try:
-        warning = check_depth_first(puzzle, problem, "ida", None, False)
-    except SearchLimitError as refusal:
-        yield events.result({**answer, "stopped": refusal.stopped, "note": f"not proved shortest: {refusal}"})
-        return
-    if warning:
-        yield events.progress(spent, 0, time.perf_counter() - clock, warning=warning)
-    rows_cols = (board.rows, board.cols)
-    search = tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, distances(board), bound="auto",
-                                  rows_cols=rows_cols, max_depth=deepening.MAX_DEPTH, nodes=spent, clock=clock)
-    outcome = yield from beating(search, answer["moves"], answer["lower_bound"], True)
-    result = {**payload, **solution_result(puzzle, problem, as_states(problem, outcome), "ida", False)}
-    if warning:
-        result["warning"] = warning
-    yield events.result(result)
-
-
-def _shorten(puzzle: Puzzle, payload: dict[str, Any], fast: SearchOutcome, lower: int, spent: int,
-             clock: float) -> Iterator[Event]:
+def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: float) -> Search:
     """The fast solver again with WIDTH orders of the lines and with lines placed by groups (GROUPS), then windows
     of the shortest answer re-solved for SHORTEN_NODES nodes: a shorter answer now and then, the best last."""
-    board = puzzle.board
-    group = group_size(board.size)
+    group = group_size(board.board.size)
     constructions = [{"width": WIDTH}, {"width": GROUP_WIDTH, "group": group}] if group else [{"width": WIDTH}]
     grouped = 0
     for options in constructions:
-        search = fast_solve(puzzle.start, puzzle.goal, board.rows, board.cols, **options)
-        other = yield from beating(relay(search, nodes=spent, clock=clock), len(fast.path) - 1, lower)
+        other = yield from relay(board.fast(**options), nodes=spent, clock=clock)
         spent += other.nodes
         grouped += other.nodes if "group" in options else 0
         if len(other.path) < len(fast.path):
             fast = other
-            yield events.improved(_shortened(puzzle, payload, Shortener(board, puzzle.start, _blanks(fast)),
-                                             lower, spent, clock))
-    shortener = Shortener(board, puzzle.start, _blanks(fast))
+            yield Found(SearchOutcome(fast.path, nodes=spent, states=len(fast.path)), lower, SHORTENED_ANSWER)
+    shortener: Shortener = board.shortener(fast.path)
     budget = SHORTEN_NODES[shortener.bound]
     budget = max(budget // 2, budget - GROUP_NODE_WORTH[shortener.bound] * grouped)
     reported = shortener.moves
-    more = True
-    while more and shortener.nodes < budget:
-        work = shortener.run(min(REPORT_NODES, budget - shortener.nodes), spent, clock)
-        more = yield from beating(work, reported, lower)
-        if shortener.moves < reported:
+    while True:
+        more = yield from shortener.run(min(REPORT_NODES, budget - shortener.nodes), spent, clock)
+        final = not more or shortener.nodes >= budget
+        if final or shortener.moves < reported:   # a shorter answer on the way, or the last
             reported = shortener.moves
-            if shortener.nodes < budget and more:
-                yield events.improved(_shortened(puzzle, payload, shortener, lower, spent, clock))
-    final = _shortened(puzzle, payload, shortener, lower, spent, clock)
-    if not final["minimal"]:
-        spent_words = "its budget of" if more else "every window, within"
-        final.update(stopped="nodes", note=f"shortened by re-solving windows of it optimally ({spent_words} "
-                                          f"{budget:,} nodes of IDA*); not proved shortest")
-    yield events.result(final)
-
-
-def _blanks(outcome: SearchOutcome) -> list[int]:
-    """A solution's blank cells, start to goal."""
-    return [position.index(0) for position in outcome.path]
-
-
-def _shortened(puzzle: Puzzle, payload: dict[str, Any], shortener: Shortener, lower: int, spent: int,
-               clock: float) -> dict[str, Any]:
-    """The answer as the windows have left it."""
-    path = shortener.path()
-    outcome = SearchOutcome(path, nodes=spent + shortener.nodes, states=len(path))
-    return {**payload, **fast_result(puzzle, outcome, SHORTENED_ANSWER, lower, None, spent + shortener.nodes,
-                                     time.perf_counter() - clock)}
+            stopped = {}
+            if final and shortener.moves > lower:
+                spent_words = "its budget of" if more else "every window, within"
+                stopped = {"stopped": "nodes", "note": f"shortened by re-solving windows of it optimally "
+                                                       f"({spent_words} {budget:,} nodes of IDA*); not proved shortest"}
+            yield Found(shortener.solution(spent), lower, SHORTENED_ANSWER, final=final, extra=stopped)
+        if final:
+            return

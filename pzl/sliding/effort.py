@@ -63,16 +63,18 @@ def breadth_kernel(puzzle: Puzzle, algorithm: str, command: str = "solve") -> st
     return f"{kind}-{'packed' if packed else 'blocks'}"
 
 
-def space_fits(puzzle: Puzzle, kernel: str) -> bool:
-    """True when every reachable position of the puzzle fits in the memory budget with this kernel."""
-    return estimated_states(puzzle) * limits.bytes_per_state(kernel, puzzle.board.size) <= limits.memory_budget()
+def space_fits(puzzle: Puzzle, kernel: str, estimate: int) -> bool:
+    """True when every reachable position of the puzzle (`estimate` of them, `estimated_states`) fits in the memory
+    budget with this kernel."""
+    return estimate * limits.bytes_per_state(kernel, puzzle.board.size) <= limits.memory_budget()
 
 
-def what_to_try(puzzle: Puzzle, algorithm: str, *, all_solutions: bool = False, command: str = "solve",
+def what_to_try(puzzle: Puzzle, algorithm: str, *, estimate: int, all_solutions: bool = False, command: str = "solve",
                 cap: StateCap | None = None) -> tuple[list[str], str]:
     """What to try instead of `algorithm` here: (algorithm names, a sentence); the names go in `alternatives`.
 
-    Every refusal and stop of a sliding request takes its advice from here.
+    Every refusal and stop of a sliding request takes its advice from here. `estimate`: the reachable positions
+    (`estimated_states`, as the plan has it).
     """
     complete = not puzzle.goal_is_partial
     options: list[str] = []
@@ -84,10 +86,10 @@ def what_to_try(puzzle: Puzzle, algorithm: str, *, all_solutions: bool = False, 
         options.append("ida")
     elif algorithm == "iddfs":
         options.append("ida")
-        if space_fits(puzzle, breadth_kernel(puzzle, "bfs")):
+        if space_fits(puzzle, breadth_kernel(puzzle, "bfs"), estimate):
             options.append("bidirectional" if complete and not all_solutions else "bfs")
     elif algorithm == "ida":
-        if space_fits(puzzle, breadth_kernel(puzzle, "bfs")):
+        if space_fits(puzzle, breadth_kernel(puzzle, "bfs"), estimate):
             options.append("bidirectional" if complete and not all_solutions else "bfs")
         options.append("nearer")
     big = fast_reach.takes(puzzle) and puzzle.board.size > fast_reach.OPTIMAL_CELLS
@@ -135,14 +137,15 @@ def breadth_floor(puzzle: Puzzle, problem: Any, algorithm: str, estimate: int | 
     return min(reachable, sides * total // WALKS_PER_POSITION), bound
 
 
-def check_depth_first(puzzle: Puzzle, problem: Any, algorithm: str, distance: int | None,
-                       all_solutions: bool) -> str | None:
+def check_depth_first(puzzle: Puzzle, problem: Any, algorithm: str, distance: int | None, all_solutions: bool,
+                      estimate: int) -> str | None:
     """Refuse (SearchLimitError) an iddfs or ida search that cannot finish; a warning text when it is merely slow.
 
     The bound is the exact distance when known, else the start's lower bound (then the estimate is a floor).
+    `estimate`: the reachable positions (`estimated_states`), for the advice.
     """
     bound = distance if distance is not None else problem.lower_bound(problem.start)
-    names, advice = what_to_try(puzzle, algorithm, all_solutions=all_solutions)
+    names, advice = what_to_try(puzzle, algorithm, estimate=estimate, all_solutions=all_solutions)
     if bound > MAX_DEPTH:
         raise SearchLimitError(f"{algorithm} searches at most {MAX_DEPTH} moves deep, and this start is "
                                f"at least {bound} moves from the goal (a lower bound). {advice}".strip(),

@@ -1,10 +1,13 @@
 """What a sliding `solve` request can afford, decided once before any search runs.
 
-`read_options` reads the request's options in one place, each checked and refused by name
-(`pzl.request`); `plan` turns them and the Puzzle into a frozen `Plan`: the instant verdict, the
-algorithm `auto` chooses, the requests no search can answer refused, the estimate of the reachable
-positions, the state cap of a breadth-first search, and the reachability check a depth-first search
-needs first. The runner (`pzl.sliding.service`) then only runs it: nothing below reads the request.
+`plan` reads the request's options first, in one place, each checked and refused by name
+(`read_options`, `pzl.request`), then turns them and the Puzzle into a frozen `Plan`: the instant
+verdict, the algorithm `auto` chooses, the requests no search can answer refused, the estimate of
+the reachable positions, the search Problem (`problem_for`), the state cap of a breadth-first
+search, the reachability check a depth-first search needs first, and for `auto`'s anytime answer
+(`pzl.sliding.anytime`) the start's lower bound, the board's distances and what the depth-first check
+says of its proof.
+The runner (`pzl.sliding.service`) then only runs it: nothing below reads the request or asks again.
 """
 
 from __future__ import annotations
@@ -12,15 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pzl.errors import CatalogError, PuzzleError
+from pzl.errors import CatalogError, PuzzleError, SearchLimitError
 from pzl.family import Verdict
 from pzl.request import choice, flag, solution_cap, state_cap
 from pzl.search import breadth, limits
-from pzl.sliding import anytime, fast_reach
-from pzl.sliding.blocks import METRICS
+from pzl.sliding import fast_reach
+from pzl.sliding.blocks import METRICS, BlockProblem
+from pzl.sliding.board import distances
 from pzl.sliding.bound_choice import BOUNDS, check_bound
-from pzl.sliding.effort import breadth_kernel
+from pzl.sliding.effort import breadth_kernel, check_depth_first
 from pzl.sliding.engines import tables
+from pzl.sliding.packed import PackedProblem
 from pzl.sliding.space import estimated_states
 from pzl.sliding.task import Puzzle, from_request
 from pzl.sliding.verdict import instant_verdict
@@ -29,6 +34,8 @@ ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida", "astar", "fast")
 
 #: `auto` uses breadth-first search up to this many (estimated) reachable positions, IDA* beyond.
 AUTO_BREADTH_LIMIT = 2_000_000
+
+SlidingProblem = PackedProblem | BlockProblem
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +59,14 @@ def read_options(request: dict[str, Any]) -> Options:
                    choice(request, "bound", BOUNDS))
 
 
+def problem_for(puzzle: Puzzle, metric: str = "step", bound: str | None = None) -> SlidingProblem:
+    """The search Problem of a puzzle: packed ints for one-cell pieces and one blank counted in steps, anchor bit
+    boards (`pzl.sliding.blocks`) otherwise, with `bound` as the lower bound (default: the metric's)."""
+    if puzzle.kind == "packed" and metric == "step":
+        return PackedProblem(puzzle.board, puzzle.start, puzzle.goal, len(puzzle.labels) - 1)
+    return BlockProblem(puzzle, metric, bound)
+
+
 def default_metric(puzzle: Puzzle) -> str:
     """What one move is unless the request says: the count the puzzle's catalog entry names, else a piece's whole
     move for sliding blocks (as the books count), one cell for tiles."""
@@ -66,6 +81,12 @@ def read_metric(request: dict[str, Any], puzzle: Puzzle) -> str:
 def same_as_steps(puzzle: Puzzle) -> bool:
     """True when every move is one cell whatever the metric: one empty cell lets a piece move one cell at a time."""
     return puzzle.blanks == 1
+
+
+def answers_anytime(puzzle: Puzzle, algorithm: str, all_solutions: bool) -> bool:
+    """True when `auto`, having chosen `algorithm`, answers at once and then better (`pzl.sliding.anytime`): IDA*
+    on numbered tiles, one solution."""
+    return algorithm == "ida" and not all_solutions and fast_reach.takes(puzzle)
 
 
 def choose(puzzle: Puzzle, all_solutions: bool, estimate: int) -> str:
@@ -104,16 +125,21 @@ class Plan:
     verdict: Verdict               # what parity says at once; reachable False: nothing else is planned
     estimate: int | None = None    # the reachable positions, estimated (`pzl.sliding.space`)
     anytime: bool = False          # auto on numbered tiles: the fast answer at once, then a proof or a shorter one
-    lower_bound: int | None = None             # fast: the start's lower bound (`fast_reach.bound_of`)
+    lower_bound: int | None = None             # fast, anytime: the start's lower bound (`fast_reach.bound_of`)
+    problem: SlidingProblem | None = None      # the search's Problem (`problem_for`; None: parity, fast)
+    warning: str | None = None                 # anytime: the depth-first check's warning on IDA*'s proof
+    refusal: SearchLimitError | None = None    # anytime: why IDA* cannot prove the answer shortest (it stays)
+    distances: tuple[tuple[int, ...], ...] | None = None   # anytime: the board's, for all its searches
     cap: limits.StateCap | None = None         # bfs, bidirectional, astar: the cap on the positions it stores
     check: str | None = None       # depth-first: the reachability check run first ("bfs", "bidirectional")
     check_cap: limits.StateCap | None = None
 
 
-def plan(puzzle: Puzzle, options: Options) -> Plan:
-    """The plan for a solve request (no search runs): the algorithm auto chooses, the requests no search can
-    answer refused (a PuzzleError, or a SearchLimitError when the board is out of an optimal search's reach),
-    and the reachability check a depth-first search needs first."""
+def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
+    """The plan for a solve request (no search runs): its options read first (`read_options`), then the algorithm
+    auto chooses, the requests no search can answer refused (a PuzzleError, or a SearchLimitError when the board
+    is out of an optimal search's reach), and the reachability check a depth-first search needs first."""
+    options = read_options(request)
     algorithm, all_solutions = options.algorithm, options.all_solutions
     metric = options.metric or default_metric(puzzle)
     searched = "step" if same_as_steps(puzzle) else metric   # one empty cell: every move is one cell
@@ -133,8 +159,8 @@ def plan(puzzle: Puzzle, options: Options) -> Plan:
     chosen = replace(chosen, estimate=estimate)
     if auto:
         algorithm = choose(puzzle, all_solutions, estimate)
-        if searched == "step" and anytime.applies(puzzle, algorithm, all_solutions):
-            return replace(chosen, algorithm=algorithm, anytime=True)
+        if searched == "step" and answers_anytime(puzzle, algorithm, all_solutions):
+            return _anytime(replace(chosen, algorithm=algorithm, anytime=True), puzzle)
     if algorithm == "fast":
         refusal = fast_reach.why_not(puzzle, all_solutions)
         if refusal:
@@ -144,18 +170,35 @@ def plan(puzzle: Puzzle, options: Options) -> Plan:
     if algorithm == "bidirectional" and (all_solutions or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
                           "use bfs (or ida) for a partial goal or for all shortest solutions")
-    chosen = replace(chosen, algorithm=algorithm, cap=_search_cap(puzzle, algorithm, options.max_states))
+    chosen = replace(chosen, algorithm=algorithm, problem=problem_for(puzzle, searched, bound),
+                     cap=_search_cap(puzzle, algorithm, options.max_states))
     if algorithm not in ("iddfs", "ida") or (verdict.reachable and algorithm == "ida"):
         return chosen
     # Depth-first search cannot tell an unreachable goal from a far one: settle that first, with the memory's
     # budget (the request's state cap is for the search it chose, which stores a path). When parity has
     # settled it, a small check still gives iddfs's estimate the true depth.
     check = "bfs" if puzzle.goal_is_partial else "bidirectional"
-    cap = limits.state_cap(None, breadth_kernel(puzzle, check), puzzle.board.size)
+    cap = _search_cap(puzzle, check, None)
+    assert cap is not None
     affordable = cap.limit if not verdict.reachable else min(cap.limit, breadth.DEFAULT_MAX_STATES)
     if estimate > affordable:
         return chosen
     return replace(chosen, check=check, check_cap=cap)
+
+
+def _anytime(chosen: Plan, puzzle: Puzzle) -> Plan:
+    """auto's anytime answer: the start's lower bound, the board's distances, and on boards an optimal search
+    proves (at most `fast_reach.OPTIMAL_CELLS` cells) what the depth-first check says of IDA*'s proof: a warning,
+    or a refusal."""
+    problem = problem_for(puzzle)
+    chosen = replace(chosen, lower_bound=fast_reach.bound_of(puzzle), problem=problem,
+                     distances=distances(puzzle.board))
+    if puzzle.board.size > fast_reach.OPTIMAL_CELLS:
+        return chosen
+    try:
+        return replace(chosen, warning=check_depth_first(puzzle, problem, "ida", None, False, chosen.estimate))
+    except SearchLimitError as refusal:
+        return replace(chosen, refusal=refusal)
 
 
 def _search_cap(puzzle: Puzzle, algorithm: str, max_states: int | None) -> limits.StateCap | None:

@@ -2,15 +2,15 @@
 
 `COMMANDS` maps each command to its answer. Wires the parts: the request → a Puzzle (`task`), then for
 `solve` its options read once into a `Plan` (`pzl.sliding.plan`: what the request can afford, decided
-before any search), then the plan's searches as a generator of progress events (solvers), given plain
-values, then one result event (`outcome`).
+before any search, and the search Problem), then the plan's searches as a generator of progress events
+(solvers), given plain values, then one result event (`outcome`).
 The CLI's words for a result are in `text`.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import Any
 
 from pzl import events
@@ -19,10 +19,9 @@ from pzl.events import Event
 from pzl.request import state_cap
 from pzl.search import breadth, deepening, limits
 from pzl.search.astar import astar
-from pzl.search.problem import Search
+from pzl.search.problem import Search, SearchOutcome
 from pzl.search.progress import relay
 from pzl.sliding import anytime
-from pzl.sliding.blocks import BlockProblem
 from pzl.sliding.board import distances
 from pzl.sliding.bound_choice import state_bound
 from pzl.sliding.effort import breadth_floor, breadth_kernel, check_depth_first, what_to_try
@@ -38,24 +37,15 @@ from pzl.sliding.outcome import (
     longest_result,
     solution_result,
 )
-from pzl.sliding.packed import PackedProblem
-from pzl.sliding.plan import Plan, plan, read_metric, read_options, same_as_steps
+from pzl.sliding.plan import Plan, plan, problem_for, read_metric, same_as_steps
 from pzl.sliding.space import estimated_states
 from pzl.sliding.task import Puzzle, from_request
-
-
-def problem_for(puzzle: Puzzle, metric: str = "step", bound: str | None = None) -> SlidingProblem:
-    """The search Problem of a puzzle: packed ints for one-cell pieces and one blank counted in steps, anchor bit
-    boards (`pzl.sliding.blocks`) otherwise, with `bound` as the lower bound (default: the metric's)."""
-    if puzzle.kind == "packed" and metric == "step":
-        return PackedProblem(puzzle.board, puzzle.start, puzzle.goal, len(puzzle.labels) - 1)
-    return BlockProblem(puzzle, metric, bound)
 
 
 def solve(request: dict[str, Any]) -> Iterator[Event]:
     """Answer a `solve` request (`plan`, then its searches): progress events, then one result event."""
     puzzle = from_request(request)
-    chosen = plan(puzzle, read_options(request))
+    chosen = plan(puzzle, request)
     algorithm, all_solutions = chosen.algorithm, chosen.all_solutions
     payload: dict[str, Any] = {"puzzle": puzzle.puzzle_id, "start": puzzle.start_text,
                                "goal": puzzle.goal_text, "metric": chosen.metric}
@@ -65,35 +55,14 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
         yield events.result(payload)
         return
     if chosen.anytime:
-        yield from anytime.solve(puzzle, problem_for(puzzle), payload, clock)
+        yield from anytime.solve(puzzle, chosen, payload, clock)
         return
     if algorithm == "fast":
         yield from _fast(puzzle, payload, chosen, clock)
         return
-    problem = problem_for(puzzle, chosen.searched, chosen.bound)
-    before, warning = (0, 0.0), None   # an earlier phase's nodes and seconds, carried on in progress
-    if algorithm in ("iddfs", "ida"):
-        distance = None
-        if chosen.check is not None:
-            cap = chosen.check_cap
-            search = breadth.bfs(problem, max_states=cap.limit) if chosen.check == "bfs" else \
-                breadth.bidirectional(problem, max_states=cap.limit)
-            reach = yield from relay(_capped(search, cap, puzzle, chosen.check, all_solutions),
-                                     phase="reachability check")
-            if reach.path is None:
-                payload.update(solution_result(puzzle, problem, reach, algorithm, all_solutions))
-                yield events.result(payload)
-                return
-            distance = len(reach.path) - 1
-            before = (reach.nodes, time.perf_counter() - clock)
-        warning = check_depth_first(puzzle, problem, algorithm, distance, all_solutions)
-        if warning:
-            yield events.progress(before[0], 0, time.perf_counter() - clock, warning=warning)
-    search = _search(puzzle, problem, chosen)
-    fields = {"search": "depth-first"} if algorithm in ("iddfs", "ida") else {}
-    outcome = yield from relay(search, nodes=before[0], seconds=before[1], **fields)
-    outcome.nodes += before[0]   # the statistics count the whole request, as its progress did
-    outcome.seconds += before[1]
+    problem = chosen.problem
+    assert problem is not None
+    outcome, warning = yield from _searched(puzzle, problem, chosen, clock)
     listed = (yield from listed_solutions(puzzle, problem, outcome)) if all_solutions else None
     payload.update(solution_result(puzzle, problem, outcome, algorithm, all_solutions, listed))
     if warning:
@@ -101,12 +70,43 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     yield events.result(payload)
 
 
-def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str, all_solutions: bool) -> Search:
-    """Run a breadth-first search under `cap`; its stop at the cap becomes an error naming the limit and the advice."""
+def _searched(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan,
+              clock: float) -> Generator[Event, None, tuple[SearchOutcome, str | None]]:
+    """The plan's search and the depth-first check's warning, if any; first, for a depth-first search, the
+    reachability check the plan asks for, whose outcome is the answer when the goal is out of reach."""
+    algorithm, all_solutions = chosen.algorithm, chosen.all_solutions
+    before, warning = (0, 0.0), None   # an earlier phase's nodes and seconds, carried on in progress
+    if algorithm in ("iddfs", "ida"):
+        distance = None
+        if chosen.check is not None:
+            cap = chosen.check_cap
+            search = breadth.bfs(problem, max_states=cap.limit) if chosen.check == "bfs" else \
+                breadth.bidirectional(problem, max_states=cap.limit)
+            reach = yield from relay(_capped(search, cap, puzzle, chosen.check, all_solutions, chosen.estimate),
+                                     phase="reachability check")
+            if reach.path is None:
+                return reach, None
+            distance = len(reach.path) - 1
+            before = (reach.nodes, time.perf_counter() - clock)
+        warning = check_depth_first(puzzle, problem, algorithm, distance, all_solutions, chosen.estimate)
+        if warning:
+            yield events.progress(before[0], 0, time.perf_counter() - clock, warning=warning)
+    search = _search(puzzle, problem, chosen)
+    fields = {"search": "depth-first"} if algorithm in ("iddfs", "ida") else {}
+    outcome = yield from relay(search, nodes=before[0], seconds=before[1], **fields)
+    outcome.nodes += before[0]   # the statistics count the whole request, as its progress did
+    outcome.seconds += before[1]
+    return outcome, warning
+
+
+def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str, all_solutions: bool,
+            estimate: int) -> Search:
+    """Run a breadth-first search under `cap`; its stop at the cap becomes an error naming the limit and the advice
+    (`estimate`: the reachable positions, as the plan has them)."""
     try:
         return (yield from search)
     except SearchLimitError as stop:
-        names, advice = what_to_try(puzzle, algorithm, all_solutions=all_solutions, cap=cap)
+        names, advice = what_to_try(puzzle, algorithm, estimate=estimate, all_solutions=all_solutions, cap=cap)
         what = {"bfs": "breadth-first search", "bidirectional": "bidirectional search", "astar": "A*"}.get(algorithm,
                                                                                                      algorithm)
         raise cap.stop(stop, what, advice, alternatives=names) from None
@@ -135,7 +135,8 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan) -> Search:
         assert cap is not None
         floor = breadth_floor(puzzle, problem, algorithm, chosen.estimate)
         if floor is not None and floor[0] > cap.limit:   # refused up front: it would surely stop at the cap
-            names, advice = what_to_try(puzzle, algorithm, all_solutions=all_solutions, cap=cap)
+            names, advice = what_to_try(puzzle, algorithm, estimate=chosen.estimate, all_solutions=all_solutions,
+                                        cap=cap)
             what = "breadth-first search" if algorithm == "bfs" else "bidirectional search"
             cap.check(floor[0], f"{what} must store at least about {floor[0]:,} positions here (a floor, from the "
                                 f"start's lower bound of {floor[1]} moves)", advice, alternatives=names)
@@ -148,7 +149,7 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan) -> Search:
         else:
             search = breadth.bfs(problem, max_states=cap.limit, all_solutions=all_solutions,
                                  max_solutions=max_solutions)
-        outcome = yield from _capped(search, cap, puzzle, algorithm, all_solutions)
+        outcome = yield from _capped(search, cap, puzzle, algorithm, all_solutions, chosen.estimate)
         return as_states(problem, outcome) if shortest_kernel else outcome
     if algorithm == "astar":
         return (yield from _astar(puzzle, problem, chosen))
@@ -185,7 +186,7 @@ def _astar(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan) -> Search:
     assert cap is not None
     search = astar(problem, state_bound(puzzle, problem, bound, database), max_states=cap.limit,
                    bound_name=bound if database is None else f"pdb {database.name}")
-    return (yield from _capped(search, cap, puzzle, "astar", False))
+    return (yield from _capped(search, cap, puzzle, "astar", False, chosen.estimate))
 
 
 def longest(request: dict[str, Any]) -> Iterator[Event]:
@@ -204,10 +205,10 @@ def longest(request: dict[str, Any]) -> Iterator[Event]:
     searched = "step" if same_as_steps(puzzle) else metric
     problem = problem_for(puzzle, searched)
     cap = limits.state_cap(limit, breadth_kernel(puzzle, "", "longest"), puzzle.board.size)
-    names, advice = what_to_try(puzzle, "longest", command="longest", cap=cap)
+    needed = estimated_states(puzzle)
+    names, advice = what_to_try(puzzle, "longest", estimate=needed, command="longest", cap=cap)
     if puzzle.single_cell:   # the count is exact: finding the hardest positions needs every one of them
         name = f"the {puzzle.puzzle_id} board" if request.get("board") else puzzle.puzzle_id
-        needed = estimated_states(puzzle)
         cap.check(needed, f"{name} has {needed:,} positions reachable from the goal, and finding the hardest needs "
                           "every one of them", advice)
     text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731

@@ -17,11 +17,11 @@ def parity_verdict(board: Board, start: tuple[int, ...], goal: tuple[int, ...], 
     blank_start, blank_goal = start.index(EMPTY), goal.index(EMPTY)
     (r1, c1), (r2, c2) = board.cells[blank_start], board.cells[blank_goal]
     blank_parity = (r1 + c1 + r2 + c2) % 2
-    if permutation_parity(start, goal) != blank_parity:
-        return Verdict(False, _odd_reason(start, goal, labels, blank_parity))
-    if parity_decides(board):
-        return Verdict(True, "the arrangement has the right parity, which on this board means it is reachable")
-    return Verdict(None, "parity allows it, but on this board parity alone does not decide")
+    if permutation_parity(start, goal) == blank_parity:
+        if parity_decides(board):
+            return Verdict(True, "the arrangement has the right parity, which on this board means it is reachable")
+        return Verdict(None, "parity allows it, but on this board parity alone does not decide")
+    return Verdict(False, _odd_reason(start, goal, labels, blank_parity))
 
 
 def _odd_reason(start: tuple[int, ...], goal: tuple[int, ...], labels: tuple[str, ...], blank_parity: int) -> str:

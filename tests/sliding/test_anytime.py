@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from pzl import api
 from pzl.sliding import anytime
-from pzl.sliding.board import rectangle
+from pzl.sliding.board import distances, rectangle
 from pzl.sliding.engines import windows
 from pzl.sliding.engines.fast import fast_solve, lower_bound
 from pzl.sliding.engines.tiles import replay_blanks
@@ -116,7 +116,8 @@ def test_windows_never_lengthen_a_solution_and_it_still_reaches_the_goal(size, r
     start, goal = solvable_pair(rows, cols, rng, standard_goal=False)
     fast = run(fast_solve(start, goal, rows, cols))
     blanks = [position.index(0) for position in fast.path]
-    shortener = windows.Shortener(rectangle(rows, cols), start, blanks)
+    board = rectangle(rows, cols)
+    shortener = windows.Shortener(board, start, blanks, distances(board))
     before = shortener.moves
     run(shortener.run(60_000))
     path = shortener.path()

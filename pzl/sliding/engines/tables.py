@@ -286,7 +286,7 @@ def status() -> list[dict[str, Any]]:
     return rows
 
 
-def build(which: str, jobs: int) -> Iterator[str]:
+def build_files(which: str, jobs: int) -> Iterator[str]:
     """Build the table set named `which` (or "all") into the user cache with `jobs` processes: a line before and
     after each set (the CLI's `tables --build`)."""
     specs = [spec for spec in SPECS if which in ("all", spec.name)]

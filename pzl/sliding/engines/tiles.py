@@ -177,14 +177,14 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
         pattern_db = None
     elif bound == "pdb":
         pattern_db = True
-    board, z0, home = _prepare(start, goal, adjacency)
+    initial, z0, home = _prepare(start, goal, adjacency)
     blank_goal = goal.index(0)
     database = yield from _database(adjacency, blank_goal, pattern_db, nodes, clock)
-    prepared = tile_bounds.prepare(bound, board, home, adjacency, distances, rows_cols if conflict else None,
+    prepared = tile_bounds.prepare(bound, initial, home, adjacency, distances, rows_cols if conflict else None,
                                    database, blank_goal)
     passes: list[tuple[int, int]] = []   # kept across a switch, the cut pass included
-    first = _kernel(start, board, z0, blank_goal, distances, prepared, all_solutions, max_solutions, max_depth,
-                    nodes, clock, passes=passes)
+    first = _kernel(start, list(initial), z0, blank_goal, distances, prepared, all_solutions, max_solutions,
+                    max_depth, nodes, clock, passes=passes)
     if database is not None or pattern_db != "auto" or \
             not AUTO_DATABASE_CELLS <= len(adjacency) <= AUTO_DATABASE_MAX_CELLS:
         return (yield from first)
@@ -203,9 +203,8 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
     else:
         return steps.outcome
     database = yield from databases.build(adjacency, patterns, blank_goal, nodes=event["nodes"], clock=clock)
-    board, z0, home = _prepare(start, goal, adjacency)
-    prepared = tile_bounds.prepare(bound, board, home, adjacency, distances, None, database, blank_goal)
-    return (yield from _kernel(start, board, z0, blank_goal, distances, prepared, all_solutions, max_solutions,
+    prepared = tile_bounds.prepare(bound, initial, home, adjacency, distances, None, database, blank_goal)
+    return (yield from _kernel(start, list(initial), z0, blank_goal, distances, prepared, all_solutions, max_solutions,
                                max_depth, event["nodes"], clock, first_bound=event["depth"], passes=passes))
 
 

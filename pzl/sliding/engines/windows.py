@@ -22,9 +22,9 @@ from itertools import pairwise
 
 from pzl.events import progress
 from pzl.search.anytime import within
-from pzl.search.problem import PROGRESS_EVERY, Search
+from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
 from pzl.search.progress import relay
-from pzl.sliding.board import Board, distances
+from pzl.sliding.board import Board
 from pzl.sliding.engines.fast_shorten import cut_loops
 from pzl.sliding.engines.tile_bounds import MAX_LINE_TABLE
 from pzl.sliding.engines.tiles import ida_star_tiles, replay_blanks
@@ -38,14 +38,16 @@ PHASE = "re-solving windows"
 
 
 class Shortener:
-    """A solution being shortened: `start` (labels in cell order, 0 the blank) and the blank's path `blanks`."""
+    """A solution being shortened: `start` (labels in cell order, 0 the blank) and the blank's path `blanks` on
+    `board`, whose `distances` (`pzl.sliding.board.distances`) the caller has made once."""
 
-    def __init__(self, board: Board, start: Sequence[Hashable], blanks: list[int]) -> None:
+    def __init__(self, board: Board, start: Sequence[Hashable], blanks: list[int],
+                 distances: Sequence[Sequence[int]]) -> None:
         self.board = board
         self.rows, self.cols = board.rows, board.cols
         self.start = tuple(start)
         self.blanks = list(blanks)
-        self.distances = distances(board)
+        self.distances = distances
         side = max(self.rows, self.cols)
         #: The windows' lower bound: linear conflict where its tables fit (up to 5 x 5), else Manhattan distance.
         self.bound = "linear-conflict" if (side + 1) ** side <= MAX_LINE_TABLE else "manhattan"
@@ -61,6 +63,11 @@ class Shortener:
     def path(self) -> list[tuple[Hashable, ...]]:
         """The solution's positions, start to goal."""
         return replay_blanks(self.start, self.blanks)
+
+    def solution(self, nodes: int = 0) -> SearchOutcome:
+        """The solution as the windows have left it, with the windows' nodes counted on from `nodes`."""
+        path = self.path()
+        return SearchOutcome(path, nodes=nodes + self.nodes, states=len(path))
 
     def run(self, budget: int, nodes: int = 0, clock: float | None = None) -> Search:
         """Spend about `budget` IDA* nodes on windows (progress counts on from `nodes`, seconds from `clock`).
