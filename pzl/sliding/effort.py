@@ -19,6 +19,7 @@ from typing import Any
 
 from pzl.errors import SearchLimitError
 from pzl.search import limits
+from pzl.search.breadth import DEFAULT_MAX_STATES
 from pzl.search.deepening import MAX_DEPTH
 from pzl.search.limits import StateCap
 from pzl.sliding import fast_reach
@@ -61,6 +62,56 @@ def breadth_kernel(puzzle: Puzzle, algorithm: str, command: str = "solve") -> st
         return "shortest"
     kind = "bidirectional" if algorithm == "bidirectional" else "bfs"
     return f"{kind}-{'packed' if packed else 'blocks'}"
+
+
+def search_cap(puzzle: Puzzle, algorithm: str, max_states: int | None) -> StateCap | None:
+    """The cap on the positions a storing search keeps (the request's, else the memory's); None for depth-first."""
+    if algorithm in ("bfs", "bidirectional"):
+        kernel = breadth_kernel(puzzle, algorithm)
+    elif algorithm == "astar":
+        kernel = "astar-packed" if puzzle.kind == "packed" else "astar-blocks"
+    else:
+        return None
+    return limits.state_cap(max_states, kernel, puzzle.board.size)
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """What a solve request's searches may spend, decided before any runs (`budget`)."""
+
+    cap: StateCap | None = None    # bfs, bidirectional, astar: the cap on the positions it stores
+    check: str | None = None       # depth-first: the reachability check run first ("bfs", "bidirectional")
+    check_cap: StateCap | None = None
+    warning: str | None = None                 # auto's anytime answer: the depth-first check's warning on its proof
+    refusal: SearchLimitError | None = None    # auto's anytime answer: why IDA* cannot prove it shortest
+
+
+def budget(puzzle: Puzzle, problem: Any, algorithm: str, max_states: int | None, estimate: int,
+           reachable: bool | None, anytime: bool) -> Budget:
+    """What the plan's searches may spend: the state cap of a storing search; for a depth-first search, the
+    reachability check it needs first and that check's cap; for auto's anytime answer on a board an optimal search
+    proves (at most `fast_reach.OPTIMAL_CELLS` cells), what the depth-first check says of IDA*'s proof (a warning,
+    or a refusal). `estimate`: the reachable positions; `reachable`: the instant verdict's (None: unknown)."""
+    if anytime:
+        if puzzle.board.size > fast_reach.OPTIMAL_CELLS:
+            return Budget()
+        try:
+            return Budget(warning=check_depth_first(puzzle, problem, "ida", None, False, estimate))
+        except SearchLimitError as refusal:
+            return Budget(refusal=refusal)
+    cap = search_cap(puzzle, algorithm, max_states)
+    if algorithm not in ("iddfs", "ida") or (reachable and algorithm == "ida"):
+        return Budget(cap)
+    # Depth-first search cannot tell an unreachable goal from a far one: settle that first, with the memory's
+    # budget (the request's state cap is for the search it chose, which stores a path). When parity has
+    # settled it, a small check still gives iddfs's estimate the true depth.
+    check = "bfs" if puzzle.goal_is_partial else "bidirectional"
+    check_cap = search_cap(puzzle, check, None)
+    assert check_cap is not None
+    affordable = check_cap.limit if not reachable else min(check_cap.limit, DEFAULT_MAX_STATES)
+    if estimate > affordable:
+        return Budget(cap)
+    return Budget(cap, check, check_cap)
 
 
 def space_fits(puzzle: Puzzle, kernel: str, estimate: int) -> bool:

@@ -13,7 +13,7 @@ Boards of up to 16 cells (the 15-puzzle) always get an optimal search.
 
 from __future__ import annotations
 
-from pzl.errors import SearchLimitError
+from pzl.errors import PuzzleError, SearchLimitError
 from pzl.sliding.engines.fast import lower_bound
 from pzl.sliding.task import Puzzle
 
@@ -34,6 +34,21 @@ HOPELESS = {"ida": 60, "iddfs": 30, "bfs": 24, "bidirectional": 44}
 def takes(puzzle: Puzzle) -> bool:
     """True when the fast solver can answer: distinct tiles, one blank, a complete goal, a rectangle."""
     return puzzle.distinct_tiles and not puzzle.goal_is_partial and puzzle.board.is_rectangle()
+
+
+def judge(puzzle: Puzzle, algorithm: str, all_solutions: bool, anytime: bool) -> int | None:
+    """The start's lower bound where the fast solver answers (`fast`, auto's anytime answer), else None; refuses up
+    front what the fast solver cannot take (`why_not`, a PuzzleError) and an optimal search out of reach on a big
+    board (`refuse_hopeless`)."""
+    if algorithm == "fast":
+        refusal = why_not(puzzle, all_solutions)
+        if refusal:
+            raise PuzzleError(refusal)
+        return bound_of(puzzle)
+    if anytime:
+        return bound_of(puzzle)
+    refuse_hopeless(puzzle, algorithm, all_solutions)
+    return None
 
 
 def why_not(puzzle: Puzzle, all_solutions: bool) -> str | None:
