@@ -37,18 +37,26 @@ def takes(puzzle: Puzzle) -> bool:
 
 
 def judge(puzzle: Puzzle, algorithm: str, all_solutions: bool, anytime: bool) -> int | None:
-    """The start's lower bound where the fast solver answers (`fast`, auto's anytime answer), else None; refuses up
-    front what the fast solver cannot take (`why_not`, a PuzzleError) and an optimal search out of reach on a big
-    board (`refuse_hopeless`)."""
-    if algorithm == "fast":
-        refusal = why_not(puzzle, all_solutions)
-        if refusal:
-            raise PuzzleError(refusal)
-        return bound_of(puzzle)
-    if anytime:
-        return bound_of(puzzle)
-    refuse_hopeless(puzzle, algorithm, all_solutions)
-    return None
+    """The start's lower bound where the fast solver answers (`fast`, auto's anytime answer), else None: one
+    decision, the bound computed once. Refuses up front what the fast solver cannot take (`why_not`, a
+    PuzzleError) and an optimal search that cannot finish on a big board (HOPELESS: a SearchLimitError with advice).
+    """
+    refusal = why_not(puzzle, all_solutions) if algorithm == "fast" else None
+    if refusal:
+        raise PuzzleError(refusal)
+    limit = HOPELESS.get(algorithm)
+    hopeless = not anytime and limit is not None and puzzle.board.size > OPTIMAL_CELLS and takes(puzzle)
+    if not (algorithm == "fast" or anytime or hopeless):
+        return None
+    bound = bound_of(puzzle)
+    if hopeless and limit is not None and bound > limit:
+        depth_first = algorithm in ("ida", "iddfs")   # too many nodes; breadth-first: too many positions
+        raise SearchLimitError(f"an optimal search ({algorithm}) cannot finish here: on {size_words(puzzle)} this "
+                               f"start needs at least {bound} moves, far beyond its reach. "
+                               f"{advice(puzzle, all_solutions)}",
+                               "nodes" if depth_first else "memory", lower_bound=bound,
+                               alternatives=[] if all_solutions else ["fast"])
+    return bound if algorithm == "fast" or anytime else None
 
 
 def why_not(puzzle: Puzzle, all_solutions: bool) -> str | None:
@@ -74,21 +82,6 @@ def size_words(puzzle: Puzzle) -> str:
     """The board as people write it, with its article: 'a 7×7 board', 'an 8×8 board'."""
     article = "an" if puzzle.board.rows in (8, 11, 18) else "a"
     return f"{article} {puzzle.board.rows}×{puzzle.board.cols} board"
-
-
-def refuse_hopeless(puzzle: Puzzle, algorithm: str, all_solutions: bool) -> None:
-    """Refuse up front an optimal search that cannot finish on a big board (SearchLimitError with advice)."""
-    limit = HOPELESS.get(algorithm)
-    if limit is None or puzzle.board.size <= OPTIMAL_CELLS or not takes(puzzle):
-        return
-    bound = bound_of(puzzle)
-    if bound > limit:
-        depth_first = algorithm in ("ida", "iddfs")   # too many nodes; breadth-first: too many positions
-        raise SearchLimitError(f"an optimal search ({algorithm}) cannot finish here: on {size_words(puzzle)} this "
-                               f"start needs at least {bound} moves, far beyond its reach. "
-                               f"{advice(puzzle, all_solutions)}",
-                               "nodes" if depth_first else "memory", lower_bound=bound,
-                               alternatives=[] if all_solutions else ["fast"])
 
 
 def advice(puzzle: Puzzle, all_solutions: bool = False) -> str:
