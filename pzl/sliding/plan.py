@@ -3,10 +3,11 @@
 `plan` reads the request's options first, in one place, each checked and refused by name
 (`read_options`, `pzl.request`), then turns them and the Puzzle into a frozen `Plan`: the instant
 verdict, the algorithm `auto` chooses, the requests no search can answer refused, the estimate of
-the reachable positions, the search Problem (`problem_for`), the state cap of a breadth-first
-search, the reachability check a depth-first search needs first, and for `auto`'s anytime answer
-(`pzl.sliding.anytime`) the start's lower bound, the board's distances and what the depth-first check
-says of its proof.
+the reachable positions, the search Problem (`problem_for`), the start's lower bound where the fast
+solver answers (`fast_reach.judge`), what the searches may spend (`effort.budget`: the state cap of a
+breadth-first search, the reachability check a depth-first search needs first, what the depth-first
+check says of auto's proof), and for `auto`'s anytime answer (`pzl.sliding.anytime`) the board's
+distances. Each helper is asked once, in that order, with what it needs.
 The runner (`pzl.sliding.service`) then only runs it: nothing below reads the request or asks again.
 """
 
@@ -130,7 +131,7 @@ class Plan:
     verdict: Verdict               # what parity says at once; reachable False: nothing else is planned
     estimate: int | None = None    # the reachable positions, estimated (`pzl.sliding.space`)
     anytime: bool = False          # auto on numbered tiles: the fast answer at once, then a proof or a shorter one
-    lower_bound: int | None = None             # fast, anytime: the start's lower bound (`fast_reach.bound_of`)
+    lower_bound: int | None = None             # fast, anytime: the start's lower bound (`fast_reach.judge`)
     problem: SlidingProblem | None = None      # the search's Problem (`problem_for`; None: parity, fast)
     warning: str | None = None                 # anytime: the depth-first check's warning on IDA*'s proof
     refusal: SearchLimitError | None = None    # anytime: why IDA* cannot prove the answer shortest (it stays)
@@ -145,8 +146,7 @@ def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
     auto chooses, the requests no search can answer refused (a PuzzleError, or a SearchLimitError when the board
     is out of an optimal search's reach), and what its searches may spend (`pzl.sliding.effort.budget`: the
     state caps, the reachability check a depth-first search needs first, what the depth-first check says of auto's
-    proof). Each helper is asked once, in this order: the options, the bound, the verdict, the estimate, the fast
-    solver's reach, the budget."""
+    proof)."""
     options = read_options(request, puzzle)
     algorithm, all_solutions, metric, searched = (options.algorithm, options.all_solutions, options.metric,
                                                   options.searched)
@@ -165,11 +165,11 @@ def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
     estimate = estimated_states(puzzle)
     algorithm = choose(puzzle, all_solutions, estimate) if auto else algorithm
     anytime = auto and searched == "step" and answers_anytime(puzzle, algorithm, all_solutions)
-    problem = None if algorithm == "fast" else problem_for(puzzle, searched, bound)
     lower_bound = fast_reach.judge(puzzle, algorithm, all_solutions, anytime)   # refuses what is out of reach
     if algorithm == "bidirectional" and (all_solutions or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
                           "use bfs (or ida) for a partial goal or for all shortest solutions")
+    problem = None if algorithm == "fast" else problem_for(puzzle, searched, bound)
     spend = budget(puzzle, problem, algorithm, options.max_states, estimate, verdict.reachable, anytime)
     return replace(chosen, algorithm=algorithm, estimate=estimate, anytime=anytime, lower_bound=lower_bound,
                    problem=problem, warning=spend.warning, refusal=spend.refusal,
