@@ -83,7 +83,7 @@ def whole_number(request: dict[str, Any], key: str, default: int | None) -> int 
     return value
 
 
-def state_cap(request: dict[str, Any], default: int) -> int | None:
+def read_max_states(request: dict[str, Any], default: int) -> int | None:
     """`max_states`: a positive cap on stored positions, `default` when absent, None for 0 (no cap of pzl's own)."""
     cap = whole_number(request, "max_states", default)
     return cap or None

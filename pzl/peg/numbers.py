@@ -20,7 +20,7 @@ from pzl.peg.engines.census import MAX_HOLES, census, estimate
 from pzl.peg.outcome import task_result
 from pzl.peg.task import seconds_option, task_of
 from pzl.peg.text import hole_words, task_words
-from pzl.request import flag, state_cap
+from pzl.request import flag, read_max_states
 from pzl.search.limits import in_browser, memory_budget, size_words
 from pzl.wording import counted
 
@@ -35,7 +35,7 @@ def run_census(request: dict[str, Any]) -> Iterator[Event]:
     board = board_of(request)
     task = task_of(board, request)
     _check_size(board)
-    max_states = state_cap(request, 0)
+    max_states = read_max_states(request, 0)
     guess = estimate(board, task.start, task.finish, task.first)
     _refuse_oversized(board, guess.classes, guess.bytes)
     seconds = seconds_option(request, "seconds_limit", 0) or None
@@ -71,7 +71,7 @@ def run_atlas(request: dict[str, Any]) -> Iterator[Event]:
     clock = time.perf_counter()
     board = board_of(request)
     _check_size(board)
-    max_states = state_cap(request, 0)
+    max_states = read_max_states(request, 0)
     seconds = seconds_option(request, "seconds_limit", 0) or None
     outcome = yield from atlas(board, max_states=max_states, seconds_limit=seconds)
     payload: dict[str, Any] = {"puzzle": board.id, "board": board_entry(board), "symmetries": outcome.symmetries}

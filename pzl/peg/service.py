@@ -26,7 +26,7 @@ from pzl.peg.outcome import custom_board, outcome_result, request_stats, task_re
 from pzl.peg.plan import Plan, plan
 from pzl.peg.task import Task, check_finish_reachable, parse_holes, parse_position, seconds_option, task_of
 from pzl.peg.verdict import class_marks, possible_finish_holes, why_impossible
-from pzl.request import state_cap
+from pzl.request import read_max_states
 from pzl.search import limits
 from pzl.search.progress import relay
 
@@ -123,7 +123,7 @@ def analyse(request: dict[str, Any]) -> Iterator[Event]:
     if task.finish is None:
         payload["possible_finishes"] = possible_finish_holes(board, position)
     seconds = seconds_option(request, "seconds_limit", ANALYSE_SECONDS)
-    cap = limits.state_cap(state_cap(request, ANALYSE_MAX_STATES), "peg-minimal")
+    cap = limits.state_cap(read_max_states(request, ANALYSE_MAX_STATES), "peg-minimal")
     verdict = yield from _judge(task, position, seconds, cap)
     options = [(verdict, None)]
     if request.get("last") not in (None, "") and not payload["finished"]:

@@ -19,6 +19,7 @@ from typing import Any
 
 from pzl.errors import SearchLimitError
 from pzl.search import limits
+from pzl.search.breadth import DEFAULT_MAX_STATES
 from pzl.search.deepening import MAX_DEPTH
 from pzl.search.limits import StateCap
 from pzl.sliding import fast_reach
@@ -63,6 +64,57 @@ def breadth_kernel(puzzle: Puzzle, algorithm: str, command: str = "solve") -> st
     return f"{kind}-{'packed' if packed else 'blocks'}"
 
 
+def storing_kernel(puzzle: Puzzle, algorithm: str | None) -> str | None:
+    """The kernel (in pzl.search.limits.BYTES_PER_STATE) of a search that stores positions; None for depth-first."""
+    if algorithm in ("bfs", "bidirectional"):
+        return breadth_kernel(puzzle, algorithm)
+    if algorithm == "astar":
+        return "astar-packed" if puzzle.kind == "packed" else "astar-blocks"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """What a solve request's searches may spend, decided before any runs (`budget`)."""
+
+    cap: StateCap | None = None    # bfs, bidirectional, astar: the cap on the positions it stores
+    check: str | None = None       # depth-first: the reachability check run first ("bfs", "bidirectional")
+    check_cap: StateCap | None = None
+    warning: str | None = None                 # auto's anytime answer: the depth-first check's warning on its proof
+    refusal: SearchLimitError | None = None    # auto's anytime answer: why IDA* cannot prove it shortest
+
+
+def budget(puzzle: Puzzle, problem: Any, algorithm: str, max_states: int | None, estimate: int,
+           reachable: bool | None, anytime: bool) -> Budget:
+    """What the plan's searches may spend: the state cap of a storing search (the request's, else the memory's);
+    for a depth-first search, the reachability check it needs first and that check's cap (the memory's); for
+    auto's anytime answer on a board an optimal search proves (at most `fast_reach.OPTIMAL_CELLS` cells), what
+    the depth-first check says of IDA*'s proof (a warning, or a refusal). `estimate`: the reachable positions;
+    `reachable`: the instant verdict's (None: unknown)."""
+    # Depth-first search cannot tell an unreachable goal from a far one: settle that first, with the memory's
+    # budget (the request's state cap is for the search it chose, which stores a path). When parity has
+    # settled it, a small check still gives iddfs's estimate the true depth.
+    check = None
+    if algorithm in ("iddfs", "ida") and not anytime and not (reachable and algorithm == "ida"):
+        check = "bfs" if puzzle.goal_is_partial else "bidirectional"
+    kernel, check_kernel = storing_kernel(puzzle, algorithm), storing_kernel(puzzle, check)
+    cap = None if kernel is None else limits.state_cap(max_states, kernel, puzzle.board.size)
+    check_cap = None if check_kernel is None else limits.state_cap(None, check_kernel, puzzle.board.size)
+    if anytime:
+        if puzzle.board.size > fast_reach.OPTIMAL_CELLS:
+            return Budget()
+        try:
+            return Budget(warning=check_depth_first(puzzle, problem, "ida", None, False, estimate))
+        except SearchLimitError as refusal:
+            return Budget(refusal=refusal)
+    if check_cap is None:
+        return Budget(cap)
+    affordable = check_cap.limit if not reachable else min(check_cap.limit, DEFAULT_MAX_STATES)
+    if estimate > affordable:
+        return Budget(cap)
+    return Budget(cap, check, check_cap)
+
+
 def space_fits(puzzle: Puzzle, kernel: str, estimate: int) -> bool:
     """True when every reachable position of the puzzle (`estimate` of them, `estimated_states`) fits in the memory
     budget with this kernel."""
@@ -84,14 +136,14 @@ def what_to_try(puzzle: Puzzle, algorithm: str, *, estimate: int, all_solutions:
         if algorithm == "bfs" and complete and not all_solutions:
             options.append("bidirectional")
         options.append("ida")
-    elif algorithm == "iddfs":
-        options.append("ida")
-        if space_fits(puzzle, breadth_kernel(puzzle, "bfs"), estimate):
+    elif algorithm in ("iddfs", "ida"):   # depth-first: ida, or breadth-first where its positions fit
+        kernel = breadth_kernel(puzzle, "bfs")
+        if algorithm == "iddfs":
+            options.append("ida")
+        if space_fits(puzzle, kernel, estimate):
             options.append("bidirectional" if complete and not all_solutions else "bfs")
-    elif algorithm == "ida":
-        if space_fits(puzzle, breadth_kernel(puzzle, "bfs"), estimate):
-            options.append("bidirectional" if complete and not all_solutions else "bfs")
-        options.append("nearer")
+        if algorithm == "ida":
+            options.append("nearer")
     big = fast_reach.takes(puzzle) and puzzle.board.size > fast_reach.OPTIMAL_CELLS
     if command == "solve" and not all_solutions and big:
         options.insert(0, "fast")   # a big board of numbered tiles: a solution at once

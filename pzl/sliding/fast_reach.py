@@ -13,7 +13,7 @@ Boards of up to 16 cells (the 15-puzzle) always get an optimal search.
 
 from __future__ import annotations
 
-from pzl.errors import SearchLimitError
+from pzl.errors import PuzzleError, SearchLimitError
 from pzl.sliding.engines.fast import lower_bound
 from pzl.sliding.task import Puzzle
 
@@ -34,6 +34,29 @@ HOPELESS = {"ida": 60, "iddfs": 30, "bfs": 24, "bidirectional": 44}
 def takes(puzzle: Puzzle) -> bool:
     """True when the fast solver can answer: distinct tiles, one blank, a complete goal, a rectangle."""
     return puzzle.distinct_tiles and not puzzle.goal_is_partial and puzzle.board.is_rectangle()
+
+
+def judge(puzzle: Puzzle, algorithm: str, all_solutions: bool, anytime: bool) -> int | None:
+    """The start's lower bound where the fast solver answers (`fast`, auto's anytime answer), else None: one
+    decision, the bound computed once. Refuses up front what the fast solver cannot take (`why_not`, a
+    PuzzleError) and an optimal search that cannot finish on a big board (HOPELESS: a SearchLimitError with advice).
+    """
+    refusal = why_not(puzzle, all_solutions) if algorithm == "fast" else None
+    if refusal:
+        raise PuzzleError(refusal)
+    limit = HOPELESS.get(algorithm)
+    hopeless = not anytime and limit is not None and puzzle.board.size > OPTIMAL_CELLS and takes(puzzle)
+    if not (algorithm == "fast" or anytime or hopeless):
+        return None
+    bound = bound_of(puzzle)
+    if hopeless and limit is not None and bound > limit:
+        depth_first = algorithm in ("ida", "iddfs")   # too many nodes; breadth-first: too many positions
+        raise SearchLimitError(f"an optimal search ({algorithm}) cannot finish here: on {size_words(puzzle)} this "
+                               f"start needs at least {bound} moves, far beyond its reach. "
+                               f"{advice(puzzle, all_solutions)}",
+                               "nodes" if depth_first else "memory", lower_bound=bound,
+                               alternatives=[] if all_solutions else ["fast"])
+    return bound if algorithm == "fast" or anytime else None
 
 
 def why_not(puzzle: Puzzle, all_solutions: bool) -> str | None:
@@ -59,21 +82,6 @@ def size_words(puzzle: Puzzle) -> str:
     """The board as people write it, with its article: 'a 7×7 board', 'an 8×8 board'."""
     article = "an" if puzzle.board.rows in (8, 11, 18) else "a"
     return f"{article} {puzzle.board.rows}×{puzzle.board.cols} board"
-
-
-def refuse_hopeless(puzzle: Puzzle, algorithm: str, all_solutions: bool) -> None:
-    """Refuse up front an optimal search that cannot finish on a big board (SearchLimitError with advice)."""
-    limit = HOPELESS.get(algorithm)
-    if limit is None or puzzle.board.size <= OPTIMAL_CELLS or not takes(puzzle):
-        return
-    bound = bound_of(puzzle)
-    if bound > limit:
-        depth_first = algorithm in ("ida", "iddfs")   # too many nodes; breadth-first: too many positions
-        raise SearchLimitError(f"an optimal search ({algorithm}) cannot finish here: on {size_words(puzzle)} this "
-                               f"start needs at least {bound} moves, far beyond its reach. "
-                               f"{advice(puzzle, all_solutions)}",
-                               "nodes" if depth_first else "memory", lower_bound=bound,
-                               alternatives=[] if all_solutions else ["fast"])
 
 
 def advice(puzzle: Puzzle, all_solutions: bool = False) -> str:

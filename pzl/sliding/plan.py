@@ -3,10 +3,11 @@
 `plan` reads the request's options first, in one place, each checked and refused by name
 (`read_options`, `pzl.request`), then turns them and the Puzzle into a frozen `Plan`: the instant
 verdict, the algorithm `auto` chooses, the requests no search can answer refused, the estimate of
-the reachable positions, the search Problem (`problem_for`), the state cap of a breadth-first
-search, the reachability check a depth-first search needs first, and for `auto`'s anytime answer
-(`pzl.sliding.anytime`) the start's lower bound, the board's distances and what the depth-first check
-says of its proof.
+the reachable positions, the search Problem (`problem_for`), the start's lower bound where the fast
+solver answers (`fast_reach.judge`), what the searches may spend (`effort.budget`: the state cap of a
+breadth-first search, the reachability check a depth-first search needs first, what the depth-first
+check says of auto's proof), and for `auto`'s anytime answer (`pzl.sliding.anytime`) the board's
+distances. Each helper is asked once, in that order, with what it needs.
 The runner (`pzl.sliding.service`) then only runs it: nothing below reads the request or asks again.
 """
 
@@ -17,13 +18,13 @@ from typing import Any
 
 from pzl.errors import CatalogError, PuzzleError, SearchLimitError
 from pzl.family import Verdict
-from pzl.request import choice, flag, solution_cap, state_cap
+from pzl.request import choice, flag, read_max_states, solution_cap
 from pzl.search import breadth, limits
 from pzl.sliding import fast_reach
 from pzl.sliding.blocks import METRICS, BlockProblem
 from pzl.sliding.board import distances
 from pzl.sliding.bound_choice import BOUNDS, check_bound
-from pzl.sliding.effort import breadth_kernel, check_depth_first
+from pzl.sliding.effort import budget
 from pzl.sliding.engines import tables
 from pzl.sliding.packed import PackedProblem
 from pzl.sliding.space import estimated_states
@@ -40,22 +41,27 @@ SlidingProblem = PackedProblem | BlockProblem
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """A solve request's options, read and checked once (`read_options`); None: the request left it out."""
+    """A solve request's options, read and checked once (`read_options`)."""
 
     algorithm: str
     all_solutions: bool
     max_states: int | None         # the search's state cap (None: only the memory)
     max_solutions: int
-    metric: str | None             # None: the puzzle's default (`default_metric`)
-    bound: str | None              # None: the algorithm's own
+    metric: str                    # the request's, else the puzzle's default (`default_metric`)
+    searched: str                  # what one move of the search is ("step" where every move is one cell)
+    bound: str | None              # None: the request left it out (the algorithm's own)
 
 
-def read_options(request: dict[str, Any]) -> Options:
-    """Every option of a solve request, each refused by name when it cannot be read (in this order)."""
+def read_options(request: dict[str, Any], puzzle: Puzzle) -> Options:
+    """Every option of a solve request, each refused by name when it cannot be read (in this order), the metric
+    defaulting to the puzzle's."""
+    default, one_cell = default_metric(puzzle), same_as_steps(puzzle)
     algorithm = choice(request, "algorithm", ALGORITHMS, "auto", refusal=CatalogError) or "auto"
     all_solutions = flag(request, "all")
-    return Options(algorithm, all_solutions, state_cap(request, breadth.DEFAULT_MAX_STATES),
-                   solution_cap(request, all_solutions), choice(request, "metric", METRICS, noun="metric"),
+    max_states = read_max_states(request, breadth.DEFAULT_MAX_STATES)
+    max_solutions = solution_cap(request, all_solutions)
+    metric = choice(request, "metric", METRICS, noun="metric") or default
+    return Options(algorithm, all_solutions, max_states, max_solutions, metric, "step" if one_cell else metric,
                    choice(request, "bound", BOUNDS))
 
 
@@ -125,7 +131,7 @@ class Plan:
     verdict: Verdict               # what parity says at once; reachable False: nothing else is planned
     estimate: int | None = None    # the reachable positions, estimated (`pzl.sliding.space`)
     anytime: bool = False          # auto on numbered tiles: the fast answer at once, then a proof or a shorter one
-    lower_bound: int | None = None             # fast, anytime: the start's lower bound (`fast_reach.bound_of`)
+    lower_bound: int | None = None             # fast, anytime: the start's lower bound (`fast_reach.judge`)
     problem: SlidingProblem | None = None      # the search's Problem (`problem_for`; None: parity, fast)
     warning: str | None = None                 # anytime: the depth-first check's warning on IDA*'s proof
     refusal: SearchLimitError | None = None    # anytime: why IDA* cannot prove the answer shortest (it stays)
@@ -138,11 +144,12 @@ class Plan:
 def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
     """The plan for a solve request (no search runs): its options read first (`read_options`), then the algorithm
     auto chooses, the requests no search can answer refused (a PuzzleError, or a SearchLimitError when the board
-    is out of an optimal search's reach), and the reachability check a depth-first search needs first."""
-    options = read_options(request)
-    algorithm, all_solutions = options.algorithm, options.all_solutions
-    metric = options.metric or default_metric(puzzle)
-    searched = "step" if same_as_steps(puzzle) else metric   # one empty cell: every move is one cell
+    is out of an optimal search's reach), and what its searches may spend (`pzl.sliding.effort.budget`: the
+    state caps, the reachability check a depth-first search needs first, what the depth-first check says of auto's
+    proof)."""
+    options = read_options(request, puzzle)
+    algorithm, all_solutions, metric, searched = (options.algorithm, options.all_solutions, options.metric,
+                                                  options.searched)
     bound = check_bound(options.bound, algorithm, puzzle, searched)
     if algorithm == "ida" and bound == "none":
         algorithm = "iddfs"   # IDA* without a bound is plain iterative deepening (and is estimated as such)
@@ -156,60 +163,18 @@ def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
     if verdict.reachable is False:
         return chosen
     estimate = estimated_states(puzzle)
-    chosen = replace(chosen, estimate=estimate)
-    if auto:
-        algorithm = choose(puzzle, all_solutions, estimate)
-        if searched == "step" and answers_anytime(puzzle, algorithm, all_solutions):
-            return _anytime(replace(chosen, algorithm=algorithm, anytime=True), puzzle)
-    if algorithm == "fast":
-        refusal = fast_reach.why_not(puzzle, all_solutions)
-        if refusal:
-            raise PuzzleError(refusal)
-        return replace(chosen, algorithm=algorithm, lower_bound=fast_reach.bound_of(puzzle))
-    fast_reach.refuse_hopeless(puzzle, algorithm, all_solutions)   # big boards: an optimal search out of reach
+    algorithm = choose(puzzle, all_solutions, estimate) if auto else algorithm
+    anytime = auto and searched == "step" and answers_anytime(puzzle, algorithm, all_solutions)
+    lower_bound = fast_reach.judge(puzzle, algorithm, all_solutions, anytime)   # refuses what is out of reach
     if algorithm == "bidirectional" and (all_solutions or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
                           "use bfs (or ida) for a partial goal or for all shortest solutions")
-    chosen = replace(chosen, algorithm=algorithm, problem=problem_for(puzzle, searched, bound),
-                     cap=_search_cap(puzzle, algorithm, options.max_states))
-    if algorithm not in ("iddfs", "ida") or (verdict.reachable and algorithm == "ida"):
-        return chosen
-    # Depth-first search cannot tell an unreachable goal from a far one: settle that first, with the memory's
-    # budget (the request's state cap is for the search it chose, which stores a path). When parity has
-    # settled it, a small check still gives iddfs's estimate the true depth.
-    check = "bfs" if puzzle.goal_is_partial else "bidirectional"
-    cap = _search_cap(puzzle, check, None)
-    assert cap is not None
-    affordable = cap.limit if not verdict.reachable else min(cap.limit, breadth.DEFAULT_MAX_STATES)
-    if estimate > affordable:
-        return chosen
-    return replace(chosen, check=check, check_cap=cap)
-
-
-def _anytime(chosen: Plan, puzzle: Puzzle) -> Plan:
-    """auto's anytime answer: the start's lower bound, the board's distances, and on boards an optimal search
-    proves (at most `fast_reach.OPTIMAL_CELLS` cells) what the depth-first check says of IDA*'s proof: a warning,
-    or a refusal."""
-    problem = problem_for(puzzle)
-    chosen = replace(chosen, lower_bound=fast_reach.bound_of(puzzle), problem=problem,
-                     distances=distances(puzzle.board))
-    if puzzle.board.size > fast_reach.OPTIMAL_CELLS:
-        return chosen
-    try:
-        return replace(chosen, warning=check_depth_first(puzzle, problem, "ida", None, False, chosen.estimate))
-    except SearchLimitError as refusal:
-        return replace(chosen, refusal=refusal)
-
-
-def _search_cap(puzzle: Puzzle, algorithm: str, max_states: int | None) -> limits.StateCap | None:
-    """The cap on the positions a storing search keeps (the request's, else the memory's); None for depth-first."""
-    if algorithm in ("bfs", "bidirectional"):
-        kernel = breadth_kernel(puzzle, algorithm)
-    elif algorithm == "astar":
-        kernel = "astar-packed" if puzzle.kind == "packed" else "astar-blocks"
-    else:
-        return None
-    return limits.state_cap(max_states, kernel, puzzle.board.size)
+    problem = None if algorithm == "fast" else problem_for(puzzle, searched, bound)
+    spend = budget(puzzle, problem, algorithm, options.max_states, estimate, verdict.reachable, anytime)
+    return replace(chosen, algorithm=algorithm, estimate=estimate, anytime=anytime, lower_bound=lower_bound,
+                   problem=problem, warning=spend.warning, refusal=spend.refusal,
+                   distances=distances(puzzle.board) if anytime else None, cap=spend.cap, check=spend.check,
+                   check_cap=spend.check_cap)
 
 
 def tables_needed(request: dict[str, Any]) -> list[dict[str, str]]:

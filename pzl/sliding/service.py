@@ -16,7 +16,7 @@ from typing import Any
 from pzl import events
 from pzl.errors import PuzzleError, SearchLimitError
 from pzl.events import Event
-from pzl.request import state_cap
+from pzl.request import read_max_states
 from pzl.search import breadth, deepening, limits
 from pzl.search.astar import astar
 from pzl.search.problem import Search, SearchOutcome
@@ -192,7 +192,7 @@ def _astar(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan) -> Search:
 def longest(request: dict[str, Any]) -> Iterator[Event]:
     """Answer a `longest` request: the positions farthest from the goal (in the request's `metric`), with the
     sweep's progress."""
-    limit = state_cap(request, breadth.DEFAULT_MAX_STATES * 2)
+    limit = read_max_states(request, breadth.DEFAULT_MAX_STATES * 2)
     goal = request.get("goal")
     if isinstance(goal, str) and goal.strip() and request.get("start") is None and "*" not in goal \
             and request.get("layout") in (None, ""):

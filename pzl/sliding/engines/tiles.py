@@ -208,6 +208,21 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
                                max_depth, event["nodes"], clock, first_bound=event["depth"], passes=passes))
 
 
+def ida_star_fixed(start: Position, goal: Position, adjacency: Adjacency, distances: Sequence[Sequence[int]],
+                   bound: str, *, rows_cols: tuple[int, int] | None = None, max_depth: int = 200, nodes: int = 0,
+                   clock: float) -> Search:
+    """IDA* with a bound fixed by its caller ("manhattan", or "linear-conflict" on the rectangle `rows_cols`), on
+    the board's `distances` made once: no database and no switch of bound, for the many small searches of one
+    request (the windows of `pzl.sliding.engines.windows`). One shortest solution, or path None."""
+    start, goal = tuple(start), tuple(goal)
+    initial, z0, home = _prepare(start, goal, adjacency)
+    blank_goal = goal.index(0)
+    prepared = tile_bounds.prepare(bound, initial, home, adjacency, distances,
+                                   rows_cols if bound == "linear-conflict" else None)
+    return (yield from _kernel(start, initial, z0, blank_goal, distances, prepared, False, 100, max_depth, nodes,
+                               clock))
+
+
 def _database(adjacency: Adjacency, blank_goal: int, pattern_db: Any, nodes: int, clock: float) -> Any:
     """The pattern database `pattern_db` asks for (None: none; "auto": the stored tables for this board, if any;
     True: those, else one built in this process; else the database given); yields progress."""

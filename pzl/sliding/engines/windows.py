@@ -21,13 +21,12 @@ from collections.abc import Hashable, Sequence
 from itertools import pairwise
 
 from pzl.events import progress
-from pzl.search.anytime import within
 from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
 from pzl.search.progress import relay
 from pzl.sliding.board import Board
 from pzl.sliding.engines.fast_shorten import cut_loops
 from pzl.sliding.engines.tile_bounds import MAX_LINE_TABLE
-from pzl.sliding.engines.tiles import ida_star_tiles, replay_blanks
+from pzl.sliding.engines.tiles import ida_star_fixed, replay_blanks
 
 #: The first passes, in order: (window length in moves, stride between windows, IDA* nodes per window). Then
 #: while the budget lasts, passes of windows GROWTH moves longer each time, with GROWTH_NODES times the budget.
@@ -137,12 +136,13 @@ class Shortener:
         """The blank's cells on a way from `first` to `last` shorter than `length` moves, or None (not within
         `budget` nodes, or none shorter)."""
         start = nodes + self.nodes
-        search = ida_star_tiles(first, last, self.board.adjacency, self.distances, bound=self.bound,
+        search = ida_star_fixed(first, last, self.board.adjacency, self.distances, self.bound,
                                 rows_cols=(self.rows, self.cols), max_depth=length - 2, nodes=start, clock=clock)
-        # the window's own passes are not the request's (no `iteration`, no depth): the shortening's progress
-        relabelled = relay(search, lambda event: progress(event["nodes"], self.moves + 1,
-                                                            time.perf_counter() - clock, phase=PHASE))
-        outcome = yield from within(relabelled, start + budget)
+        # the window's own passes are not the request's (no `iteration`, no depth): the shortening's progress,
+        # until the window's budget is spent (then the relay stops it and gives None)
+        stop = start + budget
+        outcome = yield from relay(search, lambda event: None if event["nodes"] > stop else
+                                   progress(event["nodes"], self.moves + 1, time.perf_counter() - clock, phase=PHASE))
         self.nodes += outcome.nodes - start if outcome is not None else budget   # stopped a few thousand past it
         if outcome is None or outcome.path is None or len(outcome.path) - 1 >= length:
             return None
