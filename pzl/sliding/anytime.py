@@ -43,23 +43,20 @@ from pzl.sliding.engines.windows import Shortener
 from pzl.sliding.outcome import SlidingProblem, as_states, fast_result, solution_result
 from pzl.sliding.task import Puzzle
 
-#: Orders of the lines the fast solver tries at once for a shorter answer (`Placer.reduce`), on a big board.
-WIDTH = 16
-#: Tiles placed together by one search (`engines.fast_groups`) in the other construction tried, by the board's
-#: cells at most, and the orders of the lines it tries at once. None above 7x7: bigger boards' groups cost more than
-#: the page's budget for little (measured on random boards, docs/sliding.md).
-GROUPS = ((25, 3), (49, 2))
-GROUP_WIDTH = 4
+#: The constructions tried after the fast answer, by the board's cells at most: (cells, orders of the lines tried at
+#: once placing one tile at a time (`Placer.reduce`; 0: not tried), tiles in a group and orders of the lines placing
+#: lines by groups (`engines.fast_groups`; 0: not tried)). Measured on random boards (docs/sliding.md).
+CONSTRUCTIONS = ((49, 16, 3, 4), (64, 16, 3, 2), (100, 8, 3, 1))
 #: IDA* nodes spent re-solving windows of the answer on a big board, by the windows' bound (a node with linear
 #: conflict costs about twice one with Manhattan distance alone: 1.2 and 2.5 million a second in CPython).
-SHORTEN_NODES = {"linear-conflict": 2_500_000, "manhattan": 4_000_000}
+SHORTEN_NODES = {"linear-conflict": 2_500_000, "manhattan": 3_000_000}
 #: How auto's answers on a big board are found (`path`, `auto`, `algorithm`): the fast solver, then shortened.
 FAST_ANSWER = events.answered_by("fast", auto=True)
 SHORTENED_ANSWER = events.answered_by("fast", events.SHORTENED, auto=True)
 #: What a node of the grouped construction costs in IDA* nodes of the windows, by their bound (CPU, CPython: about
 #: 9 microseconds against 0.8 and 0.4): its nodes come out of the windows' budget (half of it at least), so that
 #: auto takes about as long with it as without.
-GROUP_NODE_WORTH = {"linear-conflict": 10, "manhattan": 20}
+GROUP_NODE_WORTH = {"linear-conflict": 6, "manhattan": 12}
 #: A shorter answer is given at most every this many nodes (each carries the whole solution).
 REPORT_NODES = 600_000
 
@@ -98,9 +95,10 @@ def solve(puzzle: Puzzle, problem: SlidingProblem, payload: dict[str, Any], cloc
     yield from _shorten(puzzle, payload, fast, lower, spent, clock)
 
 
-def group_size(cells: int) -> int:
-    """How many tiles the grouped construction places together on a board of `cells` cells (0: not tried)."""
-    return next((group for most, group in GROUPS if cells <= most), 0)
+def constructions(cells: int) -> list[dict[str, int]]:
+    """`fast_solve`'s options for the constructions tried on a board of `cells` cells (CONSTRUCTIONS)."""
+    _, width, group, group_width = next(row for row in CONSTRUCTIONS if cells <= row[0])
+    return [*([{"width": width}] if width else []), *([{"width": group_width, "group": group}] if group else [])]
 
 
 def _proof(puzzle: Puzzle, problem: SlidingProblem, payload: dict[str, Any], answer: dict[str, Any], spent: int,
@@ -129,10 +127,8 @@ def _shorten(puzzle: Puzzle, payload: dict[str, Any], fast: SearchOutcome, lower
     """The fast solver again with WIDTH orders of the lines and with lines placed by groups (GROUPS), then windows
     of the shortest answer re-solved for SHORTEN_NODES nodes: a shorter answer now and then, the best last."""
     board = puzzle.board
-    group = group_size(board.size)
-    constructions = [{"width": WIDTH}, {"width": GROUP_WIDTH, "group": group}] if group else [{"width": WIDTH}]
     grouped = 0
-    for options in constructions:
+    for options in constructions(board.size):
         search = fast_solve(puzzle.start, puzzle.goal, board.rows, board.cols, **options)
         other = yield from beating(relay(search, nodes=spent, clock=clock), len(fast.path) - 1, lower)
         spent += other.nodes
@@ -143,7 +139,7 @@ def _shorten(puzzle: Puzzle, payload: dict[str, Any], fast: SearchOutcome, lower
                                              lower, spent, clock))
     shortener = Shortener(board, puzzle.start, _blanks(fast))
     budget = SHORTEN_NODES[shortener.bound]
-    budget = max(budget // 2, budget - GROUP_NODE_WORTH[shortener.bound] * grouped)
+    budget = max(budget // 3, budget - GROUP_NODE_WORTH[shortener.bound] * grouped)
     reported = shortener.moves
     more = True
     while more and shortener.nodes < budget:

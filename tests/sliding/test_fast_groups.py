@@ -117,7 +117,7 @@ def test_auto_on_a_5x5_board_tries_lines_by_groups_and_answers_by_legal_moves(mo
     start, goal = solvable_pair(5, 5, random.Random(21), standard_goal=True)
     text = " ".join(map(str, start))
     final = api.answer({"command": "solve", "family": "sliding", "board": "5x5", "start": text})["result"]
-    assert {"width": anytime.GROUP_WIDTH, "group": 3} in calls
-    assert anytime.group_size(25) == 3 and anytime.group_size(100) == 0
+    assert anytime.constructions(25)[-1] in calls and anytime.constructions(25)[-1]["group"] == 3
+    assert all(anytime.constructions(cells)[-1]["group"] == 3 for cells in (20, 36, 64, 100))
     path = [tuple(int(label) for label in position.split()) for position in final["solution"]]
     assert_replays(path, start, goal, 5, 5)

@@ -26,7 +26,7 @@ from pzl.sliding.engines.fast_place import STEP, Placer
 #: How much a move that shifts a tile towards its goal cell saves in a group's search, or one away adds.
 TIDY_GROUP = 7
 #: Expansions one group's search may take before its tiles go in one at a time instead.
-GROUP_NODES = 20_000
+GROUP_NODES = 5_000
 #: Expansions between two yields of a group's search.
 SLICE = 1_000
 
