@@ -9,17 +9,18 @@ milliseconds to a tenth of a second), as an `improved` event unless it is proved
   proves the fewest moves and replaces the answer — what `auto` gave before, after a fast answer;
 * bigger boards: IDA* for `fast_reach.AUTO_IDA_NODES` nodes when the start's lower bound is under
   `fast_reach.AUTO_IDA_BOUND` (where it usually finishes); failing that, or from farther starts,
-  the fast solver again trying WIDTH orders of the lines at once (`Placer.reduce`: a twentieth
-  shorter or so), and on boards up to 7x7 placing each line's tiles by groups (`pzl.sliding.engines.fast_groups`,
-  GROUPS), then windows of the shortest answer re-solved optimally (`pzl.sliding.engines.windows`)
-  for SHORTEN_NODES nodes of IDA*, a shorter answer given every REPORT_NODES nodes or so.
+  the fast solver again (CONSTRUCTIONS, by the board's size): trying several orders of the lines at once
+  (`Placer.reduce`: a twentieth shorter or so), and placing each line's tiles by groups of 3 or 2
+  (`pzl.sliding.engines.fast_groups`), then windows of the shortest answer re-solved optimally
+  (`pzl.sliding.engines.windows`) for SHORTEN_NODES nodes of IDA* (less the grouped searches' work,
+  GROUP_NODE_WORTH), a shorter answer given every REPORT_NODES nodes or so.
 
 The board's context is made once, by the plan (`pzl.sliding.plan.Plan`: the start's lower bound, the board's
 distances, what the depth-first check says of a proof), and handed to every search below (`Tiles`); the
 answers on the way are data (`Found`), made into events in one place (`answer_event`), and progress says the
 length to beat and the bound proved in one place too (`solve`).
 
-The budgets count work (nodes, lines tried), never the wall clock: together about 2–3 s of CPU in
+The budgets count work (nodes, lines tried), never the wall clock: together about 1.3–2 s of CPU in
 CPython on 5x5 to 10x10 boards and about twice that in the page (`bench/sliding_fast.py --auto`,
 table in docs/sliding.md). The final answer is the best one: proved minimal, or with the lower
 bound (the start's, or what IDA* proved), `"stopped": "nodes"` and a note saying how it was
@@ -49,23 +50,21 @@ from pzl.sliding.outcome import as_states, fast_result, solution_result
 from pzl.sliding.plan import Plan
 from pzl.sliding.task import Puzzle
 
-#: Orders of the lines the fast solver tries at once for a shorter answer (`Placer.reduce`), on a big board.
-WIDTH = 16
-#: Tiles placed together by one search (`engines.fast_groups`) in the other construction tried, by the board's
-#: cells at most, and the orders of the lines it tries at once. None above 7x7: bigger boards' groups cost more than
-#: the page's budget for little (measured on random boards, docs/sliding.md).
-GROUPS = ((25, 3), (49, 2))
-GROUP_WIDTH = 4
+#: The constructions tried after the fast answer, by the board's cells at most: (orders of the lines tried at once,
+#: tiles placed together by one search (`engines.fast_groups`; 0: one tile at a time)) each. Measured on random
+#: boards (docs/sliding.md).
+CONSTRUCTIONS = ((25, ((16, 0), (4, 3))), (49, ((16, 0), (4, 3), (4, 2))), (64, ((16, 0), (2, 3))),
+                 (100, ((8, 0), (1, 3))))
 #: IDA* nodes spent re-solving windows of the answer on a big board, by the windows' bound (a node with linear
 #: conflict costs about twice one with Manhattan distance alone: 1.2 and 2.5 million a second in CPython).
-SHORTEN_NODES = {"linear-conflict": 2_500_000, "manhattan": 4_000_000}
+SHORTEN_NODES = {"linear-conflict": 2_500_000, "manhattan": 3_000_000}
 #: How auto's answers on a big board are found (`path`, `auto`, `algorithm`): the fast solver, then shortened.
 FAST_ANSWER = events.answered_by("fast", auto=True)
 SHORTENED_ANSWER = events.answered_by("fast", events.SHORTENED, auto=True)
-#: What a node of the grouped construction costs in IDA* nodes of the windows, by their bound (CPU, CPython: about
-#: 9 microseconds against 0.8 and 0.4): its nodes come out of the windows' budget (half of it at least), so that
-#: auto takes about as long with it as without.
-GROUP_NODE_WORTH = {"linear-conflict": 10, "manhattan": 20}
+#: What a node of the grouped constructions costs in IDA* nodes of the windows, by their bound (CPU, CPython: about
+#: 4.5 microseconds against 0.8 and 0.4): their nodes come out of the windows' budget (a third of it is left at
+#: least), so that auto takes about as long with them as without.
+GROUP_NODE_WORTH = {"linear-conflict": 6, "manhattan": 12}
 #: A shorter answer is given at most every this many nodes (each carries the whole solution).
 REPORT_NODES = 600_000
 
@@ -178,18 +177,17 @@ def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
     yield from _shorten(board, fast, lower, spent, clock)
 
 
-def group_size(cells: int) -> int:
-    """How many tiles the grouped construction places together on a board of `cells` cells (0: not tried)."""
-    return next((group for most, group in GROUPS if cells <= most), 0)
+def constructions(cells: int) -> list[dict[str, int]]:
+    """`fast_solve`'s options for the constructions tried on a board of `cells` cells (CONSTRUCTIONS)."""
+    chosen = next(tried for most, tried in CONSTRUCTIONS if cells <= most)
+    return [{"width": width, "group": group} if group else {"width": width} for width, group in chosen]
 
 
 def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: float) -> Search:
-    """The fast solver again with WIDTH orders of the lines and with lines placed by groups (GROUPS), then windows
-    of the shortest answer re-solved for SHORTEN_NODES nodes: a shorter answer now and then, the best last."""
-    group = group_size(board.board.size)
-    constructions = [{"width": WIDTH}, {"width": GROUP_WIDTH, "group": group}] if group else [{"width": WIDTH}]
+    """The fast solver again by each of the board's CONSTRUCTIONS, then windows of the shortest answer re-solved for
+    SHORTEN_NODES nodes: a shorter answer now and then, the best last."""
     grouped = 0
-    for options in constructions:
+    for options in constructions(board.board.size):
         other = yield from relay(board.fast(**options), nodes=spent, clock=clock)
         spent += other.nodes
         grouped += other.nodes if "group" in options else 0
@@ -198,7 +196,7 @@ def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: f
             yield Found(SearchOutcome(fast.path, nodes=spent, states=len(fast.path)), lower, SHORTENED_ANSWER)
     shortener: Shortener = board.shortener(fast.path)
     budget = SHORTEN_NODES[shortener.bound]
-    budget = max(budget // 2, budget - GROUP_NODE_WORTH[shortener.bound] * grouped)
+    budget = max(budget // 3, budget - GROUP_NODE_WORTH[shortener.bound] * grouped)
     reported = shortener.moves
     while True:
         more = yield from shortener.run(min(REPORT_NODES, budget - shortener.nodes), spent, clock)

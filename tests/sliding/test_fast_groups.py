@@ -105,6 +105,24 @@ def test_counting_moves_alone_a_group_search_finds_the_fewest(monkeypatch, seed)
     assert [placer.where[tile] for tile in group] == group
 
 
+def test_the_one_tile_bounds_kept_in_tables_are_those_of_alone_and_shared_by_the_copies():
+    start, goal = solvable_pair(6, 6, random.Random(5), standard_goal=True)
+    home = {label: cell for cell, label in enumerate(goal)}
+    placer = GroupPlacer(6, 6, [home[label] for label in start], home[0], 3)
+    twin = placer.clone()
+    path = run(twin._group_path([0, 1, 2]))
+    assert path is not None and placer.alone_moves is twin.alone_moves
+    n, filled = 36, 0
+    for tile, table in placer.alone_moves.items():
+        for index, moves in enumerate(table):
+            cell, z = divmod(index, n)
+            if moves >= 0:
+                filled += 1
+                d = placer.distance[cell][tile]
+                assert d and moves == _alone(divmod(cell, 6), divmod(tile, 6), divmod(z, 6), d)
+    assert filled > 0
+
+
 def test_auto_on_a_5x5_board_tries_lines_by_groups_and_answers_by_legal_moves(monkeypatch):
     monkeypatch.setattr(anytime, "SHORTEN_NODES", {"linear-conflict": 100_000, "manhattan": 100_000})
     calls = []
@@ -117,7 +135,7 @@ def test_auto_on_a_5x5_board_tries_lines_by_groups_and_answers_by_legal_moves(mo
     start, goal = solvable_pair(5, 5, random.Random(21), standard_goal=True)
     text = " ".join(map(str, start))
     final = api.answer({"command": "solve", "family": "sliding", "board": "5x5", "start": text})["result"]
-    assert {"width": anytime.GROUP_WIDTH, "group": 3} in calls
-    assert anytime.group_size(25) == 3 and anytime.group_size(100) == 0
+    assert anytime.constructions(25)[-1] in calls and anytime.constructions(25)[-1]["group"] == 3
+    assert all(any(options.get("group") == 3 for options in anytime.constructions(cells)) for cells in (20, 36, 100))
     path = [tuple(int(label) for label in position.split()) for position in final["solution"]]
     assert_replays(path, start, goal, 5, 5)

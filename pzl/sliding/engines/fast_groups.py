@@ -26,7 +26,7 @@ from pzl.sliding.engines.fast_place import STEP, Placer
 #: How much a move that shifts a tile towards its goal cell saves in a group's search, or one away adds.
 TIDY_GROUP = 7
 #: Expansions one group's search may take before its tiles go in one at a time instead.
-GROUP_NODES = 20_000
+GROUP_NODES = 5_000
 #: Expansions between two yields of a group's search.
 SLICE = 1_000
 
@@ -40,6 +40,7 @@ class GroupPlacer(Placer):
         super().__init__(rows, cols, board, blank)
         self.group = group
         self.rowcol = [divmod(cell, cols) for cell in range(rows * cols)]
+        self.alone_moves: dict[int, list[int]] = {}   # `_alone_table`'s, by tile: shared by the copies
 
     def placing(self, line: list[int], inward: tuple[int, int]) -> Placing:
         """Place `line`'s tiles (cells in filling order) by groups, the last two together, and fix them."""
@@ -60,35 +61,43 @@ class GroupPlacer(Placer):
 
     def _group_path(self, group: list[int]) -> Generator[None, None, list[int] | None]:
         """The blank's path that puts every tile of `group` (ids = goal cells) on its cell, the cheapest by the
-        tidy weighing (walls: the fixed cells); None when the search passes GROUP_NODES expansions."""
+        tidy weighing (walls: the fixed cells); None when the search passes GROUP_NODES expansions.
+
+        A state is one int, the blank's cell then the group's cells in base n (a move changes the blank's digit
+        and at most one tile's); the one-tile bounds are kept per tile, (tile's cell, blank's cell) → moves, in
+        `alone_moves`, which the copies tried in `reduce` share."""
         n, where = len(self.board), self.where
-        cells0, z0 = [where[tile] for tile in group], where[self.blank]
-        if cells0 == group:
+        cells0, z0 = tuple(where[tile] for tile in group), where[self.blank]
+        target = tuple(group)
+        if cells0 == target:
             return []
         fixed, neighbours, distance, board = self.fixed, self.neighbours, self.distance, self.board
+        weights = [n ** (len(group) - 1 - i) for i in range(len(group))]
+        z_weight = n ** len(group)
+        tables = [self._alone_table(tile) for tile in group]
+        away = [distance[tile] for tile in group]
         rowcol = self.rowcol
-        goals = [rowcol[tile] for tile in group]
+        members = list(zip(away, tables, [rowcol[tile] for tile in group], strict=True))
 
-        def bound(cells: list[int], z: int) -> int:
+        def bound(cells: tuple[int, ...], z: int) -> int:
             total, near, alone = 0, n, 0
-            for cell, tile, goal in zip(cells, group, goals, strict=True):
-                d = distance[cell][tile]
+            row = distance[z]
+            for cell, (to_go, table, goal) in zip(cells, members, strict=True):
+                d = to_go[cell]
                 if d:
                     total += d
-                    near = min(near, distance[z][cell])
-                    alone = max(alone, _alone(rowcol[cell], goal, rowcol[z], d))
+                    if row[cell] < near:
+                        near = row[cell]
+                    one = table[cell * n + z]
+                    if one < 0:
+                        one = table[cell * n + z] = _alone(rowcol[cell], goal, rowcol[z], d)
+                    if one > alone:
+                        alone = one
             return STEP * max(total + near - 1, alone) if total else 0
 
-        def code(cells: list[int], z: int) -> int:
-            key = z
-            for cell in cells:
-                key = key * n + cell
-            return key
-
-        first = code(cells0, z0)
+        first = z0 * z_weight + sum(cell * weight for cell, weight in zip(cells0, weights, strict=True))
         cost_of = {first: 0}
         previous: dict[int, int] = {first: -1}
-        blank_of = {first: z0}
         heap = [(bound(cells0, z0), 0, first, cells0, z0)]
         expanded = 0
         while heap:
@@ -96,11 +105,11 @@ class GroupPlacer(Placer):
             cost = -minus_cost
             if cost_of[key] != cost:
                 continue
-            if cells == group:
+            if cells == target:
                 self.nodes += expanded
                 path = []
                 while key != first:
-                    path.append(blank_of[key])
+                    path.append(key // z_weight)
                     key = previous[key]
                 return path[::-1]
             expanded += 1
@@ -108,20 +117,34 @@ class GroupPlacer(Placer):
                 break
             if expanded % SLICE == 0:
                 yield None
+            step_from = distance[z]
             for step in neighbours[z]:
                 if fixed[step]:
                     continue
-                tile = group[cells.index(step)] if step in cells else board[step]
-                moved = [z if cell == step else cell for cell in cells]
-                nxt = code(moved, step)
-                value = cost + STEP + TIDY_GROUP * (distance[z][tile] - distance[step][tile])
+                nxt = key + (step - z) * z_weight
+                if step in cells:
+                    i = cells.index(step)
+                    tile = group[i]
+                    nxt += (z - step) * weights[i]
+                    moved = (*cells[:i], z, *cells[i + 1:])
+                else:
+                    tile = board[step]
+                    moved = cells
+                value = cost + STEP + TIDY_GROUP * (step_from[tile] - distance[step][tile])
                 if value < cost_of.get(nxt, value + 1):
                     cost_of[nxt] = value
                     previous[nxt] = key
-                    blank_of[nxt] = step
                     heappush(heap, (value + bound(moved, step), -value, nxt, moved, step))
         self.nodes += expanded
         return None
+
+    def _alone_table(self, tile: int) -> list[int]:
+        """`_alone` for `tile` from (its cell, the blank's cell) at cell * n + blank, filled as the searches ask
+        (-1: not yet)."""
+        table = self.alone_moves.get(tile)
+        if table is None:
+            table = self.alone_moves[tile] = [-1] * len(self.board) ** 2
+        return table
 
 
 def _alone(tile: tuple[int, int], goal: tuple[int, int], blank: tuple[int, int], d: int) -> int:
