@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from pzl.errors import PositionError
-from pzl.peg.lattice import LATTICES, Lattice, Vector, apply
+from pzl.peg.lattice import LATTICES, Lattice, Vector
 
 Jump = tuple[int, int, int]  # (from, over, to)
 Hop = tuple[int, int]  # one jump named by its ends (from, to)
@@ -92,7 +92,8 @@ def build_board(board_id: str, name: str, lattice: Lattice | str, coords: Iterab
     """The board with holes at `coords` on `lattice`; holes are numbered by drawing rows, top-left first.
 
     `points` gives the drawing position of each coordinate when the board is not drawn
-    the lattice's usual way (Hoppers is a square-with-diagonals board turned by 45°).
+    the lattice's usual way (Hoppers is a square-with-diagonals board turned by 45°); the
+    lattice lays the holes out, with their jumps and symmetries, in one call (`Lattice.layout`).
     """
     if isinstance(lattice, str):
         lattice = LATTICES[lattice]
@@ -101,54 +102,12 @@ def build_board(board_id: str, name: str, lattice: Lattice | str, coords: Iterab
         raise PositionError("a board needs at least one hole")
     if len(set(coords)) != len(coords):
         raise PositionError("a board has two holes at the same place")
-    if points is None:
-        points = [lattice.drawing(coord) for coord in coords]
-    elif len(points) != len(coords):
+    if points is not None and len(points) != len(coords):
         raise PositionError("a board needs one drawing position per hole")
-    left = min(x for x, _ in points)
-    top = min(y for _, y in points)
-    drawn = [(round(x - left, 4), round(y - top, 4)) for x, y in points]
-    order = sorted(range(len(coords)), key=lambda i: (round(drawn[i][1], 3), round(drawn[i][0], 3)))
-    holes = tuple(coords[i] for i in order)
-    drawn_points = tuple((_plain(drawn[i][0]), _plain(drawn[i][1])) for i in order)
-    index = {coord: hole for hole, coord in enumerate(holes)}
-    jumps_from = tuple(_jumps_from(coord, lattice, index) for coord in holes)
-    jumps = tuple((hole, over, to) for hole, pairs in enumerate(jumps_from) for over, to in pairs)
-    return PegBoard(id=board_id, name=name, lattice=lattice.name, holes=holes, points=drawn_points,
-                    size=len(holes), jumps=jumps, jumps_from=jumps_from,
-                    symmetries=_symmetries(holes, lattice, index))
-
-
-def _plain(value: float) -> float | int:
-    """Whole numbers as ints, so drawing coordinates print as 2 rather than 2.0."""
-    return int(value) if float(value).is_integer() else value
-
-
-def _jumps_from(coord: Vector, lattice: Lattice, index: dict[Vector, int]) -> tuple[tuple[int, int], ...]:
-    """The (over, to) pairs of a hole: one per lattice direction with both holes on the board."""
-    a, b = coord
-    pairs = []
-    for da, db in lattice.directions:
-        over = index.get((a + da, b + db))
-        to = index.get((a + 2 * da, b + 2 * db))
-        if over is not None and to is not None:
-            pairs.append((over, to))
-    return tuple(pairs)
-
-
-def _symmetries(holes: tuple[Vector, ...], lattice: Lattice,
-                index: dict[Vector, int]) -> tuple[tuple[int, ...], ...]:
-    """Hole permutations induced by lattice isometries (plus a translation) that map the board onto itself."""
-    anchor = min(holes)
-    found: list[tuple[int, ...]] = []
-    for matrix in lattice.isometries():
-        image = [apply(matrix, coord) for coord in holes]
-        low = min(image)
-        shift = (anchor[0] - low[0], anchor[1] - low[1])
-        perm = tuple(index.get((a + shift[0], b + shift[1]), -1) for a, b in image)
-        if -1 not in perm and perm not in found:
-            found.append(perm)
-    return tuple(found)
+    laid = lattice.layout(coords, points)
+    jumps = tuple((hole, over, to) for hole, pairs in enumerate(laid.jumps_from) for over, to in pairs)
+    return PegBoard(id=board_id, name=name, lattice=lattice.name, holes=laid.holes, points=laid.points,
+                    size=len(laid.holes), jumps=jumps, jumps_from=laid.jumps_from, symmetries=laid.symmetries)
 
 
 def holes_of(mask: int) -> list[int]:

@@ -133,6 +133,18 @@ def board_of(request: dict[str, Any]) -> PegBoard:
     return _board("custom", "", str(request.get("lattice") or "square"), mask)
 
 
+def board_and_part(request: dict[str, Any]) -> tuple[PegBoard, dict[str, Any]]:
+    """The request's board (`board_of`) and its part of every answer (`answer_part`), prepared together."""
+    board = board_of(request)
+    return board, answer_part(board)
+
+
+def answer_part(board: PegBoard) -> dict[str, Any]:
+    """A board's part of an answer: for a board drawn by a mask its geometry (the page cannot look it up in the
+    catalog), nothing for a catalog board."""
+    return {} if board.id in SPEC_BY_ID else {"board": board_entry(board)}
+
+
 def _board(board_id: str, name: str, lattice: str, mask: str | list[str]) -> PegBoard:
     """A board built from its holes: Hoppers' and the modified triangle's own, else the holes its mask draws."""
     points = None

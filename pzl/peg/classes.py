@@ -7,8 +7,9 @@ of the board's jump lines; two positions whose difference is not such a sum are 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
-from pzl.peg.board import PegBoard
+from pzl.peg.board import PegBoard, holes_of
 from pzl.peg.bounds import class_masks
 
 
@@ -18,6 +19,22 @@ class Witness:
 
     holes: int
     rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClassReading:
+    """What position classes say of a finish from a position, in one answer (`PositionClasses.read`)."""
+
+    witness: Witness | None          # marks that rule the finish out (None: classes allow it, or one peg anywhere)
+    marked: list[int]                # the witness's holes, in order ([] without a witness)
+    finish_holes: list[int] | None   # where a single last peg may end, for one peg anywhere or a one-peg finish
+    #                                  ruled out (None otherwise)
+
+
+@cache
+def classes_of(board: PegBoard) -> PositionClasses:
+    """The position classes of a board (worked out once per board)."""
+    return PositionClasses(board)
 
 
 class PositionClasses:
@@ -48,6 +65,15 @@ class PositionClasses:
     def same_class(self, first: int, second: int) -> bool:
         """True when the two positions are in the same class (necessary for one to reach the other)."""
         return self.reduce(first) == self.reduce(second)
+
+    def read(self, start: int, finish: int | None) -> ClassReading:
+        """Whether classes rule out `finish` (None: one peg anywhere) from `start`, in one answer: the witness and
+        its holes, and where a single last peg may end when the finish is one peg."""
+        witness = None if finish is None else self.witness(start, finish)
+        finish_holes = None
+        if finish is None or (witness is not None and finish.bit_count() == 1):
+            finish_holes = [hole for hole in holes_of(self.board.landings) if self.same_class(start, 1 << hole)]
+        return ClassReading(witness, holes_of(witness.holes) if witness is not None else [], finish_holes)
 
     def witness(self, first: int, second: int) -> Witness | None:
         """Marked holes whose peg count has different parities in the two positions, or None if none exist."""

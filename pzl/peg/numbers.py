@@ -15,7 +15,7 @@ from pzl.errors import PuzzleError, SearchLimitError
 from pzl.events import Event
 from pzl.peg.atlas import atlas
 from pzl.peg.board import PegBoard
-from pzl.peg.catalog import board_entry, board_of
+from pzl.peg.catalog import answer_part, board_entry, board_of
 from pzl.peg.engines.census import MAX_HOLES, census, estimate
 from pzl.peg.outcome import task_result
 from pzl.peg.task import seconds_option, task_of
@@ -42,7 +42,7 @@ def run_census(request: dict[str, Any]) -> Iterator[Event]:
     by_moves = request.get("by_moves") is None or flag(request, "by_moves")
     outcome = yield from census(board, task.start, task.finish, first=task.first, moves=by_moves,
                                 max_states=max_states, seconds_limit=seconds)
-    payload = task_result(task)
+    payload = task_result(task, answer_part(board))
     payload["symmetries"] = outcome.symmetries
     payload["by_jumps"] = [{"jumps": row.jumps, "pegs": row.pegs, "positions": row.positions, "classes": row.classes,
                             "can_finish": row.can_finish} for row in outcome.by_jumps]

@@ -9,29 +9,19 @@ import time
 from typing import Any
 
 from pzl import events
-from pzl.errors import CatalogError
 from pzl.peg.board import Move, PegBoard
-from pzl.peg.catalog import board_entry, spec_by_id
 from pzl.peg.engines.peg_outcome import PegOutcome
 from pzl.peg.task import Task
 
 
-def task_result(task: Task) -> dict[str, Any]:
-    """The task part of an answer: board id, empty holes, finish, first jump; a drawn board's geometry."""
-    payload: dict[str, Any] = {"puzzle": task.board.id, "empty": task.empty, "finish": task.finish_label}
-    payload.update(custom_board(task.board))
+def task_result(task: Task, board_part: dict[str, Any]) -> dict[str, Any]:
+    """The task part of an answer: board id, empty holes, finish, the board's part (`catalog.answer_part`: a drawn
+    board's geometry), first jump."""
+    payload: dict[str, Any] = {"puzzle": task.board.id, "empty": task.empty, "finish": task.finish_label,
+                               **board_part}
     if task.first is not None:
         payload["first"] = [task.first[0], task.first[2]]
     return payload
-
-
-def custom_board(board: PegBoard) -> dict[str, Any]:
-    """For a board drawn by a mask, its geometry (the page cannot look it up in the catalog)."""
-    try:
-        spec_by_id(board.id)
-        return {}
-    except CatalogError:
-        return {"board": board_entry(board)}
 
 
 def request_stats(nodes: int, states: int, clock: float) -> dict[str, Any]:

@@ -1,9 +1,9 @@
 """What a peg `solve` request asks, read once before any search runs: its task, its options and its instant verdict.
 
-`plan` reads the request in one pass, each part checked and refused by name: the board (`pzl.peg.catalog`), the
-task on it (`pzl.peg.task`), the options (`pzl.request`), then the verdict by peg counts and position classes
-(`pzl.peg.verdict`). The service (`pzl.peg.service`) then runs the plan's searches with plain values, never the
-request.
+`plan` reads the request in one pass, each part checked and refused by name: the board and its part of the answer
+(`pzl.peg.catalog`), the task on it (`pzl.peg.task`), the options (`pzl.request`), then the verdict by peg counts
+and position classes (`pzl.peg.verdict`). The service (`pzl.peg.service`) then runs the plan's searches with plain
+values, never the request.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pzl import events
 from pzl.errors import CatalogError, PuzzleError
 from pzl.family import Verdict
 from pzl.peg import anytime
-from pzl.peg.catalog import board_of
+from pzl.peg.catalog import board_and_part
 from pzl.peg.task import Task, task_of
 from pzl.peg.verdict import task_verdict
 from pzl.request import choice, flag, solution_cap, whole_number
@@ -40,6 +40,7 @@ class Plan:
     """A solve request read and checked once: its task, its options, and what the instant verdict says of the task."""
 
     task: Task
+    board_part: dict[str, Any]  # the board's part of the answer (`catalog.answer_part`: a drawn board's geometry)
     algorithm: str
     all_solutions: bool
     max_solutions: int
@@ -53,7 +54,7 @@ class Plan:
 
 def plan(request: dict[str, Any]) -> Plan:
     """The plan of a solve request: its board and task, its options (a PuzzleError naming a bad one), its verdict."""
-    board = board_of(request)
+    board, board_part = board_and_part(request)
     task = task_of(board, request)
     algorithm = choice(request, "algorithm", ALGORITHMS, "auto", where=" for peg solitaire",
                        refusal=CatalogError) or "auto"
@@ -65,7 +66,7 @@ def plan(request: dict[str, Any]) -> Plan:
     max_states = whole_number(request, "max_states", None)   # refused here, before any search starts
     verdict, marks = task_verdict(task.board, task.start, task.finish, task.first, task.after_first)
     answered_by = events.answered_by(auto=True) if algorithm == "auto" else events.answered_by(algorithm)
-    return Plan(task, algorithm, all_solutions, max_solutions, verdict, marks, answered_by,
+    return Plan(task, board_part, algorithm, all_solutions, max_solutions, verdict, marks, answered_by,
                 *_limits(algorithm, all_solutions, max_states))
 
 

@@ -20,9 +20,9 @@ from pzl.errors import PositionError, PuzzleError
 from pzl.events import Event
 from pzl.peg import anytime
 from pzl.peg.board import Move, PegBoard, holes_of
-from pzl.peg.catalog import board_of
+from pzl.peg.catalog import answer_part, board_of
 from pzl.peg.engines.peg_outcome import PegOutcome
-from pzl.peg.outcome import custom_board, outcome_result, request_stats, task_result
+from pzl.peg.outcome import outcome_result, request_stats, task_result
 from pzl.peg.plan import Plan, plan
 from pzl.peg.task import Task, check_finish_reachable, parse_holes, parse_position, seconds_option, task_of
 from pzl.peg.verdict import class_marks, possible_finish_holes, why_impossible
@@ -45,7 +45,7 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     clock = time.perf_counter()
     chosen = plan(request)
     task = chosen.task
-    payload = {**task_result(task), **chosen.answered_by}
+    payload = {**task_result(task, chosen.board_part), **chosen.answered_by}
     if chosen.verdict.reachable is False:
         payload.update(solvable=False, moves=None, jumps=None, solution=None, minimal=False,
                        reason=chosen.verdict.reason, stats=request_stats(0, 0, clock), **chosen.marks)
@@ -116,7 +116,7 @@ def analyse(request: dict[str, Any]) -> Iterator[Event]:
     task = task_of(board, request, from_start=False)   # the position judged is `pegs`, its verdict says why not
     position = parse_position(board, request["pegs"]) if request.get("pegs") not in (None, "") else task.start
     payload: dict[str, Any] = {"puzzle": board.id, "pegs": holes_of(position), "finish": task.finish_label}
-    payload.update(custom_board(board))
+    payload.update(answer_part(board))
     payload["finished"] = task.is_finished(position)
     payload["stuck"] = not any(position >> a & 1 and position >> b & 1 and not position >> c & 1
                                for a, b, c in board.jumps)
