@@ -98,16 +98,6 @@ class Tiles:
         """The fast solver on this board (`options`: its width and group)."""
         return fast_solve(self.start, self.goal, self.board.rows, self.board.cols, **options)
 
-    def ida(self, **options: Any) -> Search:
-        """IDA* on this board, with linear conflict on its rectangle (`options`: the rest of `ida_star_tiles`'s)."""
-        board = self.board
-        return tiles.ida_star_tiles(self.start, self.goal, board.adjacency, self.distances,
-                                    rows_cols=(board.rows, board.cols), **options)
-
-    def shortener(self, path: list[Position]) -> Shortener:
-        """The windows of a solution (its positions, start to goal), ready to be re-solved."""
-        return Shortener(self.board, self.start, [position.index(0) for position in path], self.distances)
-
 
 def prepare(puzzle: Puzzle, chosen: Plan) -> Tiles:
     """The board's context, once for the whole request (its distances: the plan's)."""
@@ -167,7 +157,9 @@ def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
         if chosen.warning:
             yield events.progress(spent, 0, time.perf_counter() - clock, warning=chosen.warning)
         options = {"bound": "auto", "max_depth": deepening.MAX_DEPTH} if proof else {"pattern_db": None}
-        watched = board.ida(nodes=spent, clock=clock, **options)
+        watched = tiles.ida_star_tiles(board.start, board.goal, board.board.adjacency, board.distances,
+                                       rows_cols=(board.board.rows, board.board.cols), nodes=spent, clock=clock,
+                                       **options)   # linear conflict on the rectangle, a database as `options` say
         ended, outcome = yield from head_start(watched, math.inf if proof else spent + fast_reach.AUTO_IDA_NODES)
         if ended:
             yield Found(outcome, lower, proved=True, final=True,
@@ -196,7 +188,7 @@ def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: f
         if len(other.path) < len(fast.path):
             fast = other
             yield Found(SearchOutcome(fast.path, nodes=spent, states=len(fast.path)), lower, SHORTENED_ANSWER)
-    shortener: Shortener = board.shortener(fast.path)
+    shortener = Shortener(board.board, board.start, [position.index(0) for position in fast.path], board.distances)
     budget = SHORTEN_NODES[shortener.bound]
     budget = max(budget // 2, budget - GROUP_NODE_WORTH[shortener.bound] * grouped)
     reported = shortener.moves
