@@ -18,12 +18,6 @@ from pzl.events import Event
 from pzl.search.progress import Steps, relay
 
 
-def within(search: Generator[Event, None, Any], nodes: int) -> Generator[Event, None, Any]:
-    """Run `search` while its progress reports at most `nodes` nodes: its outcome, or None (and the search
-    closed) once it reports more."""
-    return (yield from relay(search, lambda event: None if event.get("nodes", 0) > nodes else event))
-
-
 def head_start(search: Generator[Event, None, Any], nodes: int) -> Generator[Event, None, tuple[bool, Any]]:
     """Run `search` until it ends, (True, its outcome), or reports more than `nodes` nodes, (False, that progress
     event): it is paused after that event then, and `yield from search` goes on with it."""

@@ -17,8 +17,8 @@ milliseconds to a tenth of a second), as an `improved` event unless it is proved
 
 The board's context is made once, by the plan (`pzl.sliding.plan.Plan`: the start's lower bound, the board's
 distances, what the depth-first check says of a proof), and handed to every search below (`Tiles`); the
-answers on the way are data (`Found`), made into events in one place (`answer_event`), and progress says the
-length to beat and the bound proved in one place too (`solve`).
+answers on the way are data (`pzl.sliding.outcome.Found`, written by `outcome.answer_result`), made into events
+in one place, and progress says the length to beat and the bound proved in one place too (both in `solve`).
 
 The budgets count work (nodes, lines tried), never the wall clock: together about 1.3–2 s of CPU in
 CPython on 5x5 to 10x10 boards and about twice that in the page (`bench/sliding_fast.py --auto`,
@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Hashable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from pzl import events
@@ -46,7 +46,7 @@ from pzl.sliding.board import Board
 from pzl.sliding.engines import tiles
 from pzl.sliding.engines.fast import fast_solve
 from pzl.sliding.engines.windows import Shortener
-from pzl.sliding.outcome import as_states, fast_result, solution_result
+from pzl.sliding.outcome import Found, answer_result
 from pzl.sliding.plan import Plan
 from pzl.sliding.task import Puzzle
 
@@ -72,18 +72,6 @@ Position = tuple[Hashable, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Found:
-    """One of auto's answers, as data: a solution and what is known of it (`answer_event` makes it an event)."""
-
-    outcome: SearchOutcome         # the solution's positions, start to goal (IDA*'s outcome when `proved`)
-    lower_bound: int               # the fewest moves proved so far
-    how: dict[str, Any] = field(default_factory=lambda: FAST_ANSWER)   # `events.answered_by`
-    proved: bool = False           # IDA* proved it shortest
-    final: bool = False            # the final result; else an `improved` answer on the way
-    extra: dict[str, Any] = field(default_factory=dict)   # fields the result adds (stopped, note, warning)
-
-
-@dataclass(frozen=True, slots=True)
 class Tiles:
     """The board's context for auto's searches, made once at the start (`prepare`): the start and goal, the board
     and its distances (`pzl.sliding.board.distances`), read by the fast solver, every IDA* and the windows."""
@@ -96,16 +84,6 @@ class Tiles:
     def fast(self, **options: int) -> Search:
         """The fast solver on this board (`options`: its width and group)."""
         return fast_solve(self.start, self.goal, self.board.rows, self.board.cols, **options)
-
-    def ida(self, **options: Any) -> Search:
-        """IDA* on this board, with linear conflict on its rectangle (`options`: the rest of `ida_star_tiles`'s)."""
-        board = self.board
-        return tiles.ida_star_tiles(self.start, self.goal, board.adjacency, self.distances,
-                                    rows_cols=(board.rows, board.cols), **options)
-
-    def shortener(self, path: list[Position]) -> Shortener:
-        """The windows of a solution (its positions, start to goal), ready to be re-solved."""
-        return Shortener(self.board, self.start, [position.index(0) for position in path], self.distances)
 
 
 def prepare(puzzle: Puzzle, chosen: Plan) -> Tiles:
@@ -121,28 +99,21 @@ def solve(puzzle: Puzzle, chosen: Plan, payload: dict[str, Any], clock: float) -
     plan's, or IDA*'s depth when higher: progress without a phase is IDA*'s), said here for every phase.
     """
     best, proved = None, chosen.lower_bound or 0
-    for item in _answers(prepare(puzzle, chosen), chosen, clock):
-        if isinstance(item, Found):
+    board = prepare(puzzle, chosen)
+    for item in _answers(board, chosen, clock):
+        if isinstance(item, Found):   # an answer: the event that carries it (the one place they are made)
             best = len(item.outcome.path) - 1
-            yield answer_event(puzzle, chosen, payload, clock, item)
+            result = {**payload, **answer_result(puzzle, chosen.problem, item, time.perf_counter() - clock)}
+            if item.final:
+                yield events.result(result)
+            else:
+                yield events.improved(result)
         elif best is not None and item.get("event") == "progress" and "warning" not in item:
             if not item.get("phase"):
                 proved = max(proved, item.get("depth") or 0)
             yield {**item, "best": best, "lower_bound": proved}
         else:
             yield item
-
-
-def answer_event(puzzle: Puzzle, chosen: Plan, payload: dict[str, Any], clock: float, found: Found) -> Event:
-    """An answer as the event that carries it: the final result, or an `improved` one (the one place they are made)."""
-    if found.proved:
-        assert chosen.problem is not None
-        result = solution_result(puzzle, chosen.problem, as_states(chosen.problem, found.outcome), "ida", False)
-    else:
-        result = fast_result(puzzle, found.outcome, found.how, found.lower_bound, None, found.outcome.nodes,
-                             time.perf_counter() - clock)
-    result = {**payload, **result, **found.extra}
-    return events.result(result) if found.final else events.improved(result)
 
 
 def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
@@ -154,11 +125,11 @@ def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
     fast = yield from board.fast()
     spent = fast.nodes
     if len(fast.path) - 1 == lower:
-        yield Found(fast, lower, final=True)
+        yield Found(fast, lower, FAST_ANSWER, final=True)
         return
-    yield Found(fast, lower)
+    yield Found(fast, lower, FAST_ANSWER)
     if chosen.refusal is not None:   # the plan's depth-first check: IDA* cannot prove it, the fast answer stays
-        yield Found(fast, lower, final=True, extra={"stopped": chosen.refusal.stopped,
+        yield Found(fast, lower, FAST_ANSWER, final=True, extra={"stopped": chosen.refusal.stopped,
                                                     "note": f"not proved shortest: {chosen.refusal}"})
         return
     proof = board.board.size <= fast_reach.OPTIMAL_CELLS
@@ -166,7 +137,9 @@ def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
         if chosen.warning:
             yield events.progress(spent, 0, time.perf_counter() - clock, warning=chosen.warning)
         options = {"bound": "auto", "max_depth": deepening.MAX_DEPTH} if proof else {"pattern_db": None}
-        watched = board.ida(nodes=spent, clock=clock, **options)
+        watched = tiles.ida_star_tiles(board.start, board.goal, board.board.adjacency, board.distances,
+                                       rows_cols=(board.board.rows, board.board.cols), nodes=spent, clock=clock,
+                                       **options)   # linear conflict on the rectangle, a database as `options` say
         ended, outcome = yield from head_start(watched, math.inf if proof else spent + fast_reach.AUTO_IDA_NODES)
         if ended:
             yield Found(outcome, lower, proved=True, final=True,
@@ -194,7 +167,7 @@ def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: f
         if len(other.path) < len(fast.path):
             fast = other
             yield Found(SearchOutcome(fast.path, nodes=spent, states=len(fast.path)), lower, SHORTENED_ANSWER)
-    shortener: Shortener = board.shortener(fast.path)
+    shortener = Shortener(board.board, board.start, [position.index(0) for position in fast.path], board.distances)
     budget = SHORTEN_NODES[shortener.bound]
     budget = max(budget // 3, budget - GROUP_NODE_WORTH[shortener.bound] * grouped)
     reported = shortener.moves

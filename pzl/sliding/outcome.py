@@ -1,14 +1,15 @@
 """Sliding results in the JSON contract: a search's outcome as a `solve` answer (positions, steps, counts, stats).
 
 `solution_result` turns a SearchOutcome into the result fields; `fast_result` does so for the fast solver's
-(not proved minimal) solution; `impossible_result` is parity's instant answer; `longest_result` is a
-`longest` sweep's answer. A solution is written once, by `path_fields`: its positions as text and its
-steps (`piece_moves.Step`, one per move).
+(not proved minimal) solution, and `answer_result` for either as one of `auto`'s answers (`Found`);
+`impossible_result` is parity's instant answer; `longest_result` is a `longest` sweep's answer. A solution is
+written once, by `path_fields`: its positions as text and its steps (`piece_moves.Step`, one per move).
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import dataclass, field
 from typing import Any
 
 from pzl import events
@@ -27,6 +28,19 @@ from pzl.wording import counted
 PATHS_PER_PROGRESS = 10
 
 SlidingProblem = PackedProblem | BlockProblem
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """One of `auto`'s answers (`pzl.sliding.anytime`), as data: a solution and what is known of it
+    (`answer_result` writes it)."""
+
+    outcome: SearchOutcome         # the solution's positions, start to goal (IDA*'s outcome when `proved`)
+    lower_bound: int               # the fewest moves proved so far
+    how: dict[str, Any] = field(default_factory=dict)   # how it was found (`events.answered_by`); proved: IDA*
+    proved: bool = False           # IDA* proved it shortest
+    final: bool = False            # the final result; else an `improved` answer on the way
+    extra: dict[str, Any] = field(default_factory=dict)   # fields the result adds (stopped, note, warning)
 
 
 def impossible_result(reason: str, algorithm: str, all_solutions: bool, seconds: float) -> dict[str, Any]:
@@ -144,6 +158,17 @@ def fast_result(puzzle: Puzzle, outcome: SearchOutcome, how: dict[str, Any], bou
         result["note"] = note
     result["stats"] = events.stats(nodes, outcome.states, seconds)
     return result
+
+
+def answer_result(puzzle: Puzzle, problem: SlidingProblem | None, found: Found, seconds: float) -> dict[str, Any]:
+    """A `Found` answer's result fields: IDA*'s (`solution_result`, on `problem`) when proved, else the fast
+    solver's (`fast_result`, `seconds` since the request began), then the answer's own."""
+    if found.proved:
+        assert problem is not None
+        result = solution_result(puzzle, problem, as_states(problem, found.outcome), "ida", False)
+    else:
+        result = fast_result(puzzle, found.outcome, found.how, found.lower_bound, None, found.outcome.nodes, seconds)
+    return {**result, **found.extra}
 
 
 def longest_result(puzzle: Puzzle, layers: Any, text: Any) -> dict[str, Any]:
