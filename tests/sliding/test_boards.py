@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pzl.errors import PositionError
-from pzl.sliding.board import Board, from_rows, parity_decides, parse_board_size, rectangle
+from pzl.sliding.board import Board, from_rows, is_connected, parity_decides, parse_board_size, rectangle
 from pzl.sliding.catalog import CATALOG, board_of, entry
 
 # seed 001 (8-puzzle; the symbol puzzle of seed 004 uses the same list)
@@ -57,3 +57,13 @@ def test_parity_decides_on_two_connected_boards_that_are_not_a_ring():
     assert not parity_decides(rectangle(2, 2))             # a ring of four cells
     assert not parity_decides(from_rows("###", "#..", "#.."))  # an L: cells with one neighbour
     assert not parity_decides(Board(((0, 0), (0, 1), (1, 1), (1, 2), (2, 2), (2, 1), (0, 2))))
+
+
+def test_parity_decides_on_whole_rectangles_as_the_general_test_does():
+    for rows in range(1, 7):
+        for cols in range(1, 7):
+            whole = rectangle(rows, cols)
+            general = (whole.size >= 3 and is_connected(whole)
+                       and not all(len(n) == 2 for n in whole.adjacency)
+                       and all(is_connected(whole, without=cell) for cell in range(whole.size)))
+            assert parity_decides(whole) == general, (rows, cols)
