@@ -335,8 +335,12 @@ class _MeetInMiddle:
             yield from self._tick(len(part), bound, len(found))
             # about RESULTS_PER_CHUNK positions a chunk: a meeting then stores little past the first one
             step = max(64, min(CHUNK, RESULTS_PER_CHUNK * len(part) // max(len(found), 1)))
-            if not counting:
-                seen.drop_known(found)  # a raw hit in `seen` is canonical already
+            if not counting:   # a raw hit in `seen` is canonical already: dropped a slice at a time, reporting between
+                listed = list(found)
+                for low in range(0, len(listed), CHUNK):
+                    found -= seen.common(set(listed[low:low + CHUNK]))
+                    if time.perf_counter() >= self.report_by:
+                        yield self._progress(bound, self._stored())
             raw = list(found)
             for low in range(0, len(raw), CHUNK):  # canonical forms a slice at a time, reporting between
                 some = raw[low:low + CHUNK]
