@@ -311,3 +311,19 @@ def test_the_cli_says_when_it_builds_tables_for_a_solve(small_spec, capsys):
     captured = capsys.readouterr()
     assert "pzl: building the 4-3 pattern tables" in captured.err
     assert __import__("json").loads(captured.out)["bound"] == "pdb 4-3"
+
+
+@pytest.mark.parametrize(("length", "base"), [(3, 4), (4, 5), (5, 6), (4, 7)])
+def test_each_lines_conflict_table_counts_what_a_brute_force_finds(length, base):
+    from itertools import combinations, pairwise
+
+    from pzl.sliding.engines.tile_bounds import _conflict_table
+
+    table = _conflict_table(length, base)
+    assert len(table) == base ** length
+    for code in range(base ** length):
+        digits = [code // base ** place % base for place in range(length)]   # the line's places, first to last
+        ranks = [digit for digit in digits if digit]
+        longest = max((size for size in range(len(ranks) + 1) for kept in combinations(ranks, size)
+                       if all(a < b for a, b in pairwise(kept))), default=0)
+        assert table[code] == 2 * (len(ranks) - longest), (code, ranks)
