@@ -335,10 +335,8 @@ class _MeetInMiddle:
             yield from self._tick(len(part), bound, len(found))
             # about RESULTS_PER_CHUNK positions a chunk: a meeting then stores little past the first one
             step = max(64, min(CHUNK, RESULTS_PER_CHUNK * len(part) // max(len(found), 1)))
-            if not counting:   # a raw hit in `seen` is canonical already: dropped a slice at a time, reporting between
-                listed = list(found)
-                for low in range(0, len(listed), CHUNK):
-                    found -= seen.common(set(listed[low:low + CHUNK]))
+            if not counting:   # a raw hit in `seen` is canonical already: dropped a shard at a time, reporting between
+                for _ in seen.dropping_known(found):
                     if time.perf_counter() >= self.report_by:
                         yield self._progress(bound, self._stored())
             raw = list(found)
