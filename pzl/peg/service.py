@@ -25,7 +25,7 @@ from pzl.peg.engines.peg_outcome import PegOutcome
 from pzl.peg.outcome import outcome_result, request_stats, task_result
 from pzl.peg.plan import Plan, plan
 from pzl.peg.task import Task, check_finish_reachable, parse_holes, parse_position, seconds_option, task_of
-from pzl.peg.verdict import class_marks, possible_finish_holes, why_impossible
+from pzl.peg.verdict import possible_finish_holes, ruled_out
 from pzl.request import read_max_states
 from pzl.search import limits
 from pzl.search.progress import relay
@@ -183,14 +183,14 @@ def _judge(task: Task, position: int, seconds: float, cap: limits.StateCap):
     if task.is_finished(position):
         verdict.update(solvable=True, moves=0, minimal=True, method="finished")
         return verdict
-    reason = why_impossible(board, position, task.finish, what="position")
+    reason, marks = ruled_out(board, position, task.finish, what="position")
     if reason is None and task.finish is not None:
         try:
             check_finish_reachable(board, position, task.finish)
         except PuzzleError as problem:
             reason = str(problem).removeprefix("finish: ")
     if reason is not None:
-        verdict.update(solvable=False, reason=reason, **class_marks(board, position, task.finish))
+        verdict.update(solvable=False, reason=reason, **marks)
         return verdict
     if position.bit_count() <= AUTO_MINIMAL_PEGS:  # minimal for half the time, then the fast solver
         outcome = yield from analyse(board, position, task.finish, seconds_limit=seconds, max_states=cap.limit)
