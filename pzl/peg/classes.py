@@ -49,6 +49,7 @@ class PositionClasses:
             if vector:
                 self._basis.append((vector.bit_length() - 1, vector))
                 self._basis.sort(reverse=True)
+        self._labels = [self.reduce(1 << hole) for hole in range(board.size)]  # each lone peg's class, worked out once
 
     @property
     def count(self) -> int:
@@ -69,10 +70,11 @@ class PositionClasses:
     def read(self, start: int, finish: int | None) -> ClassReading:
         """Whether classes rule out `finish` (None: one peg anywhere) from `start`, in one answer: the witness and
         its holes, and where a single last peg may end when the finish is one peg."""
+        label, labels = self.reduce(start), self._labels   # a lone peg in a hole of the start's class may end there
         witness = None if finish is None else self.witness(start, finish)
         finish_holes = None
         if finish is None or (witness is not None and finish.bit_count() == 1):
-            finish_holes = [hole for hole in holes_of(self.board.landings) if self.same_class(start, 1 << hole)]
+            finish_holes = [hole for hole in holes_of(self.board.landings) if labels[hole] == label]
         return ClassReading(witness, holes_of(witness.holes) if witness is not None else [], finish_holes)
 
     def witness(self, first: int, second: int) -> Witness | None:

@@ -1,9 +1,9 @@
-"""What a peg `solve` request asks, read once before any search runs: its task, its options and its instant verdict.
+"""What a peg `solve` request asks, read once before any search runs: its task, its instant verdict and its options.
 
 `plan` reads the request in one pass, each part checked and refused by name: the board and its part of the answer
-(`pzl.peg.catalog`), the task on it (`pzl.peg.task`), the options (`pzl.request`), then the verdict by peg counts
-and position classes (`pzl.peg.verdict`). The service (`pzl.peg.service`) then runs the plan's searches with plain
-values, never the request.
+(`pzl.peg.catalog`), the task on it (`pzl.peg.task`) and the task's verdict by peg counts and position classes
+(`pzl.peg.verdict`, which refuses nothing), then the options (`pzl.request`). The service (`pzl.peg.service`)
+then runs the plan's searches with plain values, never the request.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ class Plan:
     all_solutions: bool
     max_solutions: int
     verdict: Verdict           # reachable False: proved impossible at once (nothing is searched)
-    marks: dict[str, Any]      # with a verdict by position classes: the holes the page marks (`class_marks`)
+    marks: dict[str, Any]      # with a verdict by position classes: the holes the page marks (`verdict.ruled_out`)
     answered_by: dict[str, Any]  # how the answer is found, as a result names it (`pzl.events.answered_by`)
     minimal_cap: StateCap      # the route's limits (`_limits`, from the request's own `max_states` if any): the minimal
     minimal_nodes: int | None  # search's state cap and work budget (None: none), the fast solver's state cap
@@ -53,9 +53,10 @@ class Plan:
 
 
 def plan(request: dict[str, Any]) -> Plan:
-    """The plan of a solve request: its board and task, its options (a PuzzleError naming a bad one), its verdict."""
+    """The plan of a solve request: its board and task, its verdict, its options (a PuzzleError naming a bad one)."""
     board, board_part = board_and_part(request)
     task = task_of(board, request)
+    verdict, marks = task_verdict(task.board, task.start, task.finish, task.first, task.after_first)
     algorithm = choice(request, "algorithm", ALGORITHMS, "auto", where=" for peg solitaire",
                        refusal=CatalogError) or "auto"
     all_solutions = flag(request, "all")
@@ -64,7 +65,6 @@ def plan(request: dict[str, Any]) -> Plan:
         raise PuzzleError(f"counting every minimal solution needs the minimal search; {algorithm} finds one "
                           "solution (use minimal or auto with all)")
     max_states = whole_number(request, "max_states", None)   # refused here, before any search starts
-    verdict, marks = task_verdict(task.board, task.start, task.finish, task.first, task.after_first)
     answered_by = events.answered_by(auto=True) if algorithm == "auto" else events.answered_by(algorithm)
     return Plan(task, board_part, algorithm, all_solutions, max_solutions, verdict, marks, answered_by,
                 *_limits(algorithm, all_solutions, max_states))

@@ -2,7 +2,8 @@
 
 Wires the parts: the request read once into a `Plan` (`plan`: its board, Task, options, instant verdict and the
 searches' limits), the searches the plan's route runs (`solve`, `search_fast`; `anytime` for `auto`) given plain
-values, then one result event built at the end (`outcome`). The CLI's words for a result are in `text`.
+values, then one result event built at the end (`outcome`) by the request's one answer builder, which `auto`'s
+quick answer uses too. The CLI's words for a result are in `text`.
 
 `auto` rule (`pzl.peg.plan.AUTO_MAX_STATES`): impossible by classes → at once; with `all` → minimal within limits;
 else the quick answer at once and the fewest moves within the device's budget (`anytime`); then, if neither found
@@ -25,7 +26,7 @@ from pzl.peg.engines.peg_outcome import PegOutcome
 from pzl.peg.outcome import outcome_result, request_stats, task_result
 from pzl.peg.plan import Plan, plan
 from pzl.peg.task import Task, check_finish_reachable, parse_holes, parse_position, seconds_option, task_of
-from pzl.peg.verdict import class_marks, possible_finish_holes, why_impossible
+from pzl.peg.verdict import possible_finish_holes, ruled_out
 from pzl.request import read_max_states
 from pzl.search import limits
 from pzl.search.progress import relay
@@ -46,6 +47,11 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     chosen = plan(request)
     task = chosen.task
     payload = {**task_result(task, chosen.board_part), **chosen.answered_by}
+
+    def answer(outcome: PegOutcome, how: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+        """The answer from an outcome, how it was found and fields it adds or overrides (also `auto`'s quick one)."""
+        return {**payload, **how, **outcome_result(task.board, outcome, chosen.all_solutions, clock), **fields}
+
     if chosen.verdict.reachable is False:
         payload.update(solvable=False, moves=None, jumps=None, solution=None, minimal=False,
                        reason=chosen.verdict.reason, stats=request_stats(0, 0, clock), **chosen.marks)
@@ -60,26 +66,19 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
             payload.update(count=1, solutions=[[]][:chosen.max_solutions])
         yield events.result(payload)
         return
-    outcome, how, fields = yield from _route(task, chosen, clock, payload)
-    payload.update(how)
-    payload.update(outcome_result(task.board, outcome, chosen.all_solutions, clock), **fields)
-    yield events.result(payload)
+    yield events.result((yield from _route(task, chosen, answer, clock)))
 
 
-def _route(task: Task, chosen: Plan, clock: float, payload: dict[str, Any]):
-    """The searches of the plan's route: (the final outcome, how it was found, fields its answer adds or overrides).
-    `minimal` (and `auto` with `all`) and `fast` or `beam` run one search; `auto` the anytime answer."""
+def _route(task: Task, chosen: Plan, answer: anytime.Answer, clock: float):
+    """The searches of the plan's route and the answer they give (`answer`): `minimal` (and `auto` with `all`) and
+    `fast` or `beam` run one search; `auto` the anytime answer."""
     if chosen.algorithm == "minimal" or chosen.all_solutions:   # `all` goes with minimal or auto only
         outcome = yield from _minimal(task, chosen)
-        return outcome, anytime.MINIMAL_ANSWER if chosen.algorithm == "auto" else {}, {}
+        return answer(outcome, anytime.MINIMAL_ANSWER if chosen.algorithm == "auto" else {}, {})
     if chosen.algorithm != "auto":
-        return (yield from _fast(task, chosen, beam_only=chosen.algorithm == "beam")), {}, {}
-
-    def answer(outcome: PegOutcome, how: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
-        return {**payload, **how, **outcome_result(task.board, outcome, False, clock), **fields}
-
-    return (yield from anytime.solve(_minimal(task, chosen), lambda: _fast(task, chosen, beam_only=True),
-                                     lambda: _fast(task, chosen), answer, clock))
+        return answer((yield from _fast(task, chosen, beam_only=chosen.algorithm == "beam")), {}, {})
+    return answer(*(yield from anytime.solve(_minimal(task, chosen), lambda: _fast(task, chosen, beam_only=True),
+                                             lambda: _fast(task, chosen), answer, clock)))
 
 
 def _minimal(task: Task, chosen: Plan):
@@ -183,14 +182,14 @@ def _judge(task: Task, position: int, seconds: float, cap: limits.StateCap):
     if task.is_finished(position):
         verdict.update(solvable=True, moves=0, minimal=True, method="finished")
         return verdict
-    reason = why_impossible(board, position, task.finish, what="position")
+    reason, marks = ruled_out(board, position, task.finish, what="position")
     if reason is None and task.finish is not None:
         try:
             check_finish_reachable(board, position, task.finish)
         except PuzzleError as problem:
             reason = str(problem).removeprefix("finish: ")
     if reason is not None:
-        verdict.update(solvable=False, reason=reason, **class_marks(board, position, task.finish))
+        verdict.update(solvable=False, reason=reason, **marks)
         return verdict
     if position.bit_count() <= AUTO_MINIMAL_PEGS:  # minimal for half the time, then the fast solver
         outcome = yield from analyse(board, position, task.finish, seconds_limit=seconds, max_states=cap.limit)

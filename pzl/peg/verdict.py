@@ -15,25 +15,44 @@ from pzl.wording import counted
 
 
 def why_impossible(board: PegBoard, start: int, finish: int | None, what: str = "start") -> str | None:
-    """A reason the finish can never be reached from `start`, or None when no quick argument rules it out: peg
-    counts, a possible jump, then the board's position classes (`PositionClasses.read`, asked once) in words.
+    """A reason the finish can never be reached from `start`, or None when no quick argument rules it out (`ruled_out`).
 
     `what` names the position in the reason ("start", or "position" for an analysis).
     """
-    pegs = start.bit_count()
+    return ruled_out(board, start, finish, what)[0]
+
+
+def ruled_out(board: PegBoard, position: int, finish: int | None,
+              what: str = "start") -> tuple[str | None, dict[str, Any]]:
+    """Why the finish can never be reached from `position` (None when no quick argument rules it out): peg counts,
+    a possible jump, then the board's position classes (`PositionClasses.read`, asked once) in words; and, from the
+    same reading, what the page marks on the board for a verdict by position classes (`_marks`)."""
+    pegs = position.bit_count()
     wanted = 1 if finish is None else finish.bit_count()
-    if (finish is None and pegs == 1) or start == finish:
-        return None
+    if (finish is None and pegs == 1) or position == finish:
+        return None, {}
     if pegs < wanted:
         return (f"the {what} has {pegs} peg{'s' * (pegs != 1)} but the finish needs {wanted}: "
-                "every jump removes a peg, so pegs never increase")
+                "every jump removes a peg, so pegs never increase"), {}
     if pegs == wanted:
         return (f"the {what} has as many pegs as the finish but a different pattern: any jump would remove "
-                "a peg, so the finish can never be reached")
-    if not any(start >> a & 1 and start >> b & 1 and not start >> c & 1 for a, b, c in board.jumps):
-        return f"no jump is possible from the {what}: no peg has a neighbouring peg with an empty hole behind it"
-    reading = classes_of(board).read(start, finish)
-    return _class_reason(board, reading, start, finish, what)
+                "a peg, so the finish can never be reached"), {}
+    reading = classes_of(board).read(position, finish)
+    marks = _marks(reading)
+    if not any(position >> a & 1 and position >> b & 1 and not position >> c & 1 for a, b, c in board.jumps):
+        return f"no jump is possible from the {what}: no peg has a neighbouring peg with an empty hole behind it", marks
+    return _class_reason(board, reading, position, finish, what), marks
+
+
+def _marks(reading: ClassReading) -> dict[str, Any]:
+    """For a verdict by position classes (a witness): the marked holes and, for a one-peg finish, where one peg may
+    end; else nothing."""
+    if reading.witness is None:
+        return {}
+    marks: dict[str, Any] = {"marked": reading.marked}
+    if reading.finish_holes is not None:
+        marks["possible_finishes"] = reading.finish_holes
+    return marks
 
 
 def _class_reason(board: PegBoard, reading: ClassReading, start: int, finish: int | None, what: str) -> str | None:
@@ -74,30 +93,10 @@ def _parity_word(count: int) -> str:
     return "odd" if count % 2 else "even"
 
 
-def marked_holes(board: PegBoard, start: int, finish: int | None) -> list[int] | None:
-    """The marked holes of a position-class argument that rules `finish` out from `start`, or None.
-
-    The page draws them on the board: a jump changes the pegs on them by 0 or 2.
-    """
-    return class_marks(board, start, finish).get("marked")
-
-
 def possible_finish_holes(board: PegBoard, start: int) -> list[int]:
     """The holes where a single last peg is not ruled out by position classes."""
     return classes_of(board).read(start, None).finish_holes or []
 
-
-def class_marks(board: PegBoard, position: int, finish: int | None) -> dict[str, Any]:
-    """For a verdict by position classes: the marked holes and, for a one-peg finish, where one peg may end."""
-    if finish is None or position == finish or position.bit_count() <= finish.bit_count():
-        return {}
-    reading = classes_of(board).read(position, finish)
-    if reading.witness is None:
-        return {}
-    extra: dict[str, Any] = {"marked": reading.marked}
-    if reading.finish_holes is not None:
-        extra["possible_finishes"] = reading.finish_holes
-    return extra
 
 def instant_verdict(board: PegBoard, start: int, finish: int | None, first: Jump | None = None) -> Verdict:
     """Whether the task is proved impossible at once, and why: by counting and position classes (also after a fixed
@@ -109,13 +108,12 @@ def instant_verdict(board: PegBoard, start: int, finish: int | None, first: Jump
 def task_verdict(board: PegBoard, start: int, finish: int | None, first: Jump | None,
                  after: int) -> tuple[Verdict, dict[str, Any]]:
     """The instant verdict of a task (`instant_verdict`; `after`: the start after the first jump, or the start) and,
-    when it is impossible, what the page marks on the board after the first jump (`class_marks`), from the board's
-    position classes worked out once."""
-    reason = why_impossible(board, start, finish)
-    if reason is None and first is not None:
-        reason = why_impossible(board, after, finish)
-        if reason is not None:
-            reason = f"after the first jump {first[0]}-{first[2]}: {reason}"
+    when it is impossible, what the page marks on the board after the first jump (`ruled_out`)."""
+    reason, marks = ruled_out(board, start, finish)
+    if first is not None:
+        later, marks = ruled_out(board, after, finish)
+        if reason is None and later is not None:
+            reason = f"after the first jump {first[0]}-{first[2]}: {later}"
     if reason is None:
         return Verdict(None), {}
-    return Verdict(False, reason), class_marks(board, after, finish)
+    return Verdict(False, reason), marks
