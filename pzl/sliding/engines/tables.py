@@ -200,7 +200,7 @@ def database_for(adjacency: Sequence[Sequence[int]], blank_goal: int, *, nodes: 
                                            f"{spec.minutes:g} minutes of CPU)")
     tables = yield from _build_tables(spec, told)
     _write(target, _encode(spec, tables))
-    _LOADED[spec.name] = load(spec, target)
+    _LOADED[spec.name] = yield from reading(spec, target)   # read back as every later search will
     return _LOADED[spec.name]
 
 
