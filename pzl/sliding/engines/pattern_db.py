@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import perm
@@ -246,21 +246,27 @@ def build(adjacency: Adjacency, patterns: Sequence[Sequence[int]], blank_goal: i
         return _BUILT[key]
     started = time.perf_counter()
     clock = started if clock is None else clock
-    tables = []
-    total = placements(len(adjacency), patterns)
-    done = 0
-    for cells in patterns:
-        table = yield from pattern_table(adjacency, cells, blank_goal,
-                                         lambda placed, done=done: progress(
-                                             nodes, 0, time.perf_counter() - clock, depth=None,
-                                             phase="pattern database", placements=done + placed, of=total))
-        done += perm(len(adjacency), len(cells))
-        tables.append(table)
+    tables = yield from pattern_tables(adjacency, patterns, blank_goal, lambda placed, total: progress(
+        nodes, 0, time.perf_counter() - clock, depth=None, phase="pattern database", placements=placed, of=total))
     database = PatternDatabase(adjacency, patterns, tables, blank_goal, time.perf_counter() - started)
     while len(_BUILT) >= KEEP:   # a few megabytes each: keep the latest few
         del _BUILT[next(iter(_BUILT))]
     _BUILT[key] = database
     return database
+
+
+def pattern_tables(adjacency: Adjacency, patterns: Sequence[Sequence[int]], blank_goal: int,
+                   report: Callable[[int, int], Event]) -> Iterator[Event]:
+    """Every pattern's table, built one after the other; `report(placements done, of all)` makes the progress events."""
+    total = placements(len(adjacency), patterns)
+    done = 0
+    tables = []
+    for cells in patterns:
+        table = yield from pattern_table(adjacency, cells, blank_goal, lambda placed, done=done: report(done + placed,
+                                                                                                       total))
+        done += perm(len(adjacency), len(cells))
+        tables.append(table)
+    return tables
 
 
 def pattern_table(adjacency: Adjacency, cells: Sequence[int], blank_goal: int,

@@ -198,7 +198,8 @@ def database_for(adjacency: Sequence[Sequence[int]], blank_goal: int, *, nodes: 
     yield told("pattern database", message=f"building the {spec.partition} pattern tables of the "
                                            f"{spec.rows}x{spec.cols} board into {target.parent} (once: about "
                                            f"{spec.minutes:g} minutes of CPU)")
-    tables = yield from _build_tables(spec, told)
+    tables = yield from pattern_db.pattern_tables(spec.adjacency, spec.patterns, spec.blank_goal, lambda placed, total:
+                                                  told("pattern database", placements=placed, of=total))
     _write(target, _encode(spec, tables))
     _LOADED[spec.name] = yield from reading(spec, target)   # read back as every later search will
     return _LOADED[spec.name]
@@ -213,20 +214,6 @@ def pattern_database(adjacency: Sequence[Sequence[int]], blank_goal: int, *, bui
         patterns = pattern_db.default_patterns(adjacency, blank_goal)
         database = yield from pattern_db.build(adjacency, patterns, blank_goal, nodes=nodes, clock=clock)
     return database
-
-
-def _build_tables(spec: TableSpec, told: Callable[..., Event]) -> Iterator[Event]:
-    """Every pattern's table, built one after the other in this process, with progress (`told(phase, **fields)`)."""
-    total = pattern_db.placements(spec.rows * spec.cols, spec.patterns)
-    done = 0
-    tables = []
-    for cells in spec.patterns:
-        table = yield from pattern_db.pattern_table(
-            spec.adjacency, cells, spec.blank_goal,
-            lambda placed, done=done: told("pattern database", placements=done + placed, of=total))
-        done += pattern_db.placements(spec.rows * spec.cols, [cells])
-        tables.append(table)
-    return tables
 
 
 def _encode(spec: TableSpec, tables: Sequence[Any]) -> bytes:
