@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import time
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import perm
 from typing import Any
 
+from pzl.errors import PositionError
 from pzl.events import Event, progress
 from pzl.search.problem import PROGRESS_EVERY
 
@@ -45,14 +46,26 @@ _BUILT: dict[tuple, PatternDatabase] = {}
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """A database read through one board symmetry: the start's code per pattern and each move's change.
+    """A database read through one board symmetry: the start's code per pattern, their table entries summed (the
+    start's bound minus Manhattan), and each move's change.
 
     `change[t][a][b]` is None for a tile id outside every pattern, else (pattern, index delta)
     for tile id t sliding from cell a to cell b.
     """
 
     codes: tuple[int, ...]
+    excess: int
     change: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A database read for one start (`PatternDatabase.read_start`): the symmetries read (the identity first) and the
+    view through each."""
+
+    database: PatternDatabase
+    maps: tuple[tuple[int, ...], ...]
+    views: tuple[View, ...]
 
 
 class PatternDatabase:
@@ -96,6 +109,17 @@ class PatternDatabase:
         other.readings = readings
         return other
 
+    def read_start(self, board: Sequence[int], home: Sequence[int], adjacency: Adjacency, blank_goal: int) -> Reading:
+        """This database read for a start of tile ids (0 blank) whose goal cells are `home[id]`, on the board of
+        `adjacency` with the blank home at `blank_goal`: a view through each symmetry read (`symmetries_for`).
+
+        A PositionError when the database is for another board or blank goal.
+        """
+        maps = self.symmetries_for(blank_goal) if tuple(map(tuple, adjacency)) == self.adjacency else []
+        if not maps:
+            raise PositionError(f"the pattern database given is for another board or blank goal ({self.name})")
+        return Reading(self, tuple(maps), tuple(self.view(board, home, m) for m in maps))
+
     def view(self, board: Sequence[int], home: Sequence[int], cell_map: Sequence[int]) -> View:
         """The database read through `cell_map` for a board of tile ids (0 blank) whose goal cells are `home[id]`.
 
@@ -118,11 +142,7 @@ class PatternDatabase:
                 continue
             p, shift = slot
             change.append([[(p, (m[b] - m[a]) << shift) for b in range(n)] for a in range(n)])
-        return View(tuple(codes), change)
-
-    def excess(self, view: View) -> int:
-        """The sum of a view's table entries: the bound minus Manhattan."""
-        return sum(table[code] for table, code in zip(self.tables, view.codes, strict=True))
+        return View(tuple(codes), sum(table[code] for table, code in zip(self.tables, codes, strict=True)), change)
 
 
 def index_bits(cells: int) -> int:
@@ -226,21 +246,27 @@ def build(adjacency: Adjacency, patterns: Sequence[Sequence[int]], blank_goal: i
         return _BUILT[key]
     started = time.perf_counter()
     clock = started if clock is None else clock
-    tables = []
-    total = placements(len(adjacency), patterns)
-    done = 0
-    for cells in patterns:
-        table = yield from pattern_table(adjacency, cells, blank_goal,
-                                         lambda placed, done=done: progress(
-                                             nodes, 0, time.perf_counter() - clock, depth=None,
-                                             phase="pattern database", placements=done + placed, of=total))
-        done += perm(len(adjacency), len(cells))
-        tables.append(table)
+    tables = yield from pattern_tables(adjacency, patterns, blank_goal, lambda placed, total: progress(
+        nodes, 0, time.perf_counter() - clock, depth=None, phase="pattern database", placements=placed, of=total))
     database = PatternDatabase(adjacency, patterns, tables, blank_goal, time.perf_counter() - started)
     while len(_BUILT) >= KEEP:   # a few megabytes each: keep the latest few
         del _BUILT[next(iter(_BUILT))]
     _BUILT[key] = database
     return database
+
+
+def pattern_tables(adjacency: Adjacency, patterns: Sequence[Sequence[int]], blank_goal: int,
+                   report: Callable[[int, int], Event]) -> Iterator[Event]:
+    """Every pattern's table, built one after the other; `report(placements done, of all)` makes the progress events."""
+    total = placements(len(adjacency), patterns)
+    done = 0
+    tables = []
+    for cells in patterns:
+        table = yield from pattern_table(adjacency, cells, blank_goal, lambda placed, done=done: report(done + placed,
+                                                                                                       total))
+        done += perm(len(adjacency), len(cells))
+        tables.append(table)
+    return tables
 
 
 def pattern_table(adjacency: Adjacency, cells: Sequence[int], blank_goal: int,

@@ -170,34 +170,38 @@ def database_for(adjacency: Sequence[Sequence[int]], blank_goal: int, *, nodes: 
     if spec.name in _LOADED:
         return _LOADED[spec.name]
     clock = time.perf_counter() if clock is None else clock
-    seconds = lambda: time.perf_counter() - clock  # noqa: E731
+
+    def told(phase: str, **fields: Any) -> Event:
+        """Progress of loading or building these tables, on the request's count and clock."""
+        return progress(nodes, 0, time.perf_counter() - clock, phase=phase, table=spec.name, **fields)
+
     for folder in search_dirs():
         path = folder / spec.file_name
         if not path.is_file() or str(path) in _DAMAGED:
             continue
         size = path.stat().st_size
-        yield progress(nodes, 0, seconds(), phase="loading tables", table=spec.name, bytes=0, total=size)
+        yield told("loading tables", bytes=0, total=size)
         try:
-            database = yield from reading(spec, path, lambda done, size=size: progress(
-                nodes, 0, seconds(), phase="loading tables", table=spec.name,
-                bytes=size * done // len(spec.patterns), total=size))
+            database = yield from reading(spec, path, lambda done, size=size: told(
+                "loading tables", bytes=size * done // len(spec.patterns), total=size))
         except TableFileError as problem:
             _DAMAGED[str(path)] = str(problem)
-            yield progress(nodes, 0, seconds(), phase="loading tables", table=spec.name,
-                           message=f"{problem}; the search goes on without them (optimal all the same, slower). "
-                                   f"Rebuild them with: python -m pzl tables --build {spec.name}")
+            yield told("loading tables", message=f"{problem}; the search goes on without them (optimal all the "
+                                                 f"same, slower). Rebuild them with: python -m pzl tables --build "
+                                                 f"{spec.name}")
             continue
         _LOADED[spec.name] = database
         return database
     if _DAMAGED or not build:
         return None
     target = user_cache_dir() / spec.file_name
-    yield progress(nodes, 0, seconds(), phase="pattern database", table=spec.name,
-                   message=f"building the {spec.partition} pattern tables of the {spec.rows}x{spec.cols} board into "
-                           f"{target.parent} (once: about {spec.minutes:g} minutes of CPU)")
-    tables = yield from _build_tables(spec, nodes, clock)
+    yield told("pattern database", message=f"building the {spec.partition} pattern tables of the "
+                                           f"{spec.rows}x{spec.cols} board into {target.parent} (once: about "
+                                           f"{spec.minutes:g} minutes of CPU)")
+    tables = yield from pattern_db.pattern_tables(spec.adjacency, spec.patterns, spec.blank_goal, lambda placed, total:
+                                                  told("pattern database", placements=placed, of=total))
     _write(target, _encode(spec, tables))
-    _LOADED[spec.name] = load(spec, target)
+    _LOADED[spec.name] = yield from reading(spec, target)   # read back as every later search will
     return _LOADED[spec.name]
 
 
@@ -210,21 +214,6 @@ def pattern_database(adjacency: Sequence[Sequence[int]], blank_goal: int, *, bui
         patterns = pattern_db.default_patterns(adjacency, blank_goal)
         database = yield from pattern_db.build(adjacency, patterns, blank_goal, nodes=nodes, clock=clock)
     return database
-
-
-def _build_tables(spec: TableSpec, nodes: int, clock: float) -> Iterator[Event]:
-    """Every pattern's table, built one after the other in this process, with progress."""
-    total = pattern_db.placements(spec.rows * spec.cols, spec.patterns)
-    done = 0
-    tables = []
-    for cells in spec.patterns:
-        table = yield from pattern_db.pattern_table(
-            spec.adjacency, cells, spec.blank_goal,
-            lambda placed, done=done: progress(nodes, 0, time.perf_counter() - clock, phase="pattern database",
-                                               table=spec.name, placements=done + placed, of=total))
-        done += pattern_db.placements(spec.rows * spec.cols, [cells])
-        tables.append(table)
-    return tables
 
 
 def _encode(spec: TableSpec, tables: Sequence[Any]) -> bytes:

@@ -27,9 +27,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from pzl.errors import PositionError
 from pzl.sliding.engines.ida_kernel import Snippets
-from pzl.sliding.engines.pattern_db import PatternDatabase
+from pzl.sliding.engines.pattern_db import Reading
 
 Adjacency = Sequence[Sequence[int]]
 Distances = Sequence[Sequence[int]]
@@ -76,18 +75,14 @@ class PreparedBound:
 
 
 def prepare(name: str | None, board: list[int], home: list[int], adjacency: Adjacency, distances: Distances,
-            rows_cols: tuple[int, int] | None = None, database: PatternDatabase | None = None,
-            blank_goal: int = 0) -> PreparedBound:
-    """The bound the kernel runs with: `misplaced` by that name; else the database's when one is given (a
-    PositionError when it is for another board or blank goal); else linear conflict on a full rectangle
-    (`rows_cols`) where its line tables fit; else Manhattan."""
+            rows_cols: tuple[int, int] | None = None, reading: Reading | None = None) -> PreparedBound:
+    """The bound the kernel runs with: `misplaced` by that name; else a pattern database's, read for this start,
+    when one is given; else linear conflict on a full rectangle (`rows_cols`) where its line tables fit; else
+    Manhattan."""
     if name == "misplaced":
         return misplaced_bound(board, home, adjacency)
-    if database is not None:
-        prepared = pattern_bound(board, home, adjacency, distances, database, blank_goal)
-        if prepared is None:
-            raise PositionError(f"the pattern database given is for another board or blank goal ({database.name})")
-        return prepared
+    if reading is not None:
+        return pattern_bound(board, home, adjacency, distances, reading)
     if rows_cols is not None:
         prepared = linear_conflict_bound(board, home, adjacency, distances, *rows_cols)
         if prepared is not None:
@@ -176,21 +171,13 @@ def longest_increasing(values: Sequence[int]) -> int:
 
 
 def pattern_bound(board: list[int], home: list[int], adjacency: Adjacency, distances: Distances,
-                  database: PatternDatabase, blank_goal: int) -> PreparedBound | None:
-    """Manhattan + a database's excess, read directly and, where a symmetry allows, mirrored (the larger counts).
-
-    None when the database does not fit this board and blank goal.
-    """
-    if tuple(map(tuple, adjacency)) != database.adjacency:
-        return None
-    maps = database.symmetries_for(blank_goal)
-    if not maps:
-        return None
+                  reading: Reading) -> PreparedBound:
+    """Manhattan + a database's excess, read directly and, where a symmetry allows, mirrored (the larger counts)."""
+    database, views = reading.database, reading.views
     h0 = _manhattan(board, home, distances)
-    views = [database.view(board, home, m) for m in maps]
     shift = len(database.patterns)
     tables = database.tables
-    key = ("pdb", id(database), tuple(maps), _key(distances))
+    key = ("pdb", id(database), reading.maps, _key(distances))
     name = f"{PDB} {database.name}"
     if len(views) == 1:
         change = views[0].change
@@ -201,7 +188,7 @@ def pattern_bound(board: list[int], home: list[int], adjacency: Adjacency, dista
             g, delta = change[t][a][b]
             return (distances[b][home[t]] - distances[a][home[t]], g, delta, tables[g])
 
-        return PreparedBound(name, TABLE_SUM, (h0 + database.excess(views[0]),), list(views[0].codes),
+        return PreparedBound(name, TABLE_SUM, (h0 + views[0].excess,), list(views[0].codes),
                              move_table(adjacency, key, entry))
     first, second = views[0].change, views[1].change
 
@@ -212,7 +199,7 @@ def pattern_bound(board: list[int], home: list[int], adjacency: Adjacency, dista
         g2, delta2 = second[t][a][b]
         return (distances[b][home[t]] - distances[a][home[t]], g, delta, tables[g], g2 + shift, delta2, tables[g2])
 
-    top = (h0 + database.excess(views[0]), h0 + database.excess(views[1]))
+    top = (h0 + views[0].excess, h0 + views[1].excess)
     return PreparedBound(name + MIRROR, TABLE_MAX, top, [*views[0].codes, *views[1].codes],
                          move_table(adjacency, key, entry2))
 

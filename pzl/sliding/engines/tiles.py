@@ -180,32 +180,34 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
     initial, z0, home = _prepare(start, goal, adjacency)
     blank_goal = goal.index(0)
     database = yield from _database(adjacency, blank_goal, pattern_db, nodes, clock)
-    prepared = tile_bounds.prepare(bound, initial, home, adjacency, distances, rows_cols if conflict else None,
-                                   database, blank_goal)
-    passes: list[tuple[int, int]] = []   # kept across a switch, the cut pass included
-    first = _kernel(start, list(initial), z0, blank_goal, distances, prepared, all_solutions, max_solutions,
-                    max_depth, nodes, clock, passes=passes)
-    if database is not None or pattern_db != "auto" or \
-            not AUTO_DATABASE_CELLS <= len(adjacency) <= AUTO_DATABASE_MAX_CELLS:
-        return (yield from first)
     from pzl.sliding.engines import pattern_db as databases
 
-    patterns = databases.default_patterns(adjacency, blank_goal)
-    patience = nodes + max(AUTO_DATABASE_MIN_NODES,
-                           AUTO_DATABASE_NODES_PER_PLACEMENT * databases.placements(len(adjacency), patterns))
-    steps = Steps(first)
-    for event in steps:   # the cheap bound first; switch when it proves slow
-        if event["nodes"] >= patience:
-            first.close()
-            passes.append((event["depth"], event["nodes"] - nodes - sum(count for _, count in passes)))
-            break
-        yield event
-    else:
-        return steps.outcome
-    database = yield from databases.build(adjacency, patterns, blank_goal, nodes=event["nodes"], clock=clock)
-    prepared = tile_bounds.prepare(bound, initial, home, adjacency, distances, None, database, blank_goal)
-    return (yield from _kernel(start, list(initial), z0, blank_goal, distances, prepared, all_solutions, max_solutions,
-                               max_depth, event["nodes"], clock, first_bound=event["depth"], passes=passes))
+    later = None   # auto on 10 to 25 cells: the patterns of a database to switch to when the cheap bound proves slow
+    if database is None and pattern_db == "auto" and AUTO_DATABASE_CELLS <= len(adjacency) <= AUTO_DATABASE_MAX_CELLS:
+        later = databases.default_patterns(adjacency, blank_goal)
+    passes: list[tuple[int, int]] = []   # kept across a switch, the cut pass included
+    first_bound = 0
+    while True:
+        reading = None if database is None else database.read_start(initial, home, adjacency, blank_goal)
+        prepared = tile_bounds.prepare(bound, initial, home, adjacency, distances, rows_cols if conflict else None,
+                                       reading)
+        search = _kernel(start, list(initial), z0, blank_goal, distances, prepared, all_solutions, max_solutions,
+                         max_depth, nodes, clock, first_bound, passes)
+        if later is None:
+            return (yield from search)
+        patience = nodes + max(AUTO_DATABASE_MIN_NODES,
+                               AUTO_DATABASE_NODES_PER_PLACEMENT * databases.placements(len(adjacency), later))
+        steps = Steps(search)
+        for event in steps:   # the cheap bound first; switch when it proves slow
+            if event["nodes"] >= patience:
+                search.close()
+                passes.append((event["depth"], event["nodes"] - nodes - sum(count for _, count in passes)))
+                break
+            yield event
+        else:
+            return steps.outcome
+        database = yield from databases.build(adjacency, later, blank_goal, nodes=event["nodes"], clock=clock)
+        later, nodes, first_bound = None, event["nodes"], event["depth"]   # IDA* goes on from the threshold reached
 
 
 def ida_star_fixed(start: Position, goal: Position, adjacency: Adjacency, distances: Sequence[Sequence[int]],
