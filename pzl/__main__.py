@@ -229,8 +229,8 @@ def _parser() -> argparse.ArgumentParser:
                              help="explain each algorithm and bound of the comparison instead of running it")
         keys = command_options(name)
         answering = answered_by(name)
-        groups = {family: sub.add_argument_group(catalog.family(family).words) for family in answering} \
-            if len(answering) > 1 else {}
+        groups = ({family: sub.add_argument_group(catalog.family(family).words) for family in answering}
+                  if len(answering) > 1 else {})
         for key, families in keys.items():
             settings = {option: value for option, value in FLAGS[key].items() if option != "flag"}
             settings["help"] = FLAG_HELP_FOR.get((key, name), settings["help"])

@@ -103,8 +103,8 @@ def bfs(problem: Problem[Any], *, max_states: int | None = DEFAULT_MAX_STATES,
                 if not all_solutions:
                     break
         if all_solutions and goals:  # the whole goal layer: every goal at this depth
-            goals = sorted(following & targets) if targets is not None else \
-                [state for state in following if is_goal(state)]
+            goals = (sorted(following & targets) if targets is not None
+                     else [state for state in following if is_goal(state)])
         stored += len(following)
         if not following:
             break

@@ -79,8 +79,8 @@ class BlockProblem:
         # the goal: anchors that must hold a piece of their code, and cells that must be empty
         self._targets = self._anchors(puzzle.goal)
         self._goal_bits = sum(1 << (anchor + self._offset[code]) for code, anchor in self._targets)
-        self._must_empty = sum(1 << cell for cell, code in enumerate(puzzle.goal) if code == EMPTY) \
-            if ANY in puzzle.goal else 0
+        self._must_empty = (sum(1 << cell for cell, code in enumerate(puzzle.goal) if code == EMPTY)
+                            if ANY in puzzle.goal else 0)
         self.full_goal = self.encode(puzzle.goal) if ANY not in puzzle.goal else None
         self._bound_tables(puzzle)
 
@@ -223,8 +223,8 @@ class BlockProblem:
         # a code with one piece and one goal place: its straight-slide bound counts the axes it is off by
         self._alone = {code: anchor for code, anchor in self._targets if want[code] == 1 and have.get(code) == 1}
         single = {code: len(shape) == 1 for code, shape in self._shapes.items()}
-        self._nearest = nearest_goal(puzzle.board, self._targets, max(self.codes), single) \
-            if self.metric == "step" else None
+        self._nearest = (nearest_goal(puzzle.board, self._targets, max(self.codes), single)
+                         if self.metric == "step" else None)
 
     def lower_bound(self, state: int) -> int:
         """The chosen bound (`bound_name`) of a state.

@@ -428,8 +428,8 @@ class LayoutWriter:
                                               for mine, other in settled.items()):
                 near = {other for mine, other in settled.items() if _touching(cells, mine)}
                 present = set(wanted.values())
-                char = next((ch for ch in self._spare if ch not in present and ch not in near), None) or \
-                    next(ch for ch in self._spare if ch not in near)
+                char = (next((ch for ch in self._spare if ch not in present and ch not in near), None)
+                        or next(ch for ch in self._spare if ch not in near))
             settled[cells] = char
         return settled
 

@@ -75,8 +75,8 @@ def _step(board: Board, instances: list[frozenset[int]], before: Codes, after: C
                 continue
             target = frozenset(moved)  # type: ignore[arg-type]
             entered = target - cells
-            if all(before[cell] == EMPTY and after[cell] == code for cell in entered) \
-                    and all(after[cell] == EMPTY for cell in cells - target):
+            if (all(before[cell] == EMPTY and after[cell] == code for cell in entered)
+                    and all(after[cell] == EMPTY for cell in cells - target)):
                 return index, direction, target
     raise ValueError("consecutive positions of a solution must differ by one piece moved one cell")
 

@@ -253,8 +253,8 @@ class _Census:
             if depth > self.start.bit_count() - 1:  # one peg left: no jump
                 break
             if depth == 1 and self.first is not None:   # one position, which every symmetry used keeps
-                level, fewest, landed = positions([after_jump(self.start, self.first)]), bytes([1]), \
-                    positions([1 << self.first[2]])
+                level, fewest, landed = (positions([after_jump(self.start, self.first)]), bytes([1]),
+                                         positions([1 << self.first[2]]))
                 self.nodes += 1
                 by_moves += [1] if moves else []
             elif moves:

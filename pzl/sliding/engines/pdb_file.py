@@ -84,8 +84,8 @@ def header_of(data: bytes, name: str = "the table file") -> tuple[dict[str, Any]
         raise TableFileError(f"{name} is truncated: its header is incomplete")
     try:
         header = json.loads(data[len(MAGIC):end])
-        ok = header["format"] == FORMAT and len(header["entries"]) == len(header["compressed"]) \
-            == len(header["patterns"])
+        ok = (header["format"] == FORMAT
+              and len(header["entries"]) == len(header["compressed"]) == len(header["patterns"]))
     except (ValueError, KeyError, TypeError):
         ok = False
     if not ok:
