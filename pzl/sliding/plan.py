@@ -89,12 +89,6 @@ def same_as_steps(puzzle: Puzzle) -> bool:
     return puzzle.blanks == 1
 
 
-def answers_anytime(puzzle: Puzzle, algorithm: str, all_solutions: bool) -> bool:
-    """True when `auto`, having chosen `algorithm`, answers at once and then better (`pzl.sliding.anytime`): IDA*
-    on numbered tiles, one solution."""
-    return algorithm == "ida" and not all_solutions and fast_reach.takes(puzzle)
-
-
 def choose(puzzle: Puzzle, all_solutions: bool, estimate: int) -> str:
     """The `auto` rule: breadth-first when the reachable space is small enough, IDA* beyond.
 
@@ -164,12 +158,12 @@ def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
         return chosen
     estimate = estimated_states(puzzle)
     algorithm = choose(puzzle, all_solutions, estimate) if auto else algorithm
-    anytime = auto and searched == "step" and answers_anytime(puzzle, algorithm, all_solutions)
+    problem = None if algorithm == "fast" else problem_for(puzzle, searched, bound)
+    anytime = auto and searched == "step" and fast_reach.answers_anytime(puzzle, algorithm, all_solutions)
     lower_bound = fast_reach.judge(puzzle, algorithm, all_solutions, anytime)   # refuses what is out of reach
     if algorithm == "bidirectional" and (all_solutions or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
                           "use bfs (or ida) for a partial goal or for all shortest solutions")
-    problem = None if algorithm == "fast" else problem_for(puzzle, searched, bound)
     spend = budget(puzzle, problem, algorithm, options.max_states, estimate, verdict.reachable, anytime)
     return replace(chosen, algorithm=algorithm, estimate=estimate, anytime=anytime, lower_bound=lower_bound,
                    problem=problem, warning=spend.warning, refusal=spend.refusal,
