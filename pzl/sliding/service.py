@@ -33,7 +33,6 @@ from pzl.sliding.outcome import (
     as_states,
     fast_result,
     impossible_result,
-    listed_solutions,
     longest_result,
     solution_result,
 )
@@ -63,8 +62,7 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     problem = chosen.problem
     assert problem is not None
     outcome, warning = yield from _searched(puzzle, problem, chosen, clock)
-    listed = (yield from listed_solutions(puzzle, problem, outcome)) if all_solutions else None
-    payload.update(solution_result(puzzle, problem, outcome, algorithm, all_solutions, listed))
+    payload.update((yield from solution_result(puzzle, problem, outcome, algorithm, all_solutions)))
     if warning:
         payload["warning"] = warning
     yield events.result(payload)
