@@ -2,12 +2,12 @@
 
 `plan` reads the request's options first, in one place, each checked and refused by name
 (`read_options`, `pzl.request`), then turns them and the Puzzle into a frozen `Plan`: the instant
-verdict, the algorithm `auto` chooses, the requests no search can answer refused, the estimate of
-the reachable positions, the search Problem (`problem_for`), the start's lower bound where the fast
-solver answers (`fast_reach.judge`), what the searches may spend (`effort.budget`: the state cap of a
-breadth-first search, the reachability check a depth-first search needs first, what the depth-first
-check says of auto's proof), and for `auto`'s anytime answer (`pzl.sliding.anytime`) the board's
-distances. Each helper is asked once, in that order, with what it needs.
+verdict, the estimate of the reachable positions, the algorithm `auto` chooses, the search Problem
+(`problem_for`), whether auto answers anytime and the start's lower bound where the fast solver
+answers (`fast_reach`), the requests no search can answer refused, what the searches may spend
+(`effort.budget`: the state cap of a breadth-first search, the reachability check a depth-first search
+needs first, what the depth-first check says of auto's proof), and for `auto`'s anytime answer
+(`pzl.sliding.anytime`) the board's distances. Each helper is asked once, in that order, with what it needs.
 The runner (`pzl.sliding.service`) then only runs it: nothing below reads the request or asks again.
 """
 
