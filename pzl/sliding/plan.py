@@ -2,9 +2,9 @@
 
 `plan` reads the request's options first, in one place, each checked and refused by name
 (`read_options`, `pzl.request`), then turns them and the Puzzle into a frozen `Plan`: the instant
-verdict, the estimate of the reachable positions, the algorithm `auto` chooses, the search Problem
-(`problem_for`), whether auto answers anytime and the start's lower bound where the fast solver
-answers (`fast_reach`), the requests no search can answer refused, what the searches may spend
+verdict, the estimate of the reachable positions, the algorithm `auto` chooses, whether auto answers
+anytime and the start's lower bound where the fast solver answers (`fast_reach`), the requests no
+search can answer refused, the search Problem (`problem_for`, built once none is), what the searches may spend
 (`effort.budget`: the state cap of a breadth-first search, the reachability check a depth-first search
 needs first, what the depth-first check says of auto's proof), and for `auto`'s anytime answer
 (`pzl.sliding.anytime`) the board's distances. Each helper is asked once, in that order, with what it needs.
@@ -158,12 +158,12 @@ def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
         return chosen
     estimate = estimated_states(puzzle)
     algorithm = choose(puzzle, all_solutions, estimate) if auto else algorithm
-    problem = None if algorithm == "fast" else problem_for(puzzle, searched, bound)
     anytime = auto and searched == "step" and fast_reach.answers_anytime(puzzle, algorithm, all_solutions)
     lower_bound = fast_reach.judge(puzzle, algorithm, all_solutions, anytime)   # refuses what is out of reach
     if algorithm == "bidirectional" and (all_solutions or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
                           "use bfs (or ida) for a partial goal or for all shortest solutions")
+    problem = None if algorithm == "fast" else problem_for(puzzle, searched, bound)   # once nothing is refused
     spend = budget(puzzle, problem, algorithm, options.max_states, estimate, verdict.reachable, anytime)
     return replace(chosen, algorithm=algorithm, estimate=estimate, anytime=anytime, lower_bound=lower_bound,
                    problem=problem, warning=spend.warning, refusal=spend.refusal,
