@@ -59,6 +59,24 @@ class Board:
         return self.size == self.rows * self.cols
 
     @cached_property
+    def distances(self) -> tuple[tuple[int, ...], ...]:
+        """Graph distance between every pair of cells (moves of a single cell through the board), worked out once
+        per board: the search Problem's bound, the plan and IDA* all read it."""
+        table = []
+        for source in range(self.size):
+            dist = [-1] * self.size
+            dist[source] = 0
+            queue = deque([source])
+            while queue:
+                cell = queue.popleft()
+                for other in self.adjacency[cell]:
+                    if dist[other] < 0:
+                        dist[other] = dist[cell] + 1
+                        queue.append(other)
+            table.append(tuple(dist))
+        return tuple(table)
+
+    @cached_property
     def parity_decides(self) -> bool:
         """True when permutation parity alone decides solvability for one blank and distinct tiles (worked out once
         per board: the verdict and the estimate of the reachable positions both read it).
@@ -98,23 +116,6 @@ def parse_board_size(text: str) -> Board:
     if not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
         raise PositionError(f"board {rows}x{cols}: rows and columns must each be {MIN_SIDE}..{MAX_SIDE}")
     return rectangle(rows, cols)
-
-
-def distances(board: Board) -> tuple[tuple[int, ...], ...]:
-    """Graph distance between every pair of cells (moves of a single cell through the board)."""
-    table = []
-    for source in range(board.size):
-        dist = [-1] * board.size
-        dist[source] = 0
-        queue = deque([source])
-        while queue:
-            cell = queue.popleft()
-            for other in board.adjacency[cell]:
-                if dist[other] < 0:
-                    dist[other] = dist[cell] + 1
-                    queue.append(other)
-        table.append(tuple(dist))
-    return tuple(table)
 
 
 def is_connected(board: Board, without: int | None = None) -> bool:

@@ -4,7 +4,7 @@
 (`read_options`, `pzl.request`), then turns them and the Puzzle into a frozen `Plan`: the instant
 verdict, the estimate of the reachable positions, the algorithm `auto` chooses, whether auto answers
 anytime and the start's lower bound where the fast solver answers (`fast_reach`), the requests no
-search can answer refused, the search Problem (`problem_for`, built once none is), what the searches may spend
+search can answer refused, the search Problem (`problem_for`, once nothing is refused), what the searches may spend
 (`effort.budget`: the state cap of a breadth-first search, the reachability check a depth-first search
 needs first, what the depth-first check says of auto's proof), and for `auto`'s anytime answer
 (`pzl.sliding.anytime`) the board's distances. Each helper is asked once, in that order, with what it needs.
@@ -22,7 +22,6 @@ from pzl.request import choice, flag, read_max_states, solution_cap
 from pzl.search import breadth, limits
 from pzl.sliding import fast_reach
 from pzl.sliding.blocks import METRICS, BlockProblem
-from pzl.sliding.board import distances
 from pzl.sliding.bound_choice import BOUNDS, check_bound
 from pzl.sliding.effort import budget
 from pzl.sliding.engines import tables
@@ -167,7 +166,7 @@ def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
     spend = budget(puzzle, problem, algorithm, options.max_states, estimate, verdict.reachable, anytime)
     return replace(chosen, algorithm=algorithm, estimate=estimate, anytime=anytime, lower_bound=lower_bound,
                    problem=problem, warning=spend.warning, refusal=spend.refusal,
-                   distances=distances(puzzle.board) if anytime else None, cap=spend.cap, check=spend.check,
+                   distances=puzzle.board.distances if anytime else None, cap=spend.cap, check=spend.check,
                    check_cap=spend.check_cap)
 
 

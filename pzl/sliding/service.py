@@ -22,7 +22,6 @@ from pzl.search.astar import astar
 from pzl.search.problem import Search, SearchOutcome
 from pzl.search.progress import relay
 from pzl.sliding import anytime
-from pzl.sliding.board import distances
 from pzl.sliding.bound_choice import state_bound
 from pzl.sliding.effort import breadth_floor, breadth_kernel, check_depth_first, what_to_try
 from pzl.sliding.engines import tiles
@@ -155,7 +154,7 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan) -> Search:
         board = puzzle.board
         if algorithm == "ida":
             rows_cols = (board.rows, board.cols) if board.is_rectangle() else None
-            outcome = yield from tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, distances(board),
+            outcome = yield from tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, board.distances,
                                                       all_solutions=all_solutions, max_solutions=max_solutions,
                                                       bound=bound or "auto", rows_cols=rows_cols,
                                                       max_depth=deepening.MAX_DEPTH)
