@@ -46,7 +46,7 @@ if str(ROOT) not in sys.path:
 
 from pzl.search.problem import Search, run_to_end  # noqa: E402
 from pzl.sliding import fast_reach  # noqa: E402
-from pzl.sliding.board import distances, rectangle  # noqa: E402
+from pzl.sliding.board import rectangle  # noqa: E402
 from pzl.sliding.engines.fast import fast_solve, lower_bound  # noqa: E402
 from pzl.sliding.engines.tiles import ida_star_tiles  # noqa: E402
 from pzl.sliding.verdict import permutation_parity  # noqa: E402
@@ -266,7 +266,7 @@ def line(sizes: list[str], per_bucket: int, seed: int) -> str:
     for size in sizes:
         rows, cols = (int(side) for side in size.split("x"))
         board = rectangle(rows, cols)
-        table = distances(board)
+        table = board.distances
         goal = (*range(1, rows * cols), 0)
         buckets: dict[int, list[tuple[bool, float]]] = {}
         for _ in range(per_bucket * 40):

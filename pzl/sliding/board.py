@@ -1,6 +1,6 @@
 """Sliding-puzzle boards as cells on a square grid, and what follows from the geometry.
 
-Adjacency, graph distances and the facts the parity rule needs (`parity_decides`, `permutation_parity`)
+Adjacency, graph distances and the facts the parity rule needs (`Board.parity_decides`, `permutation_parity`)
 are derived from the cells alone; the articles' hand-written adjacency lists are only test oracles.
 """
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from pzl.errors import PositionError, shown
 
@@ -20,7 +21,7 @@ DIRECTIONS: tuple[Cell, ...] = ((-1, 0), (0, -1), (0, 1), (1, 0))
 MIN_SIDE, MAX_SIDE = 2, 10
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Board:
     """A set of cells (row, col), numbered row by row, left to right."""
 
@@ -57,6 +58,43 @@ class Board:
         """True when the cells fill their bounding rectangle."""
         return self.size == self.rows * self.cols
 
+    @cached_property
+    def distances(self) -> tuple[tuple[int, ...], ...]:
+        """Graph distance between every pair of cells (moves of a single cell through the board), worked out once
+        per board: the search Problem's bound, the plan and IDA* all read it."""
+        table = []
+        for source in range(self.size):
+            dist = [-1] * self.size
+            dist[source] = 0
+            queue = deque([source])
+            while queue:
+                cell = queue.popleft()
+                for other in self.adjacency[cell]:
+                    if dist[other] < 0:
+                        dist[other] = dist[cell] + 1
+                        queue.append(other)
+            table.append(tuple(dist))
+        return tuple(table)
+
+    @cached_property
+    def parity_decides(self) -> bool:
+        """True when permutation parity alone decides solvability for one blank and distinct tiles (worked out once
+        per board: the verdict and the estimate of the reachable positions both read it).
+
+        Wilson (1974): on a 2-connected graph that is not a single cycle (nor the
+        non-bipartite θ0), the blank reaches every even arrangement when the graph is
+        bipartite — and grid boards are always bipartite. Elsewhere (a ring, a path,
+        a board with a cut cell) parity is necessary but not enough. A whole rectangle of at least 2 x 3 is
+        2-connected and no ring, so it is answered at once (the general test is quadratic: 30 ms on 20 x 20).
+        """
+        if self.is_rectangle() and min(self.rows, self.cols) >= 2:
+            return self.size > 4
+        if self.size < 3 or not is_connected(self):
+            return False
+        if all(len(neighbours) == 2 for neighbours in self.adjacency):
+            return False  # a single cycle: tiles only rotate
+        return all(is_connected(self, without=cell) for cell in range(self.size))
+
 
 def rectangle(rows: int, cols: int) -> Board:
     """The full R x C board."""
@@ -80,23 +118,6 @@ def parse_board_size(text: str) -> Board:
     return rectangle(rows, cols)
 
 
-def distances(board: Board) -> tuple[tuple[int, ...], ...]:
-    """Graph distance between every pair of cells (moves of a single cell through the board)."""
-    table = []
-    for source in range(board.size):
-        dist = [-1] * board.size
-        dist[source] = 0
-        queue = deque([source])
-        while queue:
-            cell = queue.popleft()
-            for other in board.adjacency[cell]:
-                if dist[other] < 0:
-                    dist[other] = dist[cell] + 1
-                    queue.append(other)
-        table.append(tuple(dist))
-    return tuple(table)
-
-
 def is_connected(board: Board, without: int | None = None) -> bool:
     """True when the cells (less `without`) form one connected piece."""
     cells = [i for i in range(board.size) if i != without]
@@ -111,24 +132,6 @@ def is_connected(board: Board, without: int | None = None) -> bool:
                 seen.add(other)
                 stack.append(other)
     return len(seen) == len(cells)
-
-
-def parity_decides(board: Board) -> bool:
-    """True when permutation parity alone decides solvability for one blank and distinct tiles.
-
-    Wilson (1974): on a 2-connected graph that is not a single cycle (nor the
-    non-bipartite θ0), the blank reaches every even arrangement when the graph is
-    bipartite — and grid boards are always bipartite. Elsewhere (a ring, a path,
-    a board with a cut cell) parity is necessary but not enough. A whole rectangle of at least 2 x 3 is
-    2-connected and no ring, so it is answered at once (the general test is quadratic: 30 ms on 20 x 20).
-    """
-    if board.size == board.rows * board.cols and min(board.rows, board.cols) >= 2:
-        return board.size > 4
-    if board.size < 3 or not is_connected(board):
-        return False
-    if all(len(neighbours) == 2 for neighbours in board.adjacency):
-        return False  # a single cycle: tiles only rotate
-    return all(is_connected(board, without=cell) for cell in range(board.size))
 
 
 def permutation_parity(start: tuple[int, ...], goal: tuple[int, ...]) -> int:

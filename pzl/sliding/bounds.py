@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from pzl.sliding.board import Board, distances
+from pzl.sliding.board import Board
 from pzl.sliding.position import ANY, EMPTY
 
 
@@ -46,7 +46,7 @@ class NearestGoal:
 def nearest_goal(board: Board, goal_anchors: list[tuple[int, int]], codes: int,
                  single_cell: dict[int, bool]) -> NearestGoal:
     """The NearestGoal tables: graph distance for one-cell pieces, grid (Manhattan) steps for blocks."""
-    graph = distances(board)
+    graph = board.distances
     cells = board.cells
     table = [(0,) * board.size for _ in range(codes + 1)]
     targets: dict[int, list[int]] = {}

@@ -91,20 +91,20 @@ def budget(puzzle: Puzzle, problem: Any, algorithm: str, max_states: int | None,
     auto's anytime answer on a board an optimal search proves (at most `fast_reach.OPTIMAL_CELLS` cells), what
     the depth-first check says of IDA*'s proof (a warning, or a refusal). `estimate`: the reachable positions;
     `reachable`: the instant verdict's (None: unknown)."""
-    if anytime:   # IDA* stores nothing and needs no reachability check: only the depth-first check of its proof
+    # Depth-first search cannot tell an unreachable goal from a far one: settle that first, with the memory's
+    # budget (the request's state cap is for the search it chose, which stores a path). When parity has
+    # settled it, a small check still gives iddfs's estimate the true depth. Auto's anytime answer needs none.
+    check = None
+    if algorithm in ("iddfs", "ida") and not anytime and not (reachable and algorithm == "ida"):
+        check = "bfs" if puzzle.goal_is_partial else "bidirectional"
+    kernel, check_kernel = storing_kernel(puzzle, algorithm), storing_kernel(puzzle, check)
+    if anytime:   # IDA* (kernel and check_kernel None): only the depth-first check of its proof
         if puzzle.board.size > fast_reach.OPTIMAL_CELLS:
             return Budget()
         try:
             return Budget(warning=check_depth_first(puzzle, problem, "ida", None, False, estimate))
         except SearchLimitError as refusal:
             return Budget(refusal=refusal)
-    # Depth-first search cannot tell an unreachable goal from a far one: settle that first, with the memory's
-    # budget (the request's state cap is for the search it chose, which stores a path). When parity has
-    # settled it, a small check still gives iddfs's estimate the true depth.
-    check = None
-    if algorithm in ("iddfs", "ida") and not (reachable and algorithm == "ida"):
-        check = "bfs" if puzzle.goal_is_partial else "bidirectional"
-    kernel, check_kernel = storing_kernel(puzzle, algorithm), storing_kernel(puzzle, check)
     cap = None if kernel is None else limits.state_cap(max_states, kernel, puzzle.board.size)
     check_cap = None if check_kernel is None else limits.state_cap(None, check_kernel, puzzle.board.size)
     if check_cap is None:

@@ -36,6 +36,12 @@ def takes(puzzle: Puzzle) -> bool:
     return puzzle.distinct_tiles and not puzzle.goal_is_partial and puzzle.board.is_rectangle()
 
 
+def answers_anytime(puzzle: Puzzle, algorithm: str, all_solutions: bool) -> bool:
+    """True when `auto`, having chosen `algorithm`, answers at once and then better (`pzl.sliding.anytime`): IDA*
+    on numbered tiles the fast solver takes, one solution."""
+    return algorithm == "ida" and not all_solutions and takes(puzzle)
+
+
 def judge(puzzle: Puzzle, algorithm: str, all_solutions: bool, anytime: bool) -> int | None:
     """The start's lower bound where the fast solver answers (`fast`, auto's anytime answer), else None: one
     decision, the bound computed once. Refuses up front what the fast solver cannot take (`why_not`, a

@@ -1,7 +1,8 @@
 """Sliding results in the JSON contract: a search's outcome as a `solve` answer (positions, steps, counts, stats).
 
-`solution_result` turns a SearchOutcome into the result fields; `fast_result` does so for the fast solver's
-(not proved minimal) solution, and `answer_result` for either as one of `auto`'s answers (`Found`);
+`solution_result` turns a SearchOutcome into the result fields (`solved_fields` for its solution); `fast_result`
+does so for the fast solver's (not proved minimal) solution, and `answer_result` for either as one of `auto`'s
+answers (`Found`);
 `impossible_result` is parity's instant answer; `longest_result` is a `longest` sweep's answer. A solution is
 written once, by `path_fields`: its positions as text and its steps (`piece_moves.Step`, one per move).
 """
@@ -97,30 +98,42 @@ def heuristic(name: str) -> dict[str, Any]:
 
 
 def solution_result(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, algorithm: str,
-                    all_solutions: bool,
-                    listed: list[tuple[list[str], list[dict[str, Any]]]] | None = None) -> dict[str, Any]:
-    """A search's answer: the solution (positions and steps), proved minimal, with the algorithm's figures.
-
-    `listed`: the listed solutions already in the contract's form (`listed_solutions`), else made here."""
+                    all_solutions: bool) -> Generator[Event, None, dict[str, Any]]:
+    """A search's answer: the solution (`solved_fields`), proved minimal, or why there is none; with `all_solutions`
+    the count and the listed solutions (`listed_solutions`: a progress event after every few); the statistics."""
     stats = events.stats(outcome.nodes, outcome.states, outcome.seconds)
     if outcome.path is None and not outcome.exhausted:   # a depth-first search reached its depth limit
         raise SearchLimitError(f"{algorithm} found no solution within {deepening.MAX_DEPTH} moves, the deepest it "
                                "searches", "max_depth", lower_bound=deepening.MAX_DEPTH + 1, nodes=outcome.nodes)
-    if outcome.path is None:
-        if algorithm == "bidirectional":
-            reason = ("the goal is not reachable: the search from one end ran out of positions "
-                      f"({outcome.states:,} stored from both ends)")
-        else:
-            reason = (f"the goal is not reachable: all {counted(outcome.states, 'position')} reachable from the start "
-                      "were examined")
-        unsolvable = {"solvable": False, "moves": None, "solution": None, **events.answered_by(algorithm),
-                      "minimal": False, "stats": stats, "reason": reason}
+    if outcome.path is not None:
+        result = solved_fields(puzzle, problem, outcome, algorithm)
         if all_solutions:
-            unsolvable.update(count=0, solutions=[])
-        return unsolvable
+            listed = yield from listed_solutions(puzzle, problem, outcome)
+            result["count"] = outcome.count
+            result["solutions"] = [solution for solution, _ in listed]
+            result["solutions_steps"] = [steps for _, steps in listed]
+        result["stats"] = stats
+        return result
+    if algorithm == "bidirectional":
+        reason = ("the goal is not reachable: the search from one end ran out of positions "
+                  f"({outcome.states:,} stored from both ends)")
+    else:
+        reason = (f"the goal is not reachable: all {counted(outcome.states, 'position')} reachable from the start "
+                  "were examined")
+    unsolvable = {"solvable": False, "moves": None, "solution": None, **events.answered_by(algorithm),
+                  "minimal": False, "stats": stats, "reason": reason}
+    if all_solutions:
+        unsolvable.update(count=0, solutions=[])
+    return unsolvable
+
+
+def solved_fields(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcome, algorithm: str) -> dict[str, Any]:
+    """An optimal search's solution (`outcome.path`, states of `problem`) in the contract: its positions and steps,
+    its moves in each count, and the algorithm's figures (bound, heuristic, iterations, layers)."""
+    assert outcome.path is not None
     decoded = [problem.decode(state) for state in outcome.path]
     solution, steps = path_fields(puzzle, decoded)
-    result: dict[str, Any] = {"solvable": True, "moves": len(outcome.path) - 1, "solution": solution,
+    result: dict[str, Any] = {"solvable": True, "moves": len(decoded) - 1, "solution": solution,
                               **events.answered_by(algorithm), "minimal": True, "steps": steps}
     counts = move_counts(puzzle.board, puzzle.pieces, puzzle.labels, decoded, puzzle.directions)
     result.update(step_moves=counts["step"], straight_moves=counts["straight"], piece_moves=counts["piece"])
@@ -131,13 +144,6 @@ def solution_result(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutc
             result["iterations"] = [[threshold, count] for threshold, count in outcome.iterations]
     if outcome.layers is not None:   # breadth-first: positions per depth (bidirectional: per side, and where they met)
         result["layers"] = outcome.layers
-    if all_solutions:
-        if listed is None:
-            listed = [path_fields(puzzle, [problem.decode(state) for state in path]) for path in outcome.paths]
-        result["count"] = outcome.count
-        result["solutions"] = [solution for solution, _ in listed]
-        result["solutions_steps"] = [steps for _, steps in listed]
-    result["stats"] = stats
     return result
 
 
@@ -161,11 +167,13 @@ def fast_result(puzzle: Puzzle, outcome: SearchOutcome, how: dict[str, Any], bou
 
 
 def answer_result(puzzle: Puzzle, problem: SlidingProblem | None, found: Found, seconds: float) -> dict[str, Any]:
-    """A `Found` answer's result fields: IDA*'s (`solution_result`, on `problem`) when proved, else the fast
+    """A `Found` answer's result fields: IDA*'s (`solved_fields`, on `problem`) when proved, else the fast
     solver's (`fast_result`, `seconds` since the request began), then the answer's own."""
     if found.proved:
         assert problem is not None
-        result = solution_result(puzzle, problem, as_states(problem, found.outcome), "ida", False)
+        outcome = as_states(problem, found.outcome)
+        result = {**solved_fields(puzzle, problem, outcome, "ida"),
+                  "stats": events.stats(outcome.nodes, outcome.states, outcome.seconds)}
     else:
         result = fast_result(puzzle, found.outcome, found.how, found.lower_bound, None, found.outcome.nodes, seconds)
     return {**result, **found.extra}

@@ -2,12 +2,12 @@
 
 `plan` reads the request's options first, in one place, each checked and refused by name
 (`read_options`, `pzl.request`), then turns them and the Puzzle into a frozen `Plan`: the instant
-verdict, the algorithm `auto` chooses, the requests no search can answer refused, the estimate of
-the reachable positions, the search Problem (`problem_for`), the start's lower bound where the fast
-solver answers (`fast_reach.judge`), what the searches may spend (`effort.budget`: the state cap of a
-breadth-first search, the reachability check a depth-first search needs first, what the depth-first
-check says of auto's proof), and for `auto`'s anytime answer (`pzl.sliding.anytime`) the board's
-distances. Each helper is asked once, in that order, with what it needs.
+verdict, the estimate of the reachable positions, the algorithm `auto` chooses, whether auto answers
+anytime and the start's lower bound where the fast solver answers (`fast_reach`), the requests no
+search can answer refused, the search Problem (`problem_for`, once nothing is refused), what the searches may spend
+(`effort.budget`: the state cap of a breadth-first search, the reachability check a depth-first search
+needs first, what the depth-first check says of auto's proof), and for `auto`'s anytime answer
+(`pzl.sliding.anytime`) the board's distances. Each helper is asked once, in that order, with what it needs.
 The runner (`pzl.sliding.service`) then only runs it: nothing below reads the request or asks again.
 """
 
@@ -22,7 +22,6 @@ from pzl.request import choice, flag, read_max_states, solution_cap
 from pzl.search import breadth, limits
 from pzl.sliding import fast_reach
 from pzl.sliding.blocks import METRICS, BlockProblem
-from pzl.sliding.board import distances
 from pzl.sliding.bound_choice import BOUNDS, check_bound
 from pzl.sliding.effort import budget
 from pzl.sliding.engines import tables
@@ -87,12 +86,6 @@ def read_metric(request: dict[str, Any], puzzle: Puzzle) -> str:
 def same_as_steps(puzzle: Puzzle) -> bool:
     """True when every move is one cell whatever the metric: one empty cell lets a piece move one cell at a time."""
     return puzzle.blanks == 1
-
-
-def answers_anytime(puzzle: Puzzle, algorithm: str, all_solutions: bool) -> bool:
-    """True when `auto`, having chosen `algorithm`, answers at once and then better (`pzl.sliding.anytime`): IDA*
-    on numbered tiles, one solution."""
-    return algorithm == "ida" and not all_solutions and fast_reach.takes(puzzle)
 
 
 def choose(puzzle: Puzzle, all_solutions: bool, estimate: int) -> str:
@@ -164,16 +157,16 @@ def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
         return chosen
     estimate = estimated_states(puzzle)
     algorithm = choose(puzzle, all_solutions, estimate) if auto else algorithm
-    anytime = auto and searched == "step" and answers_anytime(puzzle, algorithm, all_solutions)
+    anytime = auto and searched == "step" and fast_reach.answers_anytime(puzzle, algorithm, all_solutions)
     lower_bound = fast_reach.judge(puzzle, algorithm, all_solutions, anytime)   # refuses what is out of reach
     if algorithm == "bidirectional" and (all_solutions or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
                           "use bfs (or ida) for a partial goal or for all shortest solutions")
-    problem = None if algorithm == "fast" else problem_for(puzzle, searched, bound)
+    problem = None if algorithm == "fast" else problem_for(puzzle, searched, bound)   # once nothing is refused
     spend = budget(puzzle, problem, algorithm, options.max_states, estimate, verdict.reachable, anytime)
     return replace(chosen, algorithm=algorithm, estimate=estimate, anytime=anytime, lower_bound=lower_bound,
                    problem=problem, warning=spend.warning, refusal=spend.refusal,
-                   distances=distances(puzzle.board) if anytime else None, cap=spend.cap, check=spend.check,
+                   distances=puzzle.board.distances if anytime else None, cap=spend.cap, check=spend.check,
                    check_cap=spend.check_cap)
 
 

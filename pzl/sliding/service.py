@@ -22,7 +22,6 @@ from pzl.search.astar import astar
 from pzl.search.problem import Search, SearchOutcome
 from pzl.search.progress import relay
 from pzl.sliding import anytime
-from pzl.sliding.board import distances
 from pzl.sliding.bound_choice import state_bound
 from pzl.sliding.effort import breadth_floor, breadth_kernel, check_depth_first, what_to_try
 from pzl.sliding.engines import tiles
@@ -33,7 +32,6 @@ from pzl.sliding.outcome import (
     as_states,
     fast_result,
     impossible_result,
-    listed_solutions,
     longest_result,
     solution_result,
 )
@@ -63,8 +61,7 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     problem = chosen.problem
     assert problem is not None
     outcome, warning = yield from _searched(puzzle, problem, chosen, clock)
-    listed = (yield from listed_solutions(puzzle, problem, outcome)) if all_solutions else None
-    payload.update(solution_result(puzzle, problem, outcome, algorithm, all_solutions, listed))
+    payload.update((yield from solution_result(puzzle, problem, outcome, algorithm, all_solutions)))
     if warning:
         payload["warning"] = warning
     yield events.result(payload)
@@ -157,7 +154,7 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan) -> Search:
         board = puzzle.board
         if algorithm == "ida":
             rows_cols = (board.rows, board.cols) if board.is_rectangle() else None
-            outcome = yield from tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, distances(board),
+            outcome = yield from tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, board.distances,
                                                       all_solutions=all_solutions, max_solutions=max_solutions,
                                                       bound=bound or "auto", rows_cols=rows_cols,
                                                       max_depth=deepening.MAX_DEPTH)

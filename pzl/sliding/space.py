@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import Counter
 from math import factorial, prod
 
-from pzl.sliding.board import parity_decides
 from pzl.sliding.task import Puzzle
 
 
@@ -28,7 +27,7 @@ def estimated_states(puzzle: Puzzle) -> int:
     if puzzle.single_cell:
         counts.update(puzzle.start)
         total = arrangements(counts)
-        return total // 2 if puzzle.distinct_tiles and parity_decides(puzzle.board) else total
+        return total // 2 if puzzle.distinct_tiles and puzzle.board.parity_decides else total
     seen = Counter(puzzle.start)
     for code, cells in seen.items():
         counts[code] = cells if code == 0 else cells // len(puzzle.shape_of(code))

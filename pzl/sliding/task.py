@@ -136,11 +136,11 @@ def _label_codes(puzzle: Puzzle, text: Any, what: str) -> Codes:
     return tuple(codes[label] for label in labels)
 
 
-def read_rules(request: dict[str, Any], default: str = "free") -> str:
-    """The request's `rules` (free, rush-hour), or `default` when absent or empty."""
+def read_rules(request: dict[str, Any]) -> str | None:
+    """The request's `rules` (free, rush-hour), or None when absent or empty (the puzzle's own apply)."""
     value = request.get("rules")
     if value is None or value == "":
-        return default
+        return None
     if isinstance(value, str) and value.strip().lower() in RULES:
         return value.strip().lower()
     raise PositionError(f"unknown rules {shown(value)}; use one of: {', '.join(RULES)} (free: any piece slides any "
@@ -154,16 +154,18 @@ def from_request(request: dict[str, Any], start_from_goal: bool = False) -> Puzz
     be given, unless `start_from_goal` (for `longest`, which needs only the goal) takes the goal.
     A start or goal that is given but empty is refused, not replaced by the default.
     A catalog puzzle drawn as a layout answers in layout text unless the request gives `start`.
+    The request's `rules` are read first; without them the catalog entry's apply, else free.
     """
+    rules = read_rules(request)
     if request.get("layout") not in (None, ""):
-        return _from_layout(request)
+        return _from_layout(request, rules)
     entry_id = request.get("puzzle")
     if isinstance(entry_id, str) and entry_id and request.get("start") is None and \
             request.get("board") in (None, "") and "layout" in catalog.entry(entry_id):
-        return _from_layout({**request, "layout": catalog.entry(entry_id)["layout"]})
+        return _from_layout({**request, "layout": catalog.entry(entry_id)["layout"]}, rules)
     puzzle = _from_labels(request, start_from_goal)
     entry = catalog.entry(puzzle.puzzle_id) if request.get("board") in (None, "") else {}
-    rules = read_rules(request, entry.get("rules", "free"))
+    rules = rules or entry.get("rules", "free")
     if rules != "free":
         _check_cars(puzzle)
     return replace(puzzle, rules=rules, metric=entry.get("metric"))
@@ -179,8 +181,9 @@ def _check_cars(puzzle: Puzzle) -> None:
                                 f"{label} ({shape_text(piece.shape)}) is not a straight row or column of cells")
 
 
-def _from_layout(request: dict[str, Any]) -> Puzzle:
-    """The task of a `layout` request: the layout, its goal (`goal`, or the catalog's, or Rush Hour's) and rules."""
+def _from_layout(request: dict[str, Any], requested: str | None) -> Puzzle:
+    """The task of a `layout` request: the layout, its goal (`goal`, or the catalog's, or Rush Hour's) and rules
+    (`requested`, the request's; None: the catalog entry's, else free, and a Rush Hour card's rush-hour)."""
     for key in ("start", "board"):
         if request.get(key) not in (None, ""):
             raise PositionError(f"give a layout or a {key}, not both: the layout is the start position")
@@ -189,7 +192,7 @@ def _from_layout(request: dict[str, Any]) -> Puzzle:
         raise PositionError(f"{entry['id']} takes its positions as labels in cell order (start and goal); a layout "
                             "is for a puzzle drawn as one (give the layout without a puzzle id, with its goal)")
     layout = parse_layout(request["layout"])
-    rules = read_rules(request, entry.get("rules", "free") if entry else "free")
+    rules = requested or (entry or {}).get("rules", "free")
     if rules == "rush-hour":
         check_rush_hour(layout)
     goal = request.get("goal")
@@ -202,7 +205,7 @@ def _from_layout(request: dict[str, Any]) -> Puzzle:
     else:
         raise PositionError("a layout needs a goal: draw the box again with the piece that must move where it must "
                             "end, . or * elsewhere (e.g. ..../..../..../.AA./.AA.)")
-    if layout.card and rules == "free" and request.get("rules") in (None, ""):
+    if layout.card and rules == "free" and requested is None:
         rules = "rush-hour"   # a Rush Hour card is played by Rush Hour's rules
         check_rush_hour(layout)
     puzzle = layout_puzzle(entry["id"] if entry else "layout", layout, targets, rules)

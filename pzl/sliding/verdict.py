@@ -7,7 +7,7 @@ colour of the (bipartite) grid, so arrangement parity and blank colour change to
 from __future__ import annotations
 
 from pzl.family import Verdict
-from pzl.sliding.board import Board, parity_decides, permutation_parity
+from pzl.sliding.board import Board, permutation_parity
 from pzl.sliding.position import EMPTY
 from pzl.sliding.task import Puzzle
 
@@ -18,7 +18,7 @@ def parity_verdict(board: Board, start: tuple[int, ...], goal: tuple[int, ...], 
     (r1, c1), (r2, c2) = board.cells[blank_start], board.cells[blank_goal]
     blank_parity = (r1 + c1 + r2 + c2) % 2
     if permutation_parity(start, goal) == blank_parity:
-        if parity_decides(board):
+        if board.parity_decides:
             return Verdict(True, "the arrangement has the right parity, which on this board means it is reachable")
         return Verdict(None, "parity allows it, but on this board parity alone does not decide")
     return Verdict(False, _odd_reason(start, goal, labels, blank_parity))

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from pzl import api
 from pzl.sliding import anytime
-from pzl.sliding.board import distances, rectangle
+from pzl.sliding.board import rectangle
 from pzl.sliding.engines import windows
 from pzl.sliding.engines.fast import fast_solve, lower_bound
 from pzl.sliding.engines.tiles import replay_blanks
@@ -117,7 +117,7 @@ def test_windows_never_lengthen_a_solution_and_it_still_reaches_the_goal(size, r
     fast = run(fast_solve(start, goal, rows, cols))
     blanks = [position.index(0) for position in fast.path]
     board = rectangle(rows, cols)
-    shortener = windows.Shortener(board, start, blanks, distances(board))
+    shortener = windows.Shortener(board, start, blanks, board.distances)
     before = shortener.moves
     run(shortener.run(60_000))
     path = shortener.path()

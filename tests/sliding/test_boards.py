@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pzl.errors import PositionError
-from pzl.sliding.board import Board, from_rows, is_connected, parity_decides, parse_board_size, rectangle
+from pzl.sliding.board import Board, from_rows, is_connected, parse_board_size, rectangle
 from pzl.sliding.catalog import CATALOG, board_of, entry
 
 # seed 001 (8-puzzle; the symbol puzzle of seed 004 uses the same list)
@@ -52,11 +52,11 @@ def test_bad_board_sizes_are_refused_with_a_reason(text):
 
 
 def test_parity_decides_on_two_connected_boards_that_are_not_a_ring():
-    assert parity_decides(rectangle(3, 3))
-    assert parity_decides(board_of(entry("9-puzzle-variant")))
-    assert not parity_decides(rectangle(2, 2))             # a ring of four cells
-    assert not parity_decides(from_rows("###", "#..", "#.."))  # an L: cells with one neighbour
-    assert not parity_decides(Board(((0, 0), (0, 1), (1, 1), (1, 2), (2, 2), (2, 1), (0, 2))))
+    assert rectangle(3, 3).parity_decides
+    assert board_of(entry("9-puzzle-variant")).parity_decides
+    assert not rectangle(2, 2).parity_decides             # a ring of four cells
+    assert not from_rows("###", "#..", "#..").parity_decides  # an L: cells with one neighbour
+    assert not Board(((0, 0), (0, 1), (1, 1), (1, 2), (2, 2), (2, 1), (0, 2))).parity_decides
 
 
 def test_parity_decides_on_whole_rectangles_as_the_general_test_does():
@@ -66,4 +66,4 @@ def test_parity_decides_on_whole_rectangles_as_the_general_test_does():
             general = (whole.size >= 3 and is_connected(whole)
                        and not all(len(n) == 2 for n in whole.adjacency)
                        and all(is_connected(whole, without=cell) for cell in range(whole.size)))
-            assert parity_decides(whole) == general, (rows, cols)
+            assert whole.parity_decides == general, (rows, cols)
