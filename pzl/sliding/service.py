@@ -77,8 +77,8 @@ def _searched(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan,
         distance = None
         if chosen.check is not None:
             cap = chosen.check_cap
-            search = breadth.bfs(problem, max_states=cap.limit) if chosen.check == "bfs" else \
-                breadth.bidirectional(problem, max_states=cap.limit)
+            search = (breadth.bfs(problem, max_states=cap.limit) if chosen.check == "bfs"
+                      else breadth.bidirectional(problem, max_states=cap.limit))
             reach = yield from relay(_capped(search, cap, puzzle, chosen.check, all_solutions, chosen.estimate),
                                      phase="reachability check")
             if reach.path is None:
@@ -191,8 +191,8 @@ def longest(request: dict[str, Any]) -> Iterator[Event]:
     sweep's progress."""
     limit = read_max_states(request, breadth.DEFAULT_MAX_STATES * 2)
     goal = request.get("goal")
-    if isinstance(goal, str) and goal.strip() and request.get("start") is None and "*" not in goal \
-            and request.get("layout") in (None, ""):
+    if (isinstance(goal, str) and goal.strip() and request.get("start") is None and "*" not in goal
+            and request.get("layout") in (None, "")):
         request = {**request, "start": goal}   # a complete goal is the whole task
     puzzle = from_request(request, start_from_goal=True)
     metric = read_metric(request, puzzle)

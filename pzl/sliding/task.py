@@ -160,8 +160,8 @@ def from_request(request: dict[str, Any], start_from_goal: bool = False) -> Puzz
     if request.get("layout") not in (None, ""):
         return _from_layout(request, rules)
     entry_id = request.get("puzzle")
-    if isinstance(entry_id, str) and entry_id and request.get("start") is None and \
-            request.get("board") in (None, "") and "layout" in catalog.entry(entry_id):
+    if (isinstance(entry_id, str) and entry_id and request.get("start") is None
+            and request.get("board") in (None, "") and "layout" in catalog.entry(entry_id)):
         return _from_layout({**request, "layout": catalog.entry(entry_id)["layout"]}, rules)
     puzzle = _from_labels(request, start_from_goal)
     entry = catalog.entry(puzzle.puzzle_id) if request.get("board") in (None, "") else {}
@@ -275,8 +275,8 @@ def _from_labels(request: dict[str, Any], start_from_goal: bool = False) -> Puzz
     if start_text is None and start_from_goal and "*" not in str(goal_text):
         start_text = goal_text
     if start_text is None:
-        goal_words = "the one given" if request.get("goal") else \
-            default_goal if board.size <= 12 else f"1 2 3 … {board.size - 2} {board.size - 1} 0"
+        goal_words = ("the one given" if request.get("goal")
+                      else default_goal if board.size <= 12 else f"1 2 3 … {board.size - 2} {board.size - 1} 0")
         raise PositionError(f"a custom {puzzle_id} board needs a start position (its labels in cell order, 0 for "
                             f"the empty cell); the goal is {goal_words}")
     return build(puzzle_id, board, pieces, start_text, goal_text)
