@@ -38,47 +38,25 @@ class Step(NamedTuple):
 
 def classic_counts(board: Board, pieces: dict[str, Piece], labels: Sequence[str], path: Sequence[Codes],
                    ) -> tuple[int, int]:
-    """(piece moves, straight moves) of `path`, a solution as code tuples (`labels[code]` names a code)."""
-    if len(path) < 2:
-        return 0, 0
-    found = decompose([labels[code] for code in path[0]], board, pieces, "start")
-    instances = [frozenset(_cells(board, pieces[label], anchor)) for label, anchor in found]
+    """(piece moves, straight moves) of `path`, a one-cell solution as code tuples (`labels[code]` names a code):
+    the same piece moving again is the same piece move, and again the same way the same straight slide."""
     piece_moves = straight_moves = 0
-    last: tuple[int, tuple[int, int]] | None = None
-    for before, after in pairwise(path):
-        mover, direction, moved = _step(board, instances, before, after)
-        if last is None or last[0] != mover:
+    last_cells: frozenset[int] | None = None
+    last_way: Cell | None = None
+    for _, _, _, mover, moved in _moves(board, pieces, labels, path):
+        (r0, c0), (r1, c1) = min(board.cells[cell] for cell in mover), min(board.cells[cell] for cell in moved)
+        way = (r1 - r0, c1 - c0)
+        if mover != last_cells:
             piece_moves += 1
-        if last != (mover, direction):
+        if mover != last_cells or way != last_way:
             straight_moves += 1
-        instances[mover] = moved
-        last = (mover, direction)
+        last_cells, last_way = moved, way
     return piece_moves, straight_moves
 
 
 def _cells(board: Board, piece: Piece, anchor: int) -> list[int]:
     cells = [board.neighbour(anchor, offset) if offset != (0, 0) else anchor for offset in piece.shape]
     return [cell for cell in cells if cell is not None]
-
-
-def _step(board: Board, instances: list[frozenset[int]], before: Codes, after: Codes,
-          ) -> tuple[int, tuple[int, int], frozenset[int]]:
-    """Which piece one unit step moved, which way, and the cells it covers afterwards."""
-    left = {cell for cell, (was, now) in enumerate(zip(before, after, strict=True)) if was != now and was != EMPTY}
-    for index, cells in enumerate(instances):
-        if not cells & left:
-            continue
-        code = before[next(iter(cells))]
-        for direction in DIRECTIONS:
-            moved = [board.neighbour(cell, direction) for cell in cells]
-            if None in moved:
-                continue
-            target = frozenset(moved)  # type: ignore[arg-type]
-            entered = target - cells
-            if (all(before[cell] == EMPTY and after[cell] == code for cell in entered)
-                    and all(after[cell] == EMPTY for cell in cells - target)):
-                return index, direction, target
-    raise ValueError("consecutive positions of a solution must differ by one piece moved one cell")
 
 
 def steps_of(board: Board, pieces: dict[str, Piece], labels: Sequence[str], path: Sequence[Codes],

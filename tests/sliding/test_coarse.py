@@ -9,12 +9,30 @@ import pytest
 
 from pzl import api
 from pzl.sliding.blocks import BlockProblem
+from pzl.sliding.board import DIRECTIONS
 from pzl.sliding.catalog import entry
-from pzl.sliding.piece_moves import _step
-from pzl.sliding.position import decompose
+from pzl.sliding.position import EMPTY, decompose
 from pzl.sliding.service import problem_for
 from pzl.sliding.task import from_request
 from tools.sliding_replay import whole_slides
+
+
+def naive_step(board, instances: list, before: tuple, after: tuple) -> tuple:
+    """Which piece one unit step moved, which way, and the cells it covers afterwards (every piece and way tried)."""
+    left = {cell for cell, (was, now) in enumerate(zip(before, after, strict=True)) if was != now and was != EMPTY}
+    for index, cells in enumerate(instances):
+        if not cells & left:
+            continue
+        code = before[next(iter(cells))]
+        for direction in DIRECTIONS:
+            moved = [board.neighbour(cell, direction) for cell in cells]
+            if None in moved:
+                continue
+            target = frozenset(moved)
+            if (all(before[cell] == EMPTY and after[cell] == code for cell in target - cells)
+                    and all(after[cell] == EMPTY for cell in cells - target)):
+                return index, direction, target
+    raise AssertionError("consecutive positions differ by more than one piece moved one cell")
 
 
 def naive_neighbours(puzzle, state, straight: bool) -> set:
@@ -31,7 +49,7 @@ def naive_neighbours(puzzle, state, straight: bool) -> set:
             position, instances, direction = frontier.pop()
             packed = unit.codec.pack(position) if hasattr(unit, "codec") else unit.encode(position)
             for after in map(unit.decode, unit.successors(packed)):
-                mover, way, moved = _step(puzzle.board, instances, position, after)
+                mover, way, moved = naive_step(puzzle.board, instances, position, after)
                 if mover != piece or after in seen or (straight and direction not in (None, way)):
                     continue
                 seen.add(after)
