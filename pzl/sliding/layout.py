@@ -27,6 +27,8 @@ CARD_EMPTY, CARD_WALL = "o", "x"
 CARD_PIECES = "".join(ch for ch in PIECE_CHARACTERS if ch not in (CARD_EMPTY, CARD_WALL))
 #: The rules a layout may follow: pieces slide freely, or every piece only along its length.
 RULES = ("free", "rush-hour")
+#: The label of an empty cell in a position written in labels: a piece drawn as 0 takes another label.
+EMPTY_LABEL = "0"
 ROW_SEPARATORS = re.compile(r"\s*(?:/|\r?\n)\s*")
 
 
@@ -282,8 +284,8 @@ class Kinds:
     """A layout's kinds of piece: one per goal-named piece and one per shape of the other pieces.
 
     Pieces of one kind are interchangeable. `label` names each kind (its first piece's character,
-    a spare character when another kind has that one), `shape` gives its shape and `chars` the
-    characters of its pieces in reading order; `of(piece)` is a piece's kind.
+    a spare character when another kind has that one or it is 0, the label of an empty cell), `shape`
+    gives its shape and `chars` the characters of its pieces in reading order; `of(piece)` is a piece's kind.
     """
 
     named: frozenset[str]
@@ -299,11 +301,12 @@ class Kinds:
 def kinds(layout: Layout, targets: dict[str, tuple[Cell, ...]]) -> Kinds:
     """The Kinds of a layout whose goal names the pieces in `targets`."""
     found = Kinds(frozenset(targets), {}, {}, {})
-    spare = iter(ch for ch in PIECE_CHARACTERS if ch not in {piece.char for piece in layout.pieces})
+    spare = iter(ch for ch in PIECE_CHARACTERS if ch not in {piece.char for piece in layout.pieces} | {EMPTY_LABEL})
     for piece in layout.pieces:
         key = found.of(piece)
         if key not in found.label:
-            found.label[key] = piece.char if piece.char not in found.label.values() else next(spare)
+            taken = piece.char in found.label.values() or piece.char == EMPTY_LABEL
+            found.label[key] = next(spare) if taken else piece.char
             found.shape[key] = piece.shape
         found.chars.setdefault(key, []).append(piece.char)
     return found
@@ -322,7 +325,7 @@ def labels_in_cells(layout: Layout, kinds_of: Kinds, targets: dict[str, tuple[Ce
     labels = ["0" if len(targets) == len(layout.pieces) else "*"] * len(number)
     for char, cells in targets.items():
         for cell in cells:
-            labels[number[cell]] = char
+            labels[number[cell]] = kinds_of.label["named", char]
     return labels
 
 

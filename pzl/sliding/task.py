@@ -236,13 +236,13 @@ def layout_puzzle(puzzle_id: str, layout: Layout, targets: dict[str, tuple[Cell,
     """
     board = Board(layout.cells)
     found = kinds(layout, targets)
-    pieces = PieceSet(Piece(label, found.shape[key], None if key[0] == "shape" else f"piece {label} (the goal's)")
+    pieces = PieceSet(Piece(label, found.shape[key], None if key[0] == "shape" else f"piece {key[1]} (the goal's)")
                       for key, label in found.label.items())
     puzzle = build(puzzle_id, board, pieces, labels_in_cells(layout, found), labels_in_cells(layout, found, targets))
     code_of = {label: code for code, label in enumerate(puzzle.labels)}
     form = LayoutForm(layout, targets, rules, board.cells,
                       {code_of[label]: found.shape[key] for key, label in found.label.items()},
-                      {char: code_of[char] for char in targets},
+                      {char: code_of[found.label["named", char]] for char in targets},
                       {code_of[label]: found.chars[key] for key, label in found.label.items()},
                       LayoutWriter(layout, targets))
     return replace(puzzle, rules=rules, form=form)

@@ -114,6 +114,14 @@ def test_pieces_of_one_shape_are_interchangeable_unless_the_goal_names_them():
     assert answer(layout="ab./..c", goal="ba./...", metric="step")["moves"] > 0   # named: they must trade places
 
 
+def test_a_piece_drawn_as_0_is_a_piece_not_an_empty_cell():
+    # 0 labels an empty cell in label text: a piece drawn as 0 once vanished from the puzzle ("solved in 0 moves")
+    result = answer(layout="0A/..", goal="../0.")
+    assert (result["moves"], result["solution"]) == (1, ["0A/..", ".A/0."])
+    assert answer(layout="0A./...", goal=".../A0.")["moves"] == 4
+    assert answer(layout="0./..", goal="0./..")["moves"] == 0
+
+
 def test_a_goal_may_name_every_piece_for_a_full_arrangement():
     result = answer(layout="ab/c.", goal="ba/c.", metric="step", algorithm="bidirectional")
     assert result["solvable"] is False   # three tiles on a 2x2 ring only rotate
