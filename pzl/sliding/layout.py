@@ -17,6 +17,7 @@ from typing import Any
 
 from pzl.errors import PositionError, shown
 from pzl.sliding.board import MAX_SIDE, Cell
+from pzl.sliding.position import Piece
 
 #: The characters that stand for pieces (safe in a link's hash as they are).
 PIECE_CHARACTERS = string.ascii_uppercase + string.ascii_lowercase + string.digits
@@ -327,6 +328,53 @@ def labels_in_cells(layout: Layout, kinds_of: Kinds, targets: dict[str, tuple[Ce
         for cell in cells:
             labels[number[cell]] = kinds_of.label["named", char]
     return labels
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Drawing:
+    """What a layout and its goal describe: its pieces (one Piece per kind), the start and the goal as kind labels
+    per board cell ('0' empty, '*' anything), and the rules; with the layout, the goal's targets (piece character
+    → cells), the kinds and a writer of positions in the layout's characters."""
+
+    layout: Layout
+    targets: dict[str, tuple[Cell, ...]]
+    rules: str
+    kinds: Kinds
+    pieces: tuple[Piece, ...]
+    start: list[str]
+    goal: list[str]
+    writer: LayoutWriter
+
+
+def draw(text: Any, goal: Any, rules: str | None) -> Drawing:
+    """The Drawing of a layout text and its goal text under `rules`; PositionError naming the first fault.
+
+    Without a goal, a Rush Hour layout (`rules` rush-hour, or a card) takes its default: car A leaves at the
+    right edge of its row. `rules` None: the layout's own, rush-hour for a Rush Hour card, else free.
+    """
+    layout = parse_layout(text)
+    if rules == "rush-hour":
+        check_rush_hour(layout)
+    if goal not in (None, ""):
+        targets = parse_goal(goal, layout)
+    elif rules == "rush-hour" or layout.card:
+        targets = rush_hour_goal(layout)
+    else:
+        raise PositionError("a layout needs a goal: draw the box again with the piece that must move where it must "
+                            "end, . or * elsewhere (e.g. ..../..../..../.AA./.AA.)")
+    if layout.card and rules is None:
+        rules = "rush-hour"   # a Rush Hour card is played by Rush Hour's rules
+        check_rush_hour(layout)
+    found = kinds(layout, targets)
+    pieces = tuple(Piece(label, found.shape[key], None if key[0] == "shape" else f"piece {key[1]} (the goal's)")
+                   for key, label in found.label.items())
+    return Drawing(layout, targets, rules or "free", found, pieces, labels_in_cells(layout, found),
+                   labels_in_cells(layout, found, targets), LayoutWriter(layout, targets))
+
+
+def same_pieces(layout: Layout, other: Layout) -> bool:
+    """True when two layouts have the same pieces: as many of each shape, wherever they lie."""
+    return sorted(piece.shape for piece in layout.pieces) == sorted(piece.shape for piece in other.pieces)
 
 
 def goal_text(layout: Layout, targets: dict[str, tuple[Cell, ...]]) -> str:
