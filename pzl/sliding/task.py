@@ -8,7 +8,7 @@ except the pieces its goal names, each a kind of its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from pzl.errors import PositionError, shown
@@ -144,11 +144,7 @@ def from_request(request: dict[str, Any], start_from_goal: bool = False) -> Puzz
     _check_keys(request, drawn=text not in (None, ""))
     if text not in (None, ""):
         return _from_layout(text, request, entry, rules)
-    puzzle = _from_labels(request, entry, start_from_goal)
-    rules = rules or (entry or {}).get("rules", "free")
-    if rules != "free":
-        _check_cars(puzzle)
-    return replace(puzzle, rules=rules, metric=(entry or {}).get("metric"))
+    return _from_labels(request, entry, rules, start_from_goal)
 
 
 def _check_keys(request: dict[str, Any], drawn: bool) -> None:
@@ -173,9 +169,9 @@ def _check_keys(request: dict[str, Any], drawn: bool) -> None:
         raise PositionError("name a puzzle (a catalog id) or give a board size such as 3x4")
 
 
-def _check_cars(puzzle: Puzzle) -> None:
+def _check_cars(pieces: dict[str, Piece]) -> None:
     """PositionError unless every piece is a straight car of at least two cells (rush-hour rules)."""
-    for label, piece in puzzle.pieces.items():
+    for label, piece in pieces.items():
         rows = {dr for dr, _ in piece.shape}
         cols = {dc for _, dc in piece.shape}
         if piece.size < 2 or (len(rows) > 1 and len(cols) > 1):
@@ -207,8 +203,10 @@ def _from_layout(text: str, request: dict[str, Any], entry: dict[str, Any] | Non
                   positions.goal, drawing.rules, form, entry.get("metric") if entry else None)
 
 
-def _from_labels(request: dict[str, Any], entry: dict[str, Any] | None, start_from_goal: bool = False) -> Puzzle:
-    """The task of a catalog entry (None: a custom board) with start/goal in labels."""
+def _from_labels(request: dict[str, Any], entry: dict[str, Any] | None, requested: str | None,
+                 start_from_goal: bool = False) -> Puzzle:
+    """The task of a catalog entry (None: a custom board) with start/goal in labels, under the rules `requested`
+    (the request's), else the entry's, else free."""
     if entry is None:
         board = parse_board_size(request["board"])
         puzzle_id = f"{board.rows}x{board.cols}"
@@ -230,4 +228,8 @@ def _from_labels(request: dict[str, Any], entry: dict[str, Any] | None, start_fr
         raise PositionError(f"a custom {puzzle_id} board needs a start position (its labels in cell order, 0 for "
                             f"the empty cell); the goal is {goal_words}")
     positions = read_positions(board, pieces, start_text, goal_text)
-    return Puzzle(puzzle_id, board, positions.pieces, positions.labels, positions.start, positions.goal)
+    rules = requested or (entry or {}).get("rules", "free")
+    if rules != "free":
+        _check_cars(positions.pieces)
+    return Puzzle(puzzle_id, board, positions.pieces, positions.labels, positions.start, positions.goal, rules,
+                  None, entry.get("metric") if entry else None)
