@@ -3,8 +3,9 @@
 `.` is an empty cell, `#` no cell (a wall, or outside an odd-shaped box), and a letter or digit a
 piece: a 4-connected region of one character (`AABB/AACC/de../FGHH/FGII` is Dad's puzzle). A goal
 is drawn the same way, `.` or `*` where anything may be. The 36-character Rush Hour card (6×6 row
-by row, `o` or `.` empty, `x` a wall, `A` the car that must leave) is a layout too. `LayoutWriter`
-writes positions back in the input's characters, following each piece along a solution.
+by row, `o` or `.` empty, `x` a wall, `A` the car that must leave) is a layout too. `draw` reads a
+layout and its goal into what a task is built from (a `Drawing`: pieces, start, goal, rules);
+`LayoutWriter` writes positions back in the input's characters, following each piece along a solution.
 """
 
 from __future__ import annotations
