@@ -14,15 +14,7 @@ from typing import Any
 
 from pzl.errors import CatalogError, shown
 from pzl.sliding.board import Board, from_rows, rectangle
-from pzl.sliding.layout import (
-    check_rush_hour,
-    goal_text,
-    kinds,
-    labels_in_cells,
-    parse_goal,
-    parse_layout,
-    rush_hour_goal,
-)
+from pzl.sliding.layout import draw, goal_text
 from pzl.sliding.position import Piece, PieceSet, format_labels, rectangle_piece
 
 SYMBOLS = (("┌", "1", "top-left corner"), ("─", "2", "horizontal bar"), ("┐", "3", "top-right corner"),
@@ -69,17 +61,11 @@ def _layout_entry(puzzle_id: str, name: str, description: str, layout_text: str,
     `exit_side` names the side of the box the goal piece leaves by (None: the goal is a place in
     the box); the exit spans the goal piece's cells along that side.
     """
-    layout = parse_layout(layout_text)
-    if rules == "rush-hour":
-        check_rush_hour(layout)
-    targets = parse_goal(goal, layout) if goal else rush_hour_goal(layout)
-    found = kinds(layout, targets)
-    board = Board(layout.cells)
-    pieces = tuple(Piece(label, found.shape[key], None if key[0] == "shape" else f"piece {label} (the goal's)")
-                   for key, label in found.label.items() if len(found.shape[key]) > 1 or key[0] == "named")
-    entry = _entry(puzzle_id, group, name, description, board,
-                   format_labels(labels_in_cells(layout, found)),
-                   format_labels(labels_in_cells(layout, found, targets)), pieces, notes, start_note)
+    drawing = draw(layout_text, goal, rules)
+    layout, targets = drawing.layout, drawing.targets
+    pieces = tuple(piece for piece in drawing.pieces if piece.size > 1 or piece.name)   # pieces_of adds the rest
+    entry = _entry(puzzle_id, group, name, description, Board(layout.cells), format_labels(drawing.start),
+                   format_labels(drawing.goal), pieces, notes, start_note)
     entry.update(layout=layout.text(), goal_layout=goal or goal_text(layout, targets))
     if rules:
         entry["rules"] = rules

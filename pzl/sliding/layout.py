@@ -3,8 +3,9 @@
 `.` is an empty cell, `#` no cell (a wall, or outside an odd-shaped box), and a letter or digit a
 piece: a 4-connected region of one character (`AABB/AACC/de../FGHH/FGII` is Dad's puzzle). A goal
 is drawn the same way, `.` or `*` where anything may be. The 36-character Rush Hour card (6×6 row
-by row, `o` or `.` empty, `x` a wall, `A` the car that must leave) is a layout too. `LayoutWriter`
-writes positions back in the input's characters, following each piece along a solution.
+by row, `o` or `.` empty, `x` a wall, `A` the car that must leave) is a layout too. `draw` reads a
+layout and its goal into what a task is built from (a `Drawing`: pieces, start, goal, rules);
+`LayoutWriter` writes positions back in the input's characters, following each piece along a solution.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 from pzl.errors import PositionError, shown
 from pzl.sliding.board import MAX_SIDE, Cell
+from pzl.sliding.position import Piece
 
 #: The characters that stand for pieces (safe in a link's hash as they are).
 PIECE_CHARACTERS = string.ascii_uppercase + string.ascii_lowercase + string.digits
@@ -27,6 +29,8 @@ CARD_EMPTY, CARD_WALL = "o", "x"
 CARD_PIECES = "".join(ch for ch in PIECE_CHARACTERS if ch not in (CARD_EMPTY, CARD_WALL))
 #: The rules a layout may follow: pieces slide freely, or every piece only along its length.
 RULES = ("free", "rush-hour")
+#: The label of an empty cell in a position written in labels: a piece drawn as 0 takes another label.
+EMPTY_LABEL = "0"
 ROW_SEPARATORS = re.compile(r"\s*(?:/|\r?\n)\s*")
 
 
@@ -282,8 +286,8 @@ class Kinds:
     """A layout's kinds of piece: one per goal-named piece and one per shape of the other pieces.
 
     Pieces of one kind are interchangeable. `label` names each kind (its first piece's character,
-    a spare character when another kind has that one), `shape` gives its shape and `chars` the
-    characters of its pieces in reading order; `of(piece)` is a piece's kind.
+    a spare character when another kind has that one or it is 0, the label of an empty cell), `shape`
+    gives its shape and `chars` the characters of its pieces in reading order; `of(piece)` is a piece's kind.
     """
 
     named: frozenset[str]
@@ -299,11 +303,12 @@ class Kinds:
 def kinds(layout: Layout, targets: dict[str, tuple[Cell, ...]]) -> Kinds:
     """The Kinds of a layout whose goal names the pieces in `targets`."""
     found = Kinds(frozenset(targets), {}, {}, {})
-    spare = iter(ch for ch in PIECE_CHARACTERS if ch not in {piece.char for piece in layout.pieces})
+    spare = iter(ch for ch in PIECE_CHARACTERS if ch not in {piece.char for piece in layout.pieces} | {EMPTY_LABEL})
     for piece in layout.pieces:
         key = found.of(piece)
         if key not in found.label:
-            found.label[key] = piece.char if piece.char not in found.label.values() else next(spare)
+            taken = piece.char in found.label.values() or piece.char == EMPTY_LABEL
+            found.label[key] = next(spare) if taken else piece.char
             found.shape[key] = piece.shape
         found.chars.setdefault(key, []).append(piece.char)
     return found
@@ -322,8 +327,55 @@ def labels_in_cells(layout: Layout, kinds_of: Kinds, targets: dict[str, tuple[Ce
     labels = ["0" if len(targets) == len(layout.pieces) else "*"] * len(number)
     for char, cells in targets.items():
         for cell in cells:
-            labels[number[cell]] = char
+            labels[number[cell]] = kinds_of.label["named", char]
     return labels
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Drawing:
+    """What a layout and its goal describe: its pieces (one Piece per kind), the start and the goal as kind labels
+    per board cell ('0' empty, '*' anything), and the rules; with the layout, the goal's targets (piece character
+    → cells), the kinds and a writer of positions in the layout's characters."""
+
+    layout: Layout
+    targets: dict[str, tuple[Cell, ...]]
+    rules: str
+    kinds: Kinds
+    pieces: tuple[Piece, ...]
+    start: list[str]
+    goal: list[str]
+    writer: LayoutWriter
+
+
+def draw(text: Any, goal: Any, rules: str | None) -> Drawing:
+    """The Drawing of a layout text and its goal text under `rules`; PositionError naming the first fault.
+
+    Without a goal, a Rush Hour layout (`rules` rush-hour, or a card) takes its default: car A leaves at the
+    right edge of its row. `rules` None: the layout's own, rush-hour for a Rush Hour card, else free.
+    """
+    layout = parse_layout(text)
+    if rules == "rush-hour":
+        check_rush_hour(layout)
+    if goal not in (None, ""):
+        targets = parse_goal(goal, layout)
+    elif rules == "rush-hour" or layout.card:
+        targets = rush_hour_goal(layout)
+    else:
+        raise PositionError("a layout needs a goal: draw the box again with the piece that must move where it must "
+                            "end, . or * elsewhere (e.g. ..../..../..../.AA./.AA.)")
+    if layout.card and rules is None:
+        rules = "rush-hour"   # a Rush Hour card is played by Rush Hour's rules
+        check_rush_hour(layout)
+    found = kinds(layout, targets)
+    pieces = tuple(Piece(label, found.shape[key], None if key[0] == "shape" else f"piece {key[1]} (the goal's)")
+                   for key, label in found.label.items())
+    return Drawing(layout, targets, rules or "free", found, pieces, labels_in_cells(layout, found),
+                   labels_in_cells(layout, found, targets), LayoutWriter(layout, targets))
+
+
+def same_pieces(layout: Layout, other: Layout) -> bool:
+    """True when two layouts have the same pieces: as many of each shape, wherever they lie."""
+    return sorted(piece.shape for piece in layout.pieces) == sorted(piece.shape for piece in other.pieces)
 
 
 def goal_text(layout: Layout, targets: dict[str, tuple[Cell, ...]]) -> str:

@@ -172,6 +172,39 @@ def check_same_pieces(start: list[tuple[str, int]], goal: list[tuple[str, int]],
                             f"start lacks: {missing})")
 
 
+@dataclass(frozen=True, slots=True)
+class Positions:
+    """A start and a goal read against a board and its pieces: the pieces the start uses (by label), each
+    code's label (labels[0] == "0", then numbers by value, then the rest) and both positions as codes per cell."""
+
+    pieces: dict[str, Piece]
+    labels: tuple[str, ...]
+    start: tuple[int, ...]
+    goal: tuple[int, ...]
+
+
+def read_positions(board: Board, pieces: PieceSet, start_text: Any, goal_text: Any) -> Positions:
+    """Parse and check start and goal against the board and pieces; PositionError on any fault."""
+    goal_labels = parse_labels(goal_text, board, pieces, "goal", allow_any=True)
+    start_labels = parse_labels(start_text, board, pieces, "start")
+    goal_pieces = decompose(goal_labels, board, pieces.pieces, "goal")
+    start_pieces = decompose(start_labels, board, pieces.pieces, "start")
+    partial = "*" in goal_labels
+    check_same_pieces(start_pieces, goal_pieces, partial)
+    if not partial and "0" not in start_labels:
+        raise PositionError("the start has no empty cell, so nothing can move")
+    if not start_pieces:
+        raise PositionError("the start has no pieces, only empty cells: there is nothing to move")
+    codes, labels = pieces.code_table()
+    start = tuple(codes[label] if label != "0" else EMPTY for label in start_labels)
+    goal = tuple(ANY if label == "*" else codes[label] if label != "0" else EMPTY for label in goal_labels)
+    if EMPTY not in start:
+        raise PositionError("the start has no empty cell, so nothing can move")
+    used = {label for label in start_labels if label != "0"}
+    kept = {label: pieces.pieces[label] for label in labels[1:] if label in used}
+    return Positions(kept, tuple(labels), start, goal)
+
+
 def format_labels(labels: Iterable[str]) -> str:
     """The canonical text of a position: labels separated by single spaces."""
     return " ".join(labels)

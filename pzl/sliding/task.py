@@ -8,35 +8,14 @@ except the pieces its goal names, each a kind of its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from pzl.errors import PositionError, shown
 from pzl.sliding import catalog
 from pzl.sliding.board import DIRECTIONS, Board, Cell, parse_board_size
-from pzl.sliding.layout import (
-    RULES,
-    Layout,
-    LayoutForm,
-    LayoutWriter,
-    check_rush_hour,
-    kinds,
-    labels_in_cells,
-    parse_goal,
-    parse_layout,
-    rush_hour_goal,
-    shape_text,
-)
-from pzl.sliding.position import (
-    ANY,
-    EMPTY,
-    Piece,
-    PieceSet,
-    check_same_pieces,
-    decompose,
-    format_labels,
-    parse_labels,
-)
+from pzl.sliding.layout import RULES, LayoutForm, draw, parse_layout, same_pieces, shape_text
+from pzl.sliding.position import ANY, EMPTY, Piece, PieceSet, decompose, format_labels, parse_labels, read_positions
 
 Codes = tuple[int, ...]
 #: Directions a piece may slide in under each rules: any, or along its length (rush-hour).
@@ -157,23 +136,42 @@ def from_request(request: dict[str, Any], start_from_goal: bool = False) -> Puzz
     The request's `rules` are read first; without them the catalog entry's apply, else free.
     """
     rules = read_rules(request)
-    if request.get("layout") not in (None, ""):
-        return _from_layout(request, rules)
-    entry_id = request.get("puzzle")
-    if (isinstance(entry_id, str) and entry_id and request.get("start") is None
-            and request.get("board") in (None, "") and "layout" in catalog.entry(entry_id)):
-        return _from_layout({**request, "layout": catalog.entry(entry_id)["layout"]}, rules)
-    puzzle = _from_labels(request, start_from_goal)
-    entry = catalog.entry(puzzle.puzzle_id) if request.get("board") in (None, "") else {}
-    rules = rules or entry.get("rules", "free")
-    if rules != "free":
-        _check_cars(puzzle)
-    return replace(puzzle, rules=rules, metric=entry.get("metric"))
+    named = request.get("puzzle") not in (None, "") and request.get("board") in (None, "")
+    entry = catalog.entry(request["puzzle"]) if named else None
+    text = request.get("layout")
+    if text in (None, "") and entry is not None and request.get("start") is None:
+        text = entry.get("layout")
+    _check_keys(request, drawn=text not in (None, ""))
+    if text not in (None, ""):
+        return _from_layout(text, request, entry, rules)
+    return _from_labels(request, entry, rules, start_from_goal)
 
 
-def _check_cars(puzzle: Puzzle) -> None:
+def _check_keys(request: dict[str, Any], drawn: bool) -> None:
+    """PositionError when the request's keys contradict each other or one is given but empty.
+
+    A layout is the start, so it takes no `start` or `board`; a puzzle in labels is named by a catalog id
+    or by a board size (one of them), and its start or goal, when given, is not empty.
+    """
+    if drawn:
+        for key in ("start", "board"):
+            if request.get(key) not in (None, ""):
+                raise PositionError(f"give a layout or a {key}, not both: the layout is the start position")
+        return
+    for key in ("start", "goal"):
+        value = request.get(key)
+        if isinstance(value, str | list | tuple) and not (value.strip() if isinstance(value, str) else value):
+            raise PositionError(f"the {key} is empty: write its labels in cell order, or leave it out for the default")
+    if request.get("board") not in (None, ""):
+        if request.get("puzzle") not in (None, ""):
+            raise PositionError("name a puzzle or give a board size, not both")
+    elif not isinstance(request.get("puzzle"), str) or not request["puzzle"]:
+        raise PositionError("name a puzzle (a catalog id) or give a board size such as 3x4")
+
+
+def _check_cars(pieces: dict[str, Piece]) -> None:
     """PositionError unless every piece is a straight car of at least two cells (rush-hour rules)."""
-    for label, piece in puzzle.pieces.items():
+    for label, piece in pieces.items():
         rows = {dr for dr, _ in piece.shape}
         cols = {dc for _, dc in piece.shape}
         if piece.size < 2 or (len(rows) > 1 and len(cols) > 1):
@@ -181,92 +179,42 @@ def _check_cars(puzzle: Puzzle) -> None:
                                 f"{label} ({shape_text(piece.shape)}) is not a straight row or column of cells")
 
 
-def _from_layout(request: dict[str, Any], requested: str | None) -> Puzzle:
-    """The task of a `layout` request: the layout, its goal (`goal`, or the catalog's, or Rush Hour's) and rules
-    (`requested`, the request's; None: the catalog entry's, else free, and a Rush Hour card's rush-hour)."""
-    for key in ("start", "board"):
-        if request.get(key) not in (None, ""):
-            raise PositionError(f"give a layout or a {key}, not both: the layout is the start position")
-    entry = catalog.entry(request["puzzle"]) if request.get("puzzle") not in (None, "") else None
+def _from_layout(text: str, request: dict[str, Any], entry: dict[str, Any] | None, requested: str | None) -> Puzzle:
+    """The task of a layout (the request's, or its catalog entry's own): its goal is the request's `goal`, else the
+    entry's, else Rush Hour's; its rules `requested` (the request's), else the entry's, else the layout's own."""
     if entry is not None and "layout" not in entry:
         raise PositionError(f"{entry['id']} takes its positions as labels in cell order (start and goal); a layout "
                             "is for a puzzle drawn as one (give the layout without a puzzle id, with its goal)")
-    layout = parse_layout(request["layout"])
-    rules = requested or (entry or {}).get("rules", "free")
-    if rules == "rush-hour":
-        check_rush_hour(layout)
     goal = request.get("goal")
     if goal in (None, "") and entry is not None:
         goal = entry["goal_layout"]
-    if goal not in (None, ""):
-        targets = parse_goal(goal, layout)
-    elif rules == "rush-hour" or layout.card:
-        targets = rush_hour_goal(layout)
-    else:
-        raise PositionError("a layout needs a goal: draw the box again with the piece that must move where it must "
-                            "end, . or * elsewhere (e.g. ..../..../..../.AA./.AA.)")
-    if layout.card and rules == "free" and requested is None:
-        rules = "rush-hour"   # a Rush Hour card is played by Rush Hour's rules
-        check_rush_hour(layout)
-    puzzle = layout_puzzle(entry["id"] if entry else "layout", layout, targets, rules)
-    if entry is not None and entry.get("metric"):
-        puzzle = replace(puzzle, metric=entry["metric"])
-    if entry is not None and request.get("layout") != entry["layout"]:
-        own = layout_puzzle(entry["id"], parse_layout(entry["layout"]), parse_goal(entry["goal_layout"],
-                                                                                 parse_layout(entry["layout"])), rules)
-        if sorted(_kind_counts(puzzle)) != sorted(_kind_counts(own)):
-            raise PositionError(f"the layout has other pieces than {entry['id']}")
-    return puzzle
-
-
-def _kind_counts(puzzle: Puzzle) -> list[tuple[tuple[Cell, ...], int]]:
-    counts: dict[tuple[Cell, ...], int] = {}
-    for code in puzzle.start:
-        if code:
-            shape = puzzle.shape_of(code)
-            counts[shape] = counts.get(shape, 0) + 1
-    return [(shape, count // len(shape)) for shape, count in counts.items()]
-
-
-def layout_puzzle(puzzle_id: str, layout: Layout, targets: dict[str, tuple[Cell, ...]], rules: str) -> Puzzle:
-    """The Puzzle of a layout: one code per goal-named piece and per shape of the other pieces (`layout.kinds`).
-
-    Each kind's label names its code, so the puzzle can also be written in labels (the catalog does,
-    for pages that read labels).
-    """
-    board = Board(layout.cells)
-    found = kinds(layout, targets)
-    pieces = PieceSet(Piece(label, found.shape[key], None if key[0] == "shape" else f"piece {label} (the goal's)")
-                      for key, label in found.label.items())
-    puzzle = build(puzzle_id, board, pieces, labels_in_cells(layout, found), labels_in_cells(layout, found, targets))
-    code_of = {label: code for code, label in enumerate(puzzle.labels)}
-    form = LayoutForm(layout, targets, rules, board.cells,
+    drawing = draw(text, goal, requested or (entry or {}).get("rules"))
+    if entry is not None and text != entry["layout"] and not same_pieces(drawing.layout, parse_layout(entry["layout"])):
+        raise PositionError(f"the layout has other pieces than {entry['id']}")
+    board = Board(drawing.layout.cells)
+    positions = read_positions(board, PieceSet(drawing.pieces), drawing.start, drawing.goal)
+    code_of = {label: code for code, label in enumerate(positions.labels)}
+    found = drawing.kinds
+    form = LayoutForm(drawing.layout, drawing.targets, drawing.rules, board.cells,
                       {code_of[label]: found.shape[key] for key, label in found.label.items()},
-                      {char: code_of[char] for char in targets},
-                      {code_of[label]: found.chars[key] for key, label in found.label.items()},
-                      LayoutWriter(layout, targets))
-    return replace(puzzle, rules=rules, form=form)
+                      {char: code_of[found.label["named", char]] for char in drawing.targets},
+                      {code_of[label]: found.chars[key] for key, label in found.label.items()}, drawing.writer)
+    return Puzzle(entry["id"] if entry else "layout", board, positions.pieces, positions.labels, positions.start,
+                  positions.goal, drawing.rules, form, entry.get("metric") if entry else None)
 
 
-def _from_labels(request: dict[str, Any], start_from_goal: bool = False) -> Puzzle:
-    """The task of a catalog id or a custom board with start/goal in labels."""
-    for key in ("start", "goal"):
-        value = request.get(key)
-        if isinstance(value, str | list | tuple) and not (value.strip() if isinstance(value, str) else value):
-            raise PositionError(f"the {key} is empty: write its labels in cell order, or leave it out for the default")
-    if request.get("board") not in (None, "") and request.get("puzzle") not in (None, ""):
-        raise PositionError("name a puzzle or give a board size, not both")
-    if request.get("board") not in (None, ""):
+def _from_labels(request: dict[str, Any], entry: dict[str, Any] | None, requested: str | None,
+                 start_from_goal: bool = False) -> Puzzle:
+    """The task of a catalog entry (None: a custom board) with start/goal in labels, under the rules `requested`
+    (the request's), else the entry's, else free."""
+    if entry is None:
         board = parse_board_size(request["board"])
         puzzle_id = f"{board.rows}x{board.cols}"
         pieces = PieceSet((), free_labels=True)
         default_goal = " ".join([*(str(i) for i in range(1, board.size)), "0"])
         default_start = None
     else:
-        puzzle_id = request.get("puzzle")
-        if not isinstance(puzzle_id, str) or not puzzle_id:
-            raise PositionError("name a puzzle (a catalog id) or give a board size such as 3x4")
-        entry = catalog.entry(puzzle_id)
+        puzzle_id = entry["id"]
         board = catalog.board_of(entry)
         pieces = catalog.pieces_of(entry)
         default_goal, default_start = entry["goal"], entry["start"]
@@ -279,26 +227,9 @@ def _from_labels(request: dict[str, Any], start_from_goal: bool = False) -> Puzz
                       else default_goal if board.size <= 12 else f"1 2 3 … {board.size - 2} {board.size - 1} 0")
         raise PositionError(f"a custom {puzzle_id} board needs a start position (its labels in cell order, 0 for "
                             f"the empty cell); the goal is {goal_words}")
-    return build(puzzle_id, board, pieces, start_text, goal_text)
-
-
-def build(puzzle_id: str, board: Board, pieces: PieceSet, start_text: Any, goal_text: Any) -> Puzzle:
-    """Parse and check start and goal against the board and pieces; PositionError on any fault."""
-    goal_labels = parse_labels(goal_text, board, pieces, "goal", allow_any=True)
-    start_labels = parse_labels(start_text, board, pieces, "start")
-    goal_pieces = decompose(goal_labels, board, pieces.pieces, "goal")
-    start_pieces = decompose(start_labels, board, pieces.pieces, "start")
-    partial = "*" in goal_labels
-    check_same_pieces(start_pieces, goal_pieces, partial)
-    if not partial and "0" not in start_labels:
-        raise PositionError("the start has no empty cell, so nothing can move")
-    if not start_pieces:
-        raise PositionError("the start has no pieces, only empty cells: there is nothing to move")
-    codes, labels = pieces.code_table()
-    start = tuple(codes[label] if label != "0" else EMPTY for label in start_labels)
-    goal = tuple(ANY if label == "*" else codes[label] if label != "0" else EMPTY for label in goal_labels)
-    if EMPTY not in start:
-        raise PositionError("the start has no empty cell, so nothing can move")
-    used = {label for label in start_labels if label != "0"}
-    kept = {label: pieces.pieces[label] for label in labels[1:] if label in used}
-    return Puzzle(puzzle_id, board, kept, tuple(labels), start, goal)
+    positions = read_positions(board, pieces, start_text, goal_text)
+    rules = requested or (entry or {}).get("rules", "free")
+    if rules != "free":
+        _check_cars(positions.pieces)
+    return Puzzle(puzzle_id, board, positions.pieces, positions.labels, positions.start, positions.goal, rules,
+                  None, entry.get("metric") if entry else None)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pzl import api
-from pzl.sliding.layout import parse_layout
+from pzl.sliding.layout import draw, parse_layout, same_pieces
 from pzl.sliding.service import problem_for
 from pzl.sliding.task import from_request
 
@@ -112,6 +112,33 @@ def test_pieces_of_one_shape_are_interchangeable_unless_the_goal_names_them():
     named = from_request({"layout": "ab./..c", "goal": "ba./..."})
     assert named.start[0] != named.start[1]
     assert answer(layout="ab./..c", goal="ba./...", metric="step")["moves"] > 0   # named: they must trade places
+
+
+def test_a_piece_drawn_as_0_is_a_piece_not_an_empty_cell():
+    # 0 labels an empty cell in label text: a piece drawn as 0 once vanished from the puzzle ("solved in 0 moves")
+    result = answer(layout="0A/..", goal="../0.")
+    assert (result["moves"], result["solution"]) == (1, ["0A/..", ".A/0."])
+    assert answer(layout="0A./...", goal=".../A0.")["moves"] == 4
+    assert answer(layout="0./..", goal="0./..")["moves"] == 0
+
+
+def test_a_drawing_gives_one_piece_per_kind_and_the_start_and_goal_in_kind_labels():
+    drawing = draw("ab./..c", "c../...", None)
+    assert [(piece.label, piece.shape, piece.name) for piece in drawing.pieces] == [
+        ("a", ((0, 0),), None), ("c", ((0, 0),), "piece c (the goal's)")]
+    assert (drawing.start, drawing.goal, drawing.rules) == (list("aa000c"), list("c*****"), "free")
+    card = draw(FOGLEMAN_HARDEST, None, None)   # a Rush Hour card: its rules and its default goal
+    assert card.rules == "rush-hour" and card.targets == {"A": ((2, 4), (2, 5))}
+    assert draw(FOGLEMAN_HARDEST, None, "free").rules == "free"
+
+
+def test_a_catalog_puzzle_takes_a_layout_of_its_own_pieces_only():
+    century = "BAAC/DAAE/DF.E/GF.H/IIJJ"
+    assert same_pieces(parse_layout(century), parse_layout("BAAC/DAAE/DF.E/GF.H/JJII"))
+    assert not same_pieces(parse_layout(century), parse_layout("BAAC/DAAE/DF.E/GF.H/I.J."))
+    moved = from_request({"puzzle": "century", "layout": "BAAC/DAAE/D.FE/G.FH/IIJJ"})
+    assert (moved.puzzle_id, moved.start_text) == ("century", "BAAC/DAAE/D.FE/G.FH/IIJJ")
+    assert refusal(puzzle="century", layout="BAAC/BAAC/DEEF/D..F/IJKL") == "the layout has other pieces than century"
 
 
 def test_a_goal_may_name_every_piece_for_a_full_arrangement():

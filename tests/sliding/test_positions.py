@@ -6,6 +6,8 @@ import pytest
 
 from pzl import api
 from pzl.errors import PositionError
+from pzl.sliding.board import rectangle
+from pzl.sliding.position import Piece, PieceSet, read_positions
 from pzl.sliding.task import from_request
 
 
@@ -81,3 +83,11 @@ def test_errors_reach_the_api_as_error_events_with_the_message():
 def test_a_piece_may_be_typed_as_its_glyph():
     no_off = from_request({"puzzle": "no-off", "start": "💡 💡 O N O F F 0"})
     assert no_off.text(no_off.start) == "L L O N O F F 0"
+
+
+def test_read_positions_codes_numbers_first_then_the_other_labels_and_keeps_the_pieces_the_start_uses():
+    pieces = PieceSet([Piece("B", ((0, 0), (0, 1))), Piece("x"), Piece("2"), Piece("10")])
+    read = read_positions(rectangle(2, 3), pieces, "B B 10 2 0 0", "* * * B B *")
+    assert read.labels == ("0", "2", "10", "B", "x")
+    assert (read.start, read.goal) == ((3, 3, 2, 1, 0, 0), (-1, -1, -1, 3, 3, -1))
+    assert list(read.pieces) == ["2", "10", "B"]
