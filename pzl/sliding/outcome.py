@@ -71,7 +71,7 @@ def path_fields(puzzle: Puzzle, path: list[Codes]) -> tuple[list[str], list[dict
     if puzzle.form is not None:
         return puzzle.form.path(path)
     steps = steps_of(puzzle.board, puzzle.pieces, puzzle.labels, path)
-    return [puzzle.text(position) for position in path], [step.to_json() for step in steps]
+    return puzzle.texts(path), [step.to_json() for step in steps]
 
 
 def listed_solutions(puzzle: Puzzle, problem: SlidingProblem,

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterator, Sequence
-from itertools import pairwise
+from itertools import compress, pairwise
+from operator import ne
 from typing import Any, NamedTuple
 
 from pzl.sliding.board import DIRECTIONS, Board, Cell
@@ -85,7 +86,7 @@ def _moves(board: Board, pieces: dict[str, Piece], labels: Sequence[str], path: 
         cells = frozenset(_cells(board, pieces[label], anchor))
         owner.update(dict.fromkeys(cells, cells))
     for before, after in pairwise(path):
-        changed = [cell for cell, (was, now) in enumerate(zip(before, after, strict=True)) if was != now]
+        changed = list(compress(range(len(before)), map(ne, before, after)))
         mover = next(owner[cell] for cell in changed if before[cell] != EMPTY)
         code = before[next(iter(mover))]
         moved = frozenset([*(cell for cell in mover if cell not in changed),

@@ -8,6 +8,7 @@ except the pieces its goal names, each a kind of its own.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,9 +74,15 @@ class Puzzle:
 
     def text(self, codes: Codes) -> str:
         """A position in the puzzle's text format (labels in cell order, or layout text)."""
+        return self.texts([codes])[0]
+
+    def texts(self, positions: Iterable[Codes]) -> list[str]:
+        """Positions in the puzzle's text format, each code's name looked up once for all (a solution of a
+        10×10 board has thousands)."""
         if self.form is not None:
-            return self.form.text(codes)
-        return format_labels("*" if code == ANY else self.labels[code] for code in codes)
+            return [self.form.text(codes) for codes in positions]
+        name = {**dict(enumerate(self.labels)), ANY: "*"}.__getitem__
+        return [format_labels(map(name, codes)) for codes in positions]
 
     @property
     def start_text(self) -> str:
