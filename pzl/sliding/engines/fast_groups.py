@@ -1,7 +1,8 @@
 """Placing a border line's tiles in small groups, each by a best-first search over the group alone.
 
 The fast solver (`fast_place.Placer`) walks a line's tiles in one at a time. A `GroupPlacer`
-puts them in by groups of up to `group` tiles (the line's last two always together: the corner
+puts them in by groups of up to `group` tiles (given several sizes, each line is tried every way and
+`Placer.reduce` keeps the best lines, whichever way they went; the line's last two always together: the corner
 manoeuvre), each group by A* in the abstract space of the group's tiles and the blank only: the
 cells already placed are walls, every other tile is "don't care" (the blank may move onto it
 like onto any cell). Its bound is admissible in that space, in moves: the larger of the group's
@@ -36,14 +37,19 @@ Placing = Generator[None, None, None]
 class GroupPlacer(Placer):
     """A `Placer` whose lines go in by groups of up to `group` tiles, each by A* over the group and the blank."""
 
-    def __init__(self, rows: int, cols: int, board: list[int], blank: int, group: int) -> None:
+    def __init__(self, rows: int, cols: int, board: list[int], blank: int, group: int | tuple[int, ...]) -> None:
         super().__init__(rows, cols, board, blank)
-        self.group = group
+        #: The group sizes each line is tried with in `reduce` (0: one tile at a time), and the one placing now.
+        self.ways = group if isinstance(group, tuple) else (group,)
+        self.group = self.ways[0]
         self.rowcol = [divmod(cell, cols) for cell in range(rows * cols)]
         self.alone_moves: dict[int, list[int]] = {}   # `_alone_table`'s, by tile: shared by the copies
 
     def placing(self, line: list[int], inward: tuple[int, int]) -> Placing:
         """Place `line`'s tiles (cells in filling order) by groups, the last two together, and fix them."""
+        if not self.group:
+            self.place_line(line, inward)
+            return
         head = line[:-2]
         groups = [head[i:i + self.group] for i in range(0, len(head), self.group)]
         for group in [*groups, line[-2:]]:
@@ -58,6 +64,15 @@ class GroupPlacer(Placer):
                     self.fixed[cell] = 1
             for cell in group:
                 self.fixed[cell] = 1
+
+    def trials(self) -> list[Placer]:
+        """A copy for each way of placing a line (`ways`): `reduce` keeps the best lines whichever way they went."""
+        copies = []
+        for group in self.ways:
+            twin = self.clone()
+            twin.group = group
+            copies.append(twin)
+        return copies
 
     def _group_path(self, group: list[int]) -> Generator[None, None, list[int] | None]:
         """The blank's path that puts every tile of `group` (ids = goal cells) on its cell, the cheapest by the
