@@ -7,11 +7,13 @@ import random
 from collections import deque
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pzl import api
 from pzl.search.problem import run_to_end
 from pzl.sliding import anytime
-from pzl.sliding.engines import fast_groups
+from pzl.sliding.engines import fast_groups, fast_place
 from pzl.sliding.engines.fast import fast_solve, lower_bound
 from pzl.sliding.engines.fast_groups import GroupPlacer, _alone
 from tests.sliding.test_anytime import run
@@ -29,6 +31,49 @@ def test_solutions_with_lines_placed_by_groups_replay_to_the_goal(rows, cols, gr
         assert_replays(outcome.path, start, goal, rows, cols)
         assert len(outcome.path) - 1 >= lower_bound(start, goal, rows, cols)
         assert outcome.nodes > 0 and all(event["event"] == "progress" for event in events)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(4, 7), st.integers(4, 7), st.sampled_from([(0, 2), (0, 3), (2, 3), (0, 2, 3)]),
+       st.integers(1, 3), st.randoms(use_true_random=False), st.booleans())
+def test_lines_tried_every_way_at_once_replay_to_the_goal(rows, cols, ways, width, rng, standard_goal):
+    start, goal = solvable_pair(rows, cols, rng, standard_goal)
+    outcome = run(fast_solve(start, goal, rows, cols, group=ways, width=width))
+    assert_replays(outcome.path, start, goal, rows, cols)
+    assert len(outcome.path) - 1 >= lower_bound(start, goal, rows, cols)
+
+
+def test_one_way_given_as_a_tuple_is_that_way_and_every_way_gets_a_copy():
+    start, goal = solvable_pair(6, 6, random.Random(8), standard_goal=True)
+    alone = run(fast_solve(start, goal, 6, 6, group=3, width=2))
+    assert run(fast_solve(start, goal, 6, 6, group=(3,), width=2)).path == alone.path
+    home = {label: cell for cell, label in enumerate(goal)}
+    placer = GroupPlacer(6, 6, [home[label] for label in start], home[0], (0, 2, 3))
+    copies = placer.trials()
+    assert [copy.group for copy in copies] == [0, 2, 3]
+    assert all(copy.board == placer.board and copy.board is not placer.board for copy in copies)
+
+
+def test_a_line_tried_every_way_keeps_the_shortest_way_when_one_order_is_kept():
+    # width 1: each step keeps the best-scored line, so the first line is never scored worse than by one way alone
+    start, goal = solvable_pair(7, 7, random.Random(4), standard_goal=True)
+    home = {label: cell for cell, label in enumerate(goal)}
+    board = [home[label] for label in start]
+    scores = {}
+    for ways in ((0,), (2,), (3,), (0, 2, 3)):
+        placer = GroupPlacer(7, 7, board[:], home[0], ways)
+        best = None
+        for line, inward, smaller in placer._lines((0, 7, 0, 7)):
+            for trial in placer.trials():
+                run(trial.placing(line, inward))
+                score = len(trial.blanks) + fast_place.LOOKAHEAD * trial.left_over(smaller)
+                best = score if best is None else min(best, score)
+        scores[ways] = best
+    assert scores[(0, 2, 3)] == min(scores[(0,)], scores[(2,)], scores[(3,)])
+
+
+def _ways(group: int | tuple[int, ...]) -> tuple[int, ...]:
+    return group if isinstance(group, tuple) else (group,)
 
 
 def test_a_group_search_that_runs_out_of_nodes_places_its_tiles_one_at_a_time(monkeypatch):
@@ -136,6 +181,7 @@ def test_auto_on_a_5x5_board_tries_lines_by_groups_and_answers_by_legal_moves(mo
     text = " ".join(map(str, start))
     final = api.answer({"command": "solve", "family": "sliding", "board": "5x5", "start": text})["result"]
     assert anytime.constructions(25)[-1] in calls and anytime.constructions(25)[-1]["group"] == 3
-    assert all(any(options.get("group") == 3 for options in anytime.constructions(cells)) for cells in (20, 36, 100))
+    assert all(any(3 in _ways(options.get("group", 0)) for options in anytime.constructions(cells))
+               for cells in (20, 36, 49, 64, 100))
     path = [tuple(int(label) for label in position.split()) for position in final["solution"]]
     assert_replays(path, start, goal, 5, 5)
