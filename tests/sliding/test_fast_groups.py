@@ -72,6 +72,15 @@ def test_a_line_tried_every_way_keeps_the_shortest_way_when_one_order_is_kept():
     assert scores[(0, 2, 3)] == min(scores[(0,)], scores[(2,)], scores[(3,)])
 
 
+def test_on_a_big_board_group_searches_give_up_sooner_and_the_answer_still_replays(monkeypatch):
+    monkeypatch.setattr(fast_groups, "BIG_BOARD_NODES", 5)
+    start, goal = solvable_pair(9, 9, random.Random(6), standard_goal=True)
+    home = {label: cell for cell, label in enumerate(goal)}
+    assert GroupPlacer(9, 9, [home[label] for label in start], home[0], 3).give_up == 5
+    assert GroupPlacer(8, 8, list(range(64)), 63, 3).give_up == fast_groups.GROUP_NODES
+    assert_replays(run(fast_solve(start, goal, 9, 9, group=(0, 3))).path, start, goal, 9, 9)
+
+
 def _ways(group: int | tuple[int, ...]) -> tuple[int, ...]:
     return group if isinstance(group, tuple) else (group,)
 
