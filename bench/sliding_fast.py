@@ -25,7 +25,8 @@ wall-clock, and Node's process time to the final answer, one run each, after one
 
 `--groups` runs the fast solver's constructions on the same starts in CPython, the answer before
 `auto`'s windows: lines placed one tile at a time (`fast_place`) or by groups of tiles
-(`fast_groups`), with one or more orders of the lines; length against the bound, CPU, nodes.
+(`fast_groups`), or each line tried several ways in one beam, with one or more orders of the lines;
+length against the bound, CPU, nodes.
 """
 
 from __future__ import annotations
@@ -220,7 +221,10 @@ def report_auto(data: dict) -> str:
 CONSTRUCTIONS = (("one tile at a time", {}), ("one tile at a time, 16 orders", {"width": 16}),
                  ("groups of 2", {"group": 2}), ("groups of 3", {"group": 3}),
                  ("groups of 2, 4 orders", {"group": 2, "width": 4}),
-                 ("groups of 3, 4 orders", {"group": 3, "width": 4}))
+                 ("groups of 3, 4 orders", {"group": 3, "width": 4}),
+                 ("each line every way (one tile, groups of 2, of 3), 8 orders", {"group": (0, 2, 3), "width": 8}),
+                 ("each line one tile at a time or by groups of 3, 4 orders", {"group": (0, 3), "width": 4}),
+                 ("each line one tile at a time or by groups of 3, 2 orders", {"group": (0, 3), "width": 2}))
 
 
 def constructions(sizes: list[str], count: int, seed: int) -> str:

@@ -40,6 +40,8 @@ CASES = {
                     "start": " ".join(map(str, [*range(99, 2, -1), 1, 2, 0]))},
     "auto, 5x5 (lines by groups, windows)": {"family": "sliding", "board": "5x5",
                                              "start": " ".join(map(str, [*range(24, 0, -1), 0]))},
+    "auto, 7x7 (each line tried every way)": {"family": "sliding", "board": "7x7",
+                                              "start": " ".join(map(str, [*range(48, 0, -1), 0]))},
     "auto, 10x10 (lines by groups)": {"family": "sliding", "board": "10x10",
                                       "start": " ".join(map(str, [*range(99, 2, -1), 1, 2, 0]))},
     "compare": {"command": "compare", "puzzle": "8-puzzle", "seconds": 0.5},

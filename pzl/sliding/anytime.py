@@ -51,10 +51,10 @@ from pzl.sliding.plan import Plan
 from pzl.sliding.task import Puzzle
 
 #: The constructions tried after the fast answer, by the board's cells at most: (orders of the lines tried at once,
-#: tiles placed together by one search (`engines.fast_groups`; 0: one tile at a time)) each. Measured on random
-#: boards (docs/sliding.md).
-CONSTRUCTIONS = ((25, ((16, 0), (4, 3))), (49, ((16, 0), (4, 3), (4, 2))), (64, ((16, 0), (2, 3))),
-                 (100, ((8, 0), (1, 3))))
+#: tiles placed together by one search (`engines.fast_groups`; 0: one tile at a time; several: each line tried every
+#: way, the best kept)) each. Measured on random boards (docs/sliding.md).
+CONSTRUCTIONS = ((25, ((16, 0), (4, 3))), (36, ((8, (0, 2, 3)),)), (49, ((8, (0, 2, 3)),)), (64, ((4, (0, 3)),)),
+                 (100, ((2, (0, 3)),)))
 #: IDA* nodes spent re-solving windows of the answer on a big board, by the windows' bound (a node with linear
 #: conflict costs about twice one with Manhattan distance alone: 1.2 and 2.5 million a second in CPython).
 SHORTEN_NODES = {"linear-conflict": 2_500_000, "manhattan": 3_000_000}
@@ -150,7 +150,7 @@ def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
     yield from _shorten(board, fast, lower, spent, clock)
 
 
-def constructions(cells: int) -> list[dict[str, int]]:
+def constructions(cells: int) -> list[dict[str, int | tuple[int, ...]]]:
     """`fast_solve`'s options for the constructions tried on a board of `cells` cells (CONSTRUCTIONS)."""
     chosen = next(tried for most, tried in CONSTRUCTIONS if cells <= most)
     return [{"width": width, "group": group} if group else {"width": width} for width, group in chosen]

@@ -7,6 +7,8 @@ import random
 from collections import deque
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pzl import api
 from pzl.search.problem import run_to_end
@@ -29,6 +31,54 @@ def test_solutions_with_lines_placed_by_groups_replay_to_the_goal(rows, cols, gr
         assert_replays(outcome.path, start, goal, rows, cols)
         assert len(outcome.path) - 1 >= lower_bound(start, goal, rows, cols)
         assert outcome.nodes > 0 and all(event["event"] == "progress" for event in events)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(4, 7), st.integers(4, 7), st.sampled_from([(0, 2), (0, 3), (2, 3), (0, 2, 3)]),
+       st.integers(1, 3), st.randoms(use_true_random=False), st.booleans())
+def test_lines_tried_every_way_at_once_replay_to_the_goal(rows, cols, ways, width, rng, standard_goal):
+    start, goal = solvable_pair(rows, cols, rng, standard_goal)
+    outcome = run(fast_solve(start, goal, rows, cols, group=ways, width=width))
+    assert_replays(outcome.path, start, goal, rows, cols)
+    assert len(outcome.path) - 1 >= lower_bound(start, goal, rows, cols)
+
+
+def test_one_way_given_as_a_tuple_is_that_way_and_every_way_gets_a_copy():
+    start, goal = solvable_pair(6, 6, random.Random(8), standard_goal=True)
+    alone = run(fast_solve(start, goal, 6, 6, group=3, width=2))
+    assert run(fast_solve(start, goal, 6, 6, group=(3,), width=2)).path == alone.path
+    home = {label: cell for cell, label in enumerate(goal)}
+    placer = GroupPlacer(6, 6, [home[label] for label in start], home[0], (0, 2, 3))
+    copies = placer.trials()
+    assert [copy.group for copy in copies] == [0, 2, 3]
+    assert all(copy.board == placer.board and copy.board is not placer.board for copy in copies)
+
+
+def test_each_ways_copy_places_a_line_as_that_way_alone_does():
+    start, goal = solvable_pair(7, 7, random.Random(4), standard_goal=True)
+    home = {label: cell for cell, label in enumerate(goal)}
+    board = [home[label] for label in start]
+    mixed = GroupPlacer(7, 7, board[:], home[0], (0, 2, 3))
+    for line, inward, _ in mixed._lines((0, 7, 0, 7)):
+        for way, trial in zip((0, 2, 3), mixed.trials(), strict=True):
+            alone = GroupPlacer(7, 7, board[:], home[0], way)
+            run(trial.placing(line, inward))
+            run(alone.placing(line, inward))
+            assert trial.blanks == alone.blanks and all(trial.fixed[cell] for cell in line)
+        assert mixed.board == board   # the copies moved, not the placer they came from
+
+
+def test_on_a_big_board_group_searches_give_up_sooner_and_the_answer_still_replays(monkeypatch):
+    monkeypatch.setattr(fast_groups, "BIG_BOARD_NODES", 5)
+    start, goal = solvable_pair(9, 9, random.Random(6), standard_goal=True)
+    home = {label: cell for cell, label in enumerate(goal)}
+    assert GroupPlacer(9, 9, [home[label] for label in start], home[0], 3).give_up == 5
+    assert GroupPlacer(8, 8, list(range(64)), 63, 3).give_up == fast_groups.GROUP_NODES
+    assert_replays(run(fast_solve(start, goal, 9, 9, group=(0, 3))).path, start, goal, 9, 9)
+
+
+def _ways(group: int | tuple[int, ...]) -> tuple[int, ...]:
+    return group if isinstance(group, tuple) else (group,)
 
 
 def test_a_group_search_that_runs_out_of_nodes_places_its_tiles_one_at_a_time(monkeypatch):
@@ -136,6 +186,7 @@ def test_auto_on_a_5x5_board_tries_lines_by_groups_and_answers_by_legal_moves(mo
     text = " ".join(map(str, start))
     final = api.answer({"command": "solve", "family": "sliding", "board": "5x5", "start": text})["result"]
     assert anytime.constructions(25)[-1] in calls and anytime.constructions(25)[-1]["group"] == 3
-    assert all(any(options.get("group") == 3 for options in anytime.constructions(cells)) for cells in (20, 36, 100))
+    assert all(any(3 in _ways(options.get("group", 0)) for options in anytime.constructions(cells))
+               for cells in (20, 36, 49, 64, 100))
     path = [tuple(int(label) for label in position.split()) for position in final["solution"]]
     assert_replays(path, start, goal, 5, 5)

@@ -40,14 +40,15 @@ def lower_bound(position: Position, goal: Position, rows: int, cols: int) -> int
 
 
 def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten: bool = True,
-               width: int = 1, group: int = 0) -> Search:
+               width: int = 1, group: int | tuple[int, ...] = 0) -> Search:
     """A solution (not necessarily shortest) from `start` to `goal` on a full rows x cols board.
 
     Positions are tuples of distinct labels in cell order, 0 the blank. An unsolvable pair
     (parity decides on every rectangle) raises PositionError. The outcome's path
     is the list of positions from start to goal. `width` above 1 tries that many orders of
     the lines at once (`Placer.reduce`): a shorter solution, usually, for more work. `group` above 0
-    places each line's tiles by groups of that many (`fast_groups.GroupPlacer`), each by a search.
+    places each line's tiles by groups of that many (`fast_groups.GroupPlacer`), each by a search; a
+    tuple of sizes (0: one tile at a time) tries each line every way, the best lines kept.
     """
     clock = time.perf_counter()
     start, goal = tuple(start), tuple(goal)

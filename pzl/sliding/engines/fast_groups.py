@@ -1,7 +1,8 @@
 """Placing a border line's tiles in small groups, each by a best-first search over the group alone.
 
 The fast solver (`fast_place.Placer`) walks a line's tiles in one at a time. A `GroupPlacer`
-puts them in by groups of up to `group` tiles (the line's last two always together: the corner
+puts them in by groups of up to `group` tiles (given several sizes, each line is tried every way and
+`Placer.reduce` keeps the best lines, whichever way they went; the line's last two always together: the corner
 manoeuvre), each group by A* in the abstract space of the group's tiles and the blank only: the
 cells already placed are walls, every other tile is "don't care" (the blank may move onto it
 like onto any cell). Its bound is admissible in that space, in moves: the larger of the group's
@@ -12,7 +13,7 @@ The moves are weighed as `Placer.route` weighs the blank's: a move costs STEP, l
 when the tile it shifts goes towards its goal cell and more when it goes away, and the bound is
 counted at STEP a move — so it is a guide, not a proof: the fewest moves alone (TIDY_GROUP 0)
 measured longer whole solutions than the per-tile way (the group's tidy path disturbs the rest
-less). A group whose search passes GROUP_NODES expansions goes in the per-tile way instead.
+less). A group whose search passes GROUP_NODES expansions (fewer on big boards) goes in the per-tile way instead.
 Searches yield every SLICE expansions (the caller's time slices).
 """
 
@@ -25,8 +26,11 @@ from pzl.sliding.engines.fast_place import STEP, Placer
 
 #: How much a move that shifts a tile towards its goal cell saves in a group's search, or one away adds.
 TIDY_GROUP = 7
-#: Expansions one group's search may take before its tiles go in one at a time instead.
+#: Expansions one group's search may take before its tiles go in one at a time instead; on boards of more than
+#: BIG_BOARD cells, BIG_BOARD_NODES (measured on 10x10, lines one tile at a time or by groups of 3, 2 orders: the
+#: searches that give up were a third of the work, and at 2,000 the answers after auto's windows are as short).
 GROUP_NODES = 5_000
+BIG_BOARD, BIG_BOARD_NODES = 64, 2_000
 #: Expansions between two yields of a group's search.
 SLICE = 1_000
 
@@ -36,14 +40,20 @@ Placing = Generator[None, None, None]
 class GroupPlacer(Placer):
     """A `Placer` whose lines go in by groups of up to `group` tiles, each by A* over the group and the blank."""
 
-    def __init__(self, rows: int, cols: int, board: list[int], blank: int, group: int) -> None:
+    def __init__(self, rows: int, cols: int, board: list[int], blank: int, group: int | tuple[int, ...]) -> None:
         super().__init__(rows, cols, board, blank)
-        self.group = group
+        #: The group sizes each line is tried with in `reduce` (0: one tile at a time), and the one placing now.
+        self.ways = group if isinstance(group, tuple) else (group,)
+        self.group = self.ways[0]
+        self.give_up = GROUP_NODES if rows * cols <= BIG_BOARD else BIG_BOARD_NODES
         self.rowcol = [divmod(cell, cols) for cell in range(rows * cols)]
         self.alone_moves: dict[int, list[int]] = {}   # `_alone_table`'s, by tile: shared by the copies
 
     def placing(self, line: list[int], inward: tuple[int, int]) -> Placing:
         """Place `line`'s tiles (cells in filling order) by groups, the last two together, and fix them."""
+        if not self.group:
+            self.place_line(line, inward)
+            return
         head = line[:-2]
         groups = [head[i:i + self.group] for i in range(0, len(head), self.group)]
         for group in [*groups, line[-2:]]:
@@ -59,9 +69,18 @@ class GroupPlacer(Placer):
             for cell in group:
                 self.fixed[cell] = 1
 
+    def trials(self) -> list[Placer]:
+        """A copy for each way of placing a line (`ways`): `reduce` keeps the best lines whichever way they went."""
+        copies = []
+        for group in self.ways:
+            twin = self.clone()
+            twin.group = group
+            copies.append(twin)
+        return copies
+
     def _group_path(self, group: list[int]) -> Generator[None, None, list[int] | None]:
         """The blank's path that puts every tile of `group` (ids = goal cells) on its cell, the cheapest by the
-        tidy weighing (walls: the fixed cells); None when the search passes GROUP_NODES expansions.
+        tidy weighing (walls: the fixed cells); None when the search passes `give_up` expansions.
 
         A state is one int, the blank's cell then the group's cells in base n (a move changes the blank's digit
         and at most one tile's); the one-tile bounds are kept per tile, (tile's cell, blank's cell) → moves, in
@@ -113,7 +132,7 @@ class GroupPlacer(Placer):
                     key = previous[key]
                 return path[::-1]
             expanded += 1
-            if expanded > GROUP_NODES:
+            if expanded > self.give_up:
                 break
             if expanded % SLICE == 0:
                 yield None

@@ -232,17 +232,17 @@ class Placer:
         """Place lines until at most FINISH_SIDE x FINISH_SIDE is left; yields after each line tried.
 
         Each step tries every border line that may go — top or bottom row, left or right
-        column, each filled towards either end — on a copy, and keeps the one with the fewest
-        moves plus LOOKAHEAD times the Manhattan distance left in the smaller region (measured:
-        about a tenth fewer moves in all than always taking the longer side, for twice the
-        time). A line may go when the region is at least 3 deep across it (the last two
+        column, each filled towards either end — on a copy (one per way of placing it, `trials`),
+        and keeps the one with the fewest moves plus LOOKAHEAD times the Manhattan distance left
+        in the smaller region (measured: about a tenth fewer moves in all than always taking the
+        longer side, for twice the time). A line may go when the region is at least 3 deep across it (the last two
         tiles' window needs 2 more) and it does not hold the blank's goal cell, which the
         region left (its cells are returned) always keeps. With `width` above 1 the steps keep
         that many of the best boards so far (a beam over the order of the lines; the same
         board reached twice is kept once) and the best at the end wins: measured, 16 give
         about a twentieth fewer moves on 5x5 to 10x10 boards, for about ten times the work.
         """
-        beam = [(0, self, (0, self.rows, 0, self.cols))]
+        beam: list[tuple[int, Placer, tuple[int, int, int, int]]] = [(0, self, (0, self.rows, 0, self.cols))]
         while any(_open(region) for _, _, region in beam):
             candidates: list[tuple[int, Placer, tuple[int, int, int, int]]] = []
             for score, placer, region in beam:
@@ -250,11 +250,11 @@ class Placer:
                     candidates.append((score, placer, region))
                     continue
                 for line, inward, smaller in placer._lines(region):
-                    trial = placer.clone()
-                    yield from trial.placing(line, inward)
-                    self.nodes += trial.nodes - placer.nodes
-                    candidates.append((len(trial.blanks) + LOOKAHEAD * trial.left_over(smaller), trial, smaller))
-                    yield None
+                    for trial in placer.trials():
+                        yield from trial.placing(line, inward)
+                        self.nodes += trial.nodes - placer.nodes
+                        candidates.append((len(trial.blanks) + LOOKAHEAD * trial.left_over(smaller), trial, smaller))
+                        yield None
             assert candidates, "a region above 3 x 3 always has a line that may go"
             candidates.sort(key=lambda candidate: candidate[0])   # stable: on a tie the first line tried
             seen: set[tuple[int, ...]] = set()
@@ -297,6 +297,10 @@ class Placer:
                     yield [r * cols + left for r in cells], (0, 1), (top, bottom, left + 1, right)
                 if goal_col != right - 1:
                     yield [r * cols + right - 1 for r in cells], (0, -1), (top, bottom, left, right - 1)
+
+    def trials(self) -> list[Placer]:
+        """The copies a line is tried on in `reduce`, one per way of placing it (here one: tile by tile)."""
+        return [self.clone()]
 
     def clone(self) -> Placer:
         """A copy to try a line on (the tables that never change are shared)."""
