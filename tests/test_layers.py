@@ -7,6 +7,8 @@ family packages `pzl.catalog` imports by name (`importlib.import_module`).
 from __future__ import annotations
 
 import ast
+import io
+import tokenize
 from collections.abc import Iterator
 from functools import cache
 from graphlib import CycleError, TopologicalSorter
@@ -171,3 +173,26 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
     found = cycle(graph)
     assert set(found) == {"a", "b", "c"} and found[0] == found[-1]
     assert cycle({"a": frozenset({"b"}), "b": frozenset()}) == []
+
+
+def backslash_continuations(source: str) -> list[int]:
+    """The lines of `source` that end in a backslash continuation (a backslash inside a string does not count)."""
+    in_string = set()
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.STRING:
+            in_string.update(range(token.start[0], token.end[0]))   # lines a string goes on from
+    return [number for number, line in enumerate(source.splitlines(), 1)
+            if line.rstrip().endswith("\\") and number not in in_string]
+
+
+def test_no_backslash_continuations() -> None:
+    """Parentheses, not backslashes, carry a statement over lines (PEP 8): the tools that follow a request through
+    the code (and readers) lose the calls after a backslash."""
+    found = [f"{path.relative_to(ROOT)}:{line}" for path in module_names().values()
+             for line in backslash_continuations(path.read_text(encoding="utf-8"))]
+    assert found == []
+
+
+def test_the_continuation_finder_tells_code_from_strings() -> None:
+    assert backslash_continuations("x = 1 + \\\n    2\n") == [1]
+    assert backslash_continuations('x = """a \\\nb"""\ny = (1 +\n     2)\n') == []

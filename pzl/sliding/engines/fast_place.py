@@ -305,8 +305,8 @@ class Placer:
     def clone(self) -> Placer:
         """A copy to try a line on (the tables that never change are shared)."""
         twin = copy(self)
-        twin.board, twin.where, twin.fixed, twin.blanks = self.board[:], self.where[:], bytearray(self.fixed), \
-            self.blanks[:]
+        twin.board, twin.where, twin.blanks = self.board[:], self.where[:], self.blanks[:]
+        twin.fixed = bytearray(self.fixed)
         return twin
 
 
