@@ -47,7 +47,7 @@ class BlockProblem:
         board = puzzle.board
         size = self._size = board.size
         self._cells = board.cells
-        self._number = board.number
+        self._board = board
         self.codes = sorted({code for code in puzzle.start if code > 0})
         kinds = max(self.codes) + 1
         self._full = (1 << size) - 1
@@ -86,14 +86,8 @@ class BlockProblem:
 
     def _placed(self, anchor: int, shape: tuple[tuple[int, int], ...]) -> int:
         """The cells (a mask) a piece of `shape` covers with its first cell at `anchor`, or 0 off the board."""
-        r, c = self._cells[anchor]
-        mask = 0
-        for dr, dc in shape:
-            cell = self._number.get((r + dr, c + dc))
-            if cell is None:
-                return 0
-            mask |= 1 << cell
-        return mask
+        cells = self._board.covered(anchor, shape)
+        return 0 if cells is None else sum(1 << cell for cell in cells)
 
     def _anchors(self, codes: Codes) -> list[tuple[int, int]]:
         """The whole pieces of a position (or a goal) as (code, anchor), scanning cells in reading order."""

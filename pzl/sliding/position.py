@@ -126,8 +126,10 @@ def parse_labels(text: Any, board: Board, pieces: PieceSet, what: str, allow_any
     return labels
 
 
-def decompose(labels: list[str], board: Board, pieces: Mapping[str, Piece], what: str) -> list[tuple[str, int]]:
-    """The pieces of a position as (label, top-left cell), checking every piece has its shape.
+def decompose(labels: list[str], board: Board, pieces: Mapping[str, Piece], what: str,
+              ) -> list[tuple[str, tuple[int, ...]]]:
+    """The pieces of a position as (label, the cells it covers: `Board.covered` from its top-left cell), checking
+    every piece has its shape.
 
     Scanning cells in order, the first unclaimed cell of a label must be the
     top-left cell of a piece of that label, so the split is unique.
@@ -138,14 +140,14 @@ def decompose(labels: list[str], board: Board, pieces: Mapping[str, Piece], what
         if label in ("0", "*") or claimed[cell]:
             continue
         piece = pieces[label]
-        for offset in piece.shape:
-            other = board.neighbour(cell, offset) if offset != (0, 0) else cell
-            if other is None or labels[other] != label or claimed[other]:
-                r, c = board.cells[cell]
-                raise PositionError(f"the {what} has a broken {piece.describe()}: its cells must form the shape "
-                                    f"{_shape_text(piece)} starting at row {r + 1}, column {c + 1}")
+        cells = board.covered(cell, piece.shape)
+        if cells is None or any(labels[other] != label or claimed[other] for other in cells):
+            r, c = board.cells[cell]
+            raise PositionError(f"the {what} has a broken {piece.describe()}: its cells must form the shape "
+                                f"{_shape_text(piece)} starting at row {r + 1}, column {c + 1}")
+        for other in cells:
             claimed[other] = True
-        found.append((label, cell))
+        found.append((label, cells))
     return found
 
 
@@ -155,7 +157,8 @@ def _shape_text(piece: Piece) -> str:
     return f"{rows}x{cols}"
 
 
-def check_same_pieces(start: list[tuple[str, int]], goal: list[tuple[str, int]], goal_is_partial: bool) -> None:
+def check_same_pieces(start: list[tuple[str, tuple[int, ...]]], goal: list[tuple[str, tuple[int, ...]]],
+                      goal_is_partial: bool) -> None:
     """PositionError unless the start has the goal's pieces (all of them, for a full goal)."""
     have = Counter(label for label, _ in start)
     want = Counter(label for label, _ in goal)

@@ -39,8 +39,7 @@ def naive_neighbours(puzzle, state, straight: bool) -> set:
     """One piece moved by any number of one-cell steps (of the same piece; in one direction for `straight`)."""
     unit = problem_for(puzzle)
     found = decompose([puzzle.labels[code] for code in state], puzzle.board, puzzle.pieces, "state")
-    shapes = [frozenset(cell if offset == (0, 0) else puzzle.board.neighbour(cell, offset)
-                        for offset in puzzle.pieces[label].shape) for label, cell in found]
+    shapes = [frozenset(cells) for _, cells in found]
     reached = set()
     for piece in range(len(shapes)):
         frontier = [(state, shapes[:], None)]

@@ -22,7 +22,7 @@ from pzl.sliding.board import permutation_parity
 from pzl.sliding.engines.fast_exact import shortest_blank_path
 from pzl.sliding.engines.fast_groups import GroupPlacer
 from pzl.sliding.engines.fast_place import Placer
-from pzl.sliding.engines.fast_shorten import cut_loops, reoptimise
+from pzl.sliding.engines.fast_shorten import shorten_path
 from pzl.sliding.engines.tiles import linear_conflict, manhattan, replay_blanks
 
 Position = tuple[Hashable, ...]
@@ -71,12 +71,9 @@ def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten
     placer.walk(finish[1:])
     blanks = placer.blanks
     if shorten:
-        blanks = cut_loops(blanks, start)
-        yield report(PHASE_SHORTENING)
-        blanks, nodes = yield from reoptimise(blanks, [home[label] for label in start], home[0], cols,
-                                              lambda nodes: report(PHASE_SHORTENING, nodes))
+        blanks, nodes = yield from shorten_path(blanks, [home[label] for label in start], home[0], cols,
+                                                lambda nodes: report(PHASE_SHORTENING, nodes))
         placer.nodes += nodes
-        blanks = cut_loops(blanks, start)   # a re-solved stretch may pass a position met elsewhere
     path = replay_blanks(start, blanks)
     if path[-1] != goal:
         raise AssertionError("the fast solver's path does not end at the goal")

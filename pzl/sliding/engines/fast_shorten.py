@@ -39,6 +39,18 @@ def cut_loops(blanks: list[int], start: Sequence[Hashable]) -> list[int]:
     return kept
 
 
+def shorten_path(blanks: list[int], board: list[int], blank: int, cols: int, report: Callable[[int], Event],
+                 ) -> Generator[Event, None, tuple[list[int], int]]:
+    """The blank's path shortened: its loops cut (`cut_loops`), its stretches re-solved (`reoptimise`), and its loops
+    cut again, since a re-solved stretch may pass a position met elsewhere. `board` holds the start (tile ids,
+    `blank` the blank's id); `report(nodes)` makes a progress event, one before the re-solving. Returns the path and
+    the exact searches' nodes."""
+    blanks = cut_loops(blanks, board)
+    yield report(0)
+    blanks, nodes = yield from reoptimise(blanks, board, blank, cols, report)
+    return cut_loops(blanks, board), nodes
+
+
 def reoptimise(blanks: list[int], board: list[int], blank: int, cols: int, report: Callable[[int], Event],
                length: int = 24, stride: int = 8, area: int = 12,
                budget: int = 4096) -> Generator[Event, None, tuple[list[int], int]]:
