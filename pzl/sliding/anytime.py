@@ -81,7 +81,7 @@ class Tiles:
     board: Board
     distances: tuple[tuple[int, ...], ...]
 
-    def fast(self, **options: int) -> Search:
+    def fast(self, **options: int | tuple[int, ...]) -> Search:
         """The fast solver on this board (`options`: its width and group)."""
         return fast_solve(self.start, self.goal, self.board.rows, self.board.cols, **options)
 
