@@ -7,6 +7,7 @@ are derived from the cells alone; the articles' hand-written adjacency lists are
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -69,19 +70,7 @@ class Board:
     def distances(self) -> tuple[tuple[int, ...], ...]:
         """Graph distance between every pair of cells (moves of a single cell through the board), worked out once
         per board: the search Problem's bound, the plan and IDA* all read it."""
-        table = []
-        for source in range(self.size):
-            dist = [-1] * self.size
-            dist[source] = 0
-            queue = deque([source])
-            while queue:
-                cell = queue.popleft()
-                for other in self.adjacency[cell]:
-                    if dist[other] < 0:
-                        dist[other] = dist[cell] + 1
-                        queue.append(other)
-            table.append(tuple(dist))
-        return tuple(table)
+        return distance_table(self.adjacency)
 
     @cached_property
     def parity_decides(self) -> bool:
@@ -155,3 +144,21 @@ def permutation_parity(start: tuple[int, ...], goal: tuple[int, ...]) -> int:
             length += 1
         swaps += max(0, length - 1)
     return swaps % 2
+
+
+def distance_table(adjacency: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """Steps between every two cells of a board graph (breadth-first from each cell)."""
+    n = len(adjacency)
+    table = []
+    for source in range(n):
+        dist = [-1] * n
+        dist[source] = 0
+        queue = deque([source])
+        while queue:
+            cell = queue.popleft()
+            for other in adjacency[cell]:
+                if dist[other] < 0:
+                    dist[other] = dist[cell] + 1
+                    queue.append(other)
+        table.append(tuple(dist))
+    return tuple(table)

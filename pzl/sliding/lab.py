@@ -19,7 +19,7 @@ from pzl.request import choice
 from pzl.sliding.bound_choice import BOUNDS
 from pzl.sliding.effort import breadth_kernel
 from pzl.sliding.packed import PackedProblem
-from pzl.sliding.plan import read_metric, same_as_steps
+from pzl.sliding.plan import read_metric, searched_metric
 from pzl.sliding.service import problem_for
 from pzl.sliding.task import Puzzle, from_request
 
@@ -77,7 +77,7 @@ def replay(request: dict[str, Any], solution: list[str]) -> None:
     Raises RuntimeError (a bug: a solver answered a wrong solution) at the first fault.
     """
     puzzle = from_request(request)
-    problem = problem_for(puzzle, "step" if same_as_steps(puzzle) else read_metric(request, puzzle))
+    problem = problem_for(puzzle, searched_metric(puzzle, read_metric(request, puzzle)))
     encode = problem.codec.pack if isinstance(problem, PackedProblem) else problem.encode
     states = [encode(puzzle.codes_of(text, "solution")) for text in solution]
     if not states or states[0] != problem.start:

@@ -54,13 +54,12 @@ class Options:
 def read_options(request: dict[str, Any], puzzle: Puzzle) -> Options:
     """Every option of a solve request, each refused by name when it cannot be read (in this order), the metric
     defaulting to the puzzle's."""
-    default, one_cell = default_metric(puzzle), same_as_steps(puzzle)
     algorithm = choice(request, "algorithm", ALGORITHMS, "auto", refusal=CatalogError) or "auto"
     all_solutions = flag(request, "all")
     max_states = read_max_states(request, breadth.DEFAULT_MAX_STATES)
     max_solutions = solution_cap(request, all_solutions)
-    metric = choice(request, "metric", METRICS, noun="metric") or default
-    return Options(algorithm, all_solutions, max_states, max_solutions, metric, "step" if one_cell else metric,
+    metric = read_metric(request, puzzle)
+    return Options(algorithm, all_solutions, max_states, max_solutions, metric, searched_metric(puzzle, metric),
                    choice(request, "bound", BOUNDS))
 
 
@@ -86,6 +85,11 @@ def read_metric(request: dict[str, Any], puzzle: Puzzle) -> str:
 def same_as_steps(puzzle: Puzzle) -> bool:
     """True when every move is one cell whatever the metric: one empty cell lets a piece move one cell at a time."""
     return puzzle.blanks == 1
+
+
+def searched_metric(puzzle: Puzzle, metric: str) -> str:
+    """The metric a search runs in: one cell a move when every move is one cell anyway (`same_as_steps`)."""
+    return "step" if same_as_steps(puzzle) else metric
 
 
 def choose(puzzle: Puzzle, all_solutions: bool, estimate: int) -> str:

@@ -35,7 +35,7 @@ from pzl.sliding.outcome import (
     longest_result,
     solution_result,
 )
-from pzl.sliding.plan import Plan, plan, problem_for, read_metric, same_as_steps
+from pzl.sliding.plan import Plan, plan, problem_for, read_metric, searched_metric
 from pzl.sliding.space import estimated_states
 from pzl.sliding.task import Puzzle, from_request
 
@@ -199,7 +199,7 @@ def longest(request: dict[str, Any]) -> Iterator[Event]:
     if not puzzle.goal_is_partial and request.get("start") not in (None, "", request.get("goal")):
         raise PuzzleError("longest sweeps from a complete goal to every position it reaches: a start is read only "
                           "with a partial goal (it says which positions count); leave start out")
-    searched = "step" if same_as_steps(puzzle) else metric
+    searched = searched_metric(puzzle, metric)
     problem = problem_for(puzzle, searched)
     cap = limits.state_cap(limit, breadth_kernel(puzzle, "", "longest"), puzzle.board.size)
     needed = estimated_states(puzzle)

@@ -26,7 +26,6 @@ solvability first (parity): on an unsolvable position the search runs to `max_de
 from __future__ import annotations
 
 import time
-from collections import deque
 from collections.abc import Hashable, Sequence
 from functools import wraps
 from itertools import pairwise
@@ -36,6 +35,7 @@ from pzl.errors import PositionError
 from pzl.events import progress
 from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
 from pzl.search.progress import Steps
+from pzl.sliding.board import distance_table
 from pzl.sliding.engines import tile_bounds
 from pzl.sliding.engines.ida_kernel import search_function
 from pzl.sliding.engines.tile_bounds import PreparedBound, longest_increasing
@@ -51,24 +51,6 @@ AUTO_DATABASE_CELLS, AUTO_DATABASE_MAX_CELLS = 10, 25
 #: choice), and never before AUTO_DATABASE_MIN_NODES.
 AUTO_DATABASE_NODES_PER_PLACEMENT = 3
 AUTO_DATABASE_MIN_NODES = 200_000
-
-
-def distance_table(adjacency: Adjacency) -> tuple[tuple[int, ...], ...]:
-    """Steps between every two cells of the board graph (breadth-first from each cell)."""
-    n = len(adjacency)
-    table = []
-    for source in range(n):
-        dist = [-1] * n
-        dist[source] = 0
-        queue = deque([source])
-        while queue:
-            cell = queue.popleft()
-            for nb in adjacency[cell]:
-                if dist[nb] < 0:
-                    dist[nb] = dist[cell] + 1
-                    queue.append(nb)
-        table.append(tuple(dist))
-    return tuple(table)
 
 
 def manhattan(position: Position, goal: Position, distances: Sequence[Sequence[int]]) -> int:
