@@ -15,8 +15,9 @@ milliseconds to a tenth of a second), as an `improved` event unless it is proved
   (`pzl.sliding.engines.windows`) for SHORTEN_NODES nodes of IDA* (less the grouped searches' work,
   GROUP_NODE_WORTH), a shorter answer given every REPORT_NODES nodes or so.
 
-The board's context is made once, by the plan (`pzl.sliding.plan.Plan`: the start's lower bound, the board's
-distances, what the depth-first check says of a proof), and handed to every search below (`Tiles`); the
+The board's context is made once (the plan's `pzl.sliding.plan.Plan`: the start's lower bound, what the
+depth-first check says of a proof; the board's distances, which the board works out once) and handed to every
+search below (`Tiles`); the
 answers on the way are data (`pzl.sliding.outcome.Found`, written by `outcome.answer_result`), made into events
 in one place, and progress says the length to beat and the bound proved in one place too (both in `solve`).
 
@@ -74,22 +75,26 @@ Position = tuple[Hashable, ...]
 @dataclass(frozen=True, slots=True)
 class Tiles:
     """The board's context for auto's searches, made once at the start (`prepare`): the start and goal, the board
-    and its distances (`pzl.sliding.board.distances`), read by the fast solver, every IDA* and the windows."""
+    and its distances (`Board.distances`, worked out once per board), read by the fast solver, every IDA* and the
+    windows."""
 
     start: Position
     goal: Position
     board: Board
-    distances: tuple[tuple[int, ...], ...]
+
+    @property
+    def distances(self) -> tuple[tuple[int, ...], ...]:
+        """Graph distance between every two cells of the board."""
+        return self.board.distances
 
     def fast(self, **options: int | tuple[int, ...]) -> Search:
         """The fast solver on this board (`options`: its width and group)."""
         return fast_solve(self.start, self.goal, self.board.rows, self.board.cols, **options)
 
 
-def prepare(puzzle: Puzzle, chosen: Plan) -> Tiles:
-    """The board's context, once for the whole request (its distances: the plan's)."""
-    assert chosen.distances is not None
-    return Tiles(puzzle.start, puzzle.goal, puzzle.board, chosen.distances)
+def prepare(puzzle: Puzzle) -> Tiles:
+    """The board's context, once for the whole request."""
+    return Tiles(puzzle.start, puzzle.goal, puzzle.board)
 
 
 def solve(puzzle: Puzzle, chosen: Plan, payload: dict[str, Any], clock: float) -> Iterator[Event]:
@@ -99,7 +104,7 @@ def solve(puzzle: Puzzle, chosen: Plan, payload: dict[str, Any], clock: float) -
     plan's, or IDA*'s depth when higher: progress without a phase is IDA*'s), said here for every phase.
     """
     best, proved = None, chosen.lower_bound or 0
-    board = prepare(puzzle, chosen)
+    board = prepare(puzzle)
     for item in _answers(board, chosen, clock):
         if isinstance(item, Found):   # an answer: the event that carries it (the one place they are made)
             best = len(item.outcome.path) - 1

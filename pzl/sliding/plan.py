@@ -6,8 +6,8 @@ verdict, the estimate of the reachable positions, the algorithm `auto` chooses, 
 anytime and the start's lower bound where the fast solver answers (`fast_reach`), the requests no
 search can answer refused, the search Problem (`problem_for`, once nothing is refused), what the searches may spend
 (`effort.budget`: the state cap of a breadth-first search, the reachability check a depth-first search
-needs first, what the depth-first check says of auto's proof), and for `auto`'s anytime answer
-(`pzl.sliding.anytime`) the board's distances. Each helper is asked once, in that order, with what it needs.
+needs first, what the depth-first check says of auto's proof). Each helper is asked once, in that order, with
+what it needs (the board's distances are the board's own, worked out once: `Board.distances`).
 The runner (`pzl.sliding.service`) then only runs it: nothing below reads the request or asks again.
 """
 
@@ -132,7 +132,6 @@ class Plan:
     problem: SlidingProblem | None = None      # the search's Problem (`problem_for`; None: parity, fast)
     warning: str | None = None                 # anytime: the depth-first check's warning on IDA*'s proof
     refusal: SearchLimitError | None = None    # anytime: why IDA* cannot prove the answer shortest (it stays)
-    distances: tuple[tuple[int, ...], ...] | None = None   # anytime: the board's, for all its searches
     cap: limits.StateCap | None = None         # bfs, bidirectional, astar: the cap on the positions it stores
     check: str | None = None       # depth-first: the reachability check run first ("bfs", "bidirectional")
     check_cap: limits.StateCap | None = None
@@ -170,8 +169,7 @@ def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
     spend = budget(puzzle, problem, algorithm, options.max_states, estimate, verdict.reachable, anytime)
     return replace(chosen, algorithm=algorithm, estimate=estimate, anytime=anytime, lower_bound=lower_bound,
                    problem=problem, warning=spend.warning, refusal=spend.refusal,
-                   distances=puzzle.board.distances if anytime else None, cap=spend.cap, check=spend.check,
-                   check_cap=spend.check_cap)
+                   cap=spend.cap, check=spend.check, check_cap=spend.check_cap)
 
 
 def tables_needed(request: dict[str, Any]) -> list[dict[str, str]]:
