@@ -11,10 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pzl.errors import PositionError
-from pzl.search.problem import run_to_end
+from pzl.search.problem import PROGRESS_EVERY, run_to_end
 from pzl.sliding.engines.fast import fast_solve, lower_bound
-from pzl.sliding.engines.fast_exact import shortest_blank_path
-from pzl.sliding.engines.fast_shorten import cut_loops, reoptimise
+from pzl.sliding.engines.fast_exact import cut_loops, reoptimise, shortest_blank_path
+
+
+def ticks(nodes: int) -> dict:
+    """The exact search's progress as a test sees it: the nodes counted."""
+    return {"event": "progress", "nodes": nodes}
 
 
 def assert_replays(path, start, goal, rows, cols):
@@ -149,8 +153,8 @@ def test_exact_search_in_a_rectangle_matches_breadth_first_search():
         start, goal = solvable_pair(2, 3, rng, standard_goal=False)
         cells = [0, 1, 2, 3, 4, 5]
         marked = lambda position: [-1 if label == 0 else label for label in position]  # noqa: E731
-        search = shortest_blank_path(3, cells, marked(start), marked(goal), budget=10**6)
-        blanks, _ = run_to_end(search)
+        search = shortest_blank_path(3, cells, marked(start), marked(goal), budget=10**6, report=ticks)
+        (blanks, _nodes), _ = run_to_end(search)
         assert len(blanks) - 1 == bfs_distance(start, goal, 2, 3)
         board = list(start)
         for a, b in pairwise(blanks):
@@ -161,10 +165,25 @@ def test_exact_search_in_a_rectangle_matches_breadth_first_search():
 def test_exact_search_inside_part_of_a_bigger_board_uses_only_that_part():
     # a 2x2 corner (cells 0, 1, 4, 5) of a 4-wide board: the blank goes round once
     cells = [0, 1, 4, 5]
-    blanks, _ = run_to_end(shortest_blank_path(4, cells, [1, 2, 3, -1], [2, 3, 1, -1], budget=10**6))
+    (blanks, _), _ = run_to_end(shortest_blank_path(4, cells, [1, 2, 3, -1], [2, 3, 1, -1], budget=10**6,
+                                                    report=ticks))
     assert set(blanks) <= set(cells) and len(blanks) - 1 == 4
-    found, _ = run_to_end(shortest_blank_path(4, cells, [1, 2, 3, -1], [2, 3, 1, -1], budget=10**6, longest=4))
+    (found, _), _ = run_to_end(shortest_blank_path(4, cells, [1, 2, 3, -1], [2, 3, 1, -1], budget=10**6,
+                                                   report=ticks, longest=4))
     assert found is None, "nothing shorter than 4 moves exists"
+
+
+def test_exact_search_reports_its_nodes_as_it_goes_and_returns_what_it_reported():
+    # 3x3, the goal's tiles rotated: thousands of nodes, reported every PROGRESS_EVERY
+    cells = list(range(9))
+    start, goal = [8, 7, 6, 5, 4, 3, 2, 1, -1], [1, 2, 3, 4, 5, 6, 7, 8, -1]
+    (blanks, nodes), events = run_to_end(shortest_blank_path(3, cells, start, goal, budget=10**7, report=ticks))
+    assert blanks is not None and events, "a long search reports"
+    assert [event["nodes"] for event in events] == [PROGRESS_EVERY * (k + 1) for k in range(len(events))]
+    assert nodes == events[-1]["nodes"]
+    (stopped, spent), cut = run_to_end(shortest_blank_path(3, cells, start, goal, budget=2 * PROGRESS_EVERY,
+                                                           report=ticks))
+    assert stopped is None and spent == PROGRESS_EVERY and len(cut) == 1, "the budget stops it, unreported"
 
 
 def test_cut_loops_removes_every_return_to_an_earlier_position():

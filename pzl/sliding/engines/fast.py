@@ -1,9 +1,9 @@
 """The fast solver for numbered tiles on any rectangle from 2 x 2 to 10 x 10: a solution at once, not a proof.
 
 It places the board's border rows and columns one at a time (`fast_place`; or each line's tiles
-by small groups, `fast_groups`), finishes the last region of at most 3 x 3 by an exact search
-(`fast_exact`), then shortens the whole path
-(`fast_shorten`: repeated positions cut out, short stretches re-solved exactly). The answer
+by small groups, `fast_groups`), finishes the last region of at most 3 x 3 by an exact search,
+then shortens the whole path (repeated positions cut out, short stretches re-solved exactly: both
+`fast_exact`). The answer
 carries an admissible lower bound (Manhattan distance + linear conflict) beside its length;
 it is proved minimal only when the two meet. A generator like every pzl search: progress
 events between lines and shortening passes, no recursion, and closing it cancels the work.
@@ -12,17 +12,16 @@ events between lines and shortening passes, no recursion, and closing it cancels
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 
 from pzl.errors import PositionError
 from pzl.events import Event, progress
-from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
+from pzl.search.problem import Search, SearchOutcome
 from pzl.search.progress import relay
 from pzl.sliding.board import permutation_parity
-from pzl.sliding.engines.fast_exact import shortest_blank_path
+from pzl.sliding.engines.fast_exact import finish, shorten_path
 from pzl.sliding.engines.fast_groups import GroupPlacer
 from pzl.sliding.engines.fast_place import Placer
-from pzl.sliding.engines.fast_shorten import shorten_path
 from pzl.sliding.engines.tiles import linear_conflict, manhattan, replay_blanks
 
 Position = tuple[Hashable, ...]
@@ -65,10 +64,11 @@ def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten
         return progress(placer.nodes + more, len(placer.blanks), time.perf_counter() - clock, None, phase=phase)
 
     region = yield from relay(placer.reduce(width), lambda _: report(PHASE_PLACING))
-    finish = yield from _exact(placer, region, cols, report)
-    if finish is None:
+    last, nodes = yield from finish(placer.board, placer.blank, region, cols, lambda more: report(PHASE_PLACING, more))
+    if last is None:
         raise AssertionError("the last region of a solvable position could not be finished")
-    placer.walk(finish[1:])
+    placer.nodes += nodes
+    placer.walk(last[1:])
     blanks = placer.blanks
     if shorten:
         blanks, nodes = yield from shorten_path(blanks, [home[label] for label in start], home[0], cols,
@@ -79,18 +79,3 @@ def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten
         raise AssertionError("the fast solver's path does not end at the goal")
     return SearchOutcome(path, nodes=placer.nodes, states=len(path), seconds=time.perf_counter() - clock)
 
-
-def _exact(placer: Placer, region: list[int], cols: int, report: Callable[[str], Event]) -> Search:
-    """The blank's path that solves the last region exactly (None when parity forbids it)."""
-    search = shortest_blank_path(cols, region, [_local(placer, cell) for cell in region],
-                                 [cell if cell != placer.blank else -1 for cell in region], budget=10_000_000)
-
-    def counted(_: None) -> Event:
-        placer.nodes += PROGRESS_EVERY
-        return report(PHASE_PLACING)
-    return (yield from relay(search, counted))
-
-
-def _local(placer: Placer, cell: int) -> int:
-    tile = placer.board[cell]
-    return -1 if tile == placer.blank else tile

@@ -24,7 +24,7 @@ from pzl.events import progress
 from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
 from pzl.search.progress import relay
 from pzl.sliding.board import Board
-from pzl.sliding.engines.fast_shorten import cut_loops
+from pzl.sliding.engines.fast_exact import cut_loops
 from pzl.sliding.engines.tile_bounds import MAX_LINE_TABLE
 from pzl.sliding.engines.tiles import ida_star_fixed, replay_blanks
 
