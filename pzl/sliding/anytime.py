@@ -41,7 +41,6 @@ from pzl.events import Event
 from pzl.search import deepening
 from pzl.search.anytime import head_start
 from pzl.search.problem import Search, SearchOutcome
-from pzl.search.progress import relay
 from pzl.sliding import fast_reach
 from pzl.sliding.board import Board
 from pzl.sliding.engines import tiles
@@ -87,9 +86,10 @@ class Tiles:
         """Graph distance between every two cells of the board."""
         return self.board.distances
 
-    def fast(self, **options: int | tuple[int, ...]) -> Search:
-        """The fast solver on this board (`options`: its width and group)."""
-        return fast_solve(self.start, self.goal, self.board.rows, self.board.cols, **options)
+    def fast(self, nodes: int = 0, clock: float | None = None, **options: int | tuple[int, ...]) -> Search:
+        """The fast solver on this board (`options`: its width and group), counting on from `nodes` and `clock`."""
+        return fast_solve(self.start, self.goal, self.board.rows, self.board.cols, nodes=nodes, clock=clock,
+                          **options)
 
 
 def prepare(puzzle: Puzzle) -> Tiles:
@@ -166,9 +166,9 @@ def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: f
     SHORTEN_NODES nodes: a shorter answer now and then, the best last."""
     grouped = 0
     for options in constructions(board.board.size):
-        other = yield from relay(board.fast(**options), nodes=spent, clock=clock)
-        spent += other.nodes
-        grouped += other.nodes if "group" in options else 0
+        other = yield from board.fast(spent, clock, **options)
+        grouped += other.nodes - spent if "group" in options else 0
+        spent = other.nodes
         if len(other.path) < len(fast.path):
             fast = other
             yield Found(SearchOutcome(fast.path, nodes=spent, states=len(fast.path)), lower, SHORTENED_ANSWER)

@@ -39,7 +39,7 @@ def lower_bound(position: Position, goal: Position, rows: int, cols: int) -> int
 
 
 def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten: bool = True,
-               width: int = 1, group: int | tuple[int, ...] = 0) -> Search:
+               width: int = 1, group: int | tuple[int, ...] = 0, nodes: int = 0, clock: float | None = None) -> Search:
     """A solution (not necessarily shortest) from `start` to `goal` on a full rows x cols board.
 
     Positions are tuples of distinct labels in cell order, 0 the blank. An unsolvable pair
@@ -47,9 +47,11 @@ def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten
     is the list of positions from start to goal. `width` above 1 tries that many orders of
     the lines at once (`Placer.reduce`): a shorter solution, usually, for more work. `group` above 0
     places each line's tiles by groups of that many (`fast_groups.GroupPlacer`), each by a search; a
-    tuple of sizes (0: one tile at a time) tries each line every way, the best lines kept.
+    tuple of sizes (0: one tile at a time) tries each line every way, the best lines kept. `nodes` and `clock`
+    continue a request's count and clock (a later construction of `auto`): progress and the outcome's nodes count
+    on from `nodes`, seconds from `clock`.
     """
-    clock = time.perf_counter()
+    clock = time.perf_counter() if clock is None else clock
     start, goal = tuple(start), tuple(goal)
     home = {label: cell for cell, label in enumerate(goal)}
     if len(start) != rows * cols or set(home) != set(start) or len(home) != len(start) or 0 not in home:
@@ -61,21 +63,22 @@ def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten
     placer = GroupPlacer(rows, cols, board, home[0], group) if group else Placer(rows, cols, board, home[0])
 
     def report(phase: str, more: int = 0) -> Event:
-        return progress(placer.nodes + more, len(placer.blanks), time.perf_counter() - clock, None, phase=phase)
+        return progress(nodes + placer.nodes + more, len(placer.blanks), time.perf_counter() - clock, None,
+                        phase=phase)
 
     region = yield from relay(placer.reduce(width), lambda _: report(PHASE_PLACING))
-    last, nodes = yield from finish(placer.board, placer.blank, region, cols, lambda more: report(PHASE_PLACING, more))
+    last, spent = yield from finish(placer.board, placer.blank, region, cols, lambda more: report(PHASE_PLACING, more))
     if last is None:
         raise AssertionError("the last region of a solvable position could not be finished")
-    placer.nodes += nodes
+    placer.nodes += spent
     placer.walk(last[1:])
     blanks = placer.blanks
     if shorten:
-        blanks, nodes = yield from shorten_path(blanks, [home[label] for label in start], home[0], cols,
-                                                lambda nodes: report(PHASE_SHORTENING, nodes))
-        placer.nodes += nodes
+        blanks, spent = yield from shorten_path(blanks, [home[label] for label in start], home[0], cols,
+                                                lambda more: report(PHASE_SHORTENING, more))
+        placer.nodes += spent
     path = replay_blanks(start, blanks)
     if path[-1] != goal:
         raise AssertionError("the fast solver's path does not end at the goal")
-    return SearchOutcome(path, nodes=placer.nodes, states=len(path), seconds=time.perf_counter() - clock)
+    return SearchOutcome(path, nodes=nodes + placer.nodes, states=len(path), seconds=time.perf_counter() - clock)
 
