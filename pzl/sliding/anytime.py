@@ -177,15 +177,15 @@ def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: f
     budget = max(budget // 3, budget - GROUP_NODE_WORTH[shortener.bound] * grouped)
     reported = shortener.moves
     while True:
-        more = yield from shortener.run(min(REPORT_NODES, budget - shortener.nodes), spent, clock)
-        final = not more or shortener.nodes >= budget
+        solution = yield from shortener.run(min(REPORT_NODES, budget - shortener.nodes), spent, clock)
+        final = solution.stopped is None or shortener.nodes >= budget
         if final or shortener.moves < reported:   # a shorter answer on the way, or the last
             reported = shortener.moves
             stopped = {}
             if final and shortener.moves > lower:
-                spent_words = "its budget of" if more else "every window, within"
+                spent_words = "its budget of" if solution.stopped else "every window, within"
                 stopped = {"stopped": "nodes", "note": f"shortened by re-solving windows of it optimally "
                                                        f"({spent_words} {budget:,} nodes of IDA*); not proved shortest"}
-            yield Found(shortener.solution(spent), lower, SHORTENED_ANSWER, final=final, extra=stopped)
+            yield Found(solution, lower, SHORTENED_ANSWER, final=final, extra=stopped)
         if final:
             return

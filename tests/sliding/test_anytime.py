@@ -119,8 +119,8 @@ def test_windows_never_lengthen_a_solution_and_it_still_reaches_the_goal(size, r
     board = rectangle(rows, cols)
     shortener = windows.Shortener(board, start, blanks, board.distances)
     before = shortener.moves
-    run(shortener.run(60_000))
-    path = shortener.path()
+    solution = run(shortener.run(60_000))
+    path = solution.path
     assert path[0] == tuple(start) and path[-1] == tuple(goal) and shortener.moves <= before
     assert replay_blanks(start, shortener.blanks) == path
     assert_replays(entry(rows, cols), [text(position) for position in path], text(start), text(goal))

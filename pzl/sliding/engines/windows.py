@@ -10,17 +10,17 @@ Passes go over the whole solution with windows of growing length and budget: sho
 cheap and long ones find what short ones cannot (measured on random 5x5 to 10x10 boards,
 `bench/sliding_fast.py --shorten`).
 
-`Shortener.run(nodes)` spends a budget of IDA* nodes and may be run again for more; the solution
-(`blanks`, the blank's cell after every move) is always whole and never longer than before.
+`Shortener.run(nodes)` spends a budget of IDA* nodes, may be run again for more, and returns the solution as it
+stands: always whole (`blanks`, the blank's cell after every move) and never longer than before.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Generator, Hashable, Sequence
 from itertools import pairwise
 
-from pzl.events import progress
+from pzl.events import Event, progress
 from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
 from pzl.search.progress import relay
 from pzl.sliding.board import Board
@@ -59,32 +59,26 @@ class Shortener:
         """The solution's length now."""
         return len(self.blanks) - 1
 
-    def path(self) -> list[tuple[Hashable, ...]]:
-        """The solution's positions, start to goal."""
-        return replay_blanks(self.start, self.blanks)
-
-    def solution(self, nodes: int = 0) -> SearchOutcome:
-        """The solution as the windows have left it, with the windows' nodes counted on from `nodes`."""
-        path = self.path()
-        return SearchOutcome(path, nodes=nodes + self.nodes, states=len(path))
-
     def run(self, budget: int, nodes: int = 0, clock: float | None = None) -> Search:
         """Spend about `budget` IDA* nodes on windows (progress counts on from `nodes`, seconds from `clock`).
 
-        Returns True while more passes could still shorten the solution, False once the windows
-        have grown as long as the whole solution.
+        Returns the solution as the windows have left it, its nodes counted on from `nodes`: `stopped` is "nodes"
+        while more passes could still shorten it, None once the windows have grown as long as the whole solution.
         """
         clock = time.perf_counter() if clock is None else clock
         spent_before = self.nodes
+        more = True
         while self.nodes - spent_before < budget:
             length, stride, each = self._next_pass()
             if length >= self.moves:
-                return False
+                more = False
+                break
             finished = yield from self._one_pass(length, stride, each, spent_before + budget, nodes, clock)
             if not finished:
-                return True
+                break
             self._pass += 1
-        return True
+        path = replay_blanks(self.start, self.blanks)
+        return SearchOutcome(path, nodes=nodes + self.nodes, states=len(path), stopped="nodes" if more else None)
 
     def _next_pass(self) -> tuple[int, int, int]:
         """(window length, stride, nodes per window) of the pass to run now."""
@@ -94,7 +88,8 @@ class Shortener:
         more = self._pass - len(PASSES) + 1
         return length + GROWTH * more, stride, int(each * GROWTH_NODES ** more)
 
-    def _one_pass(self, length: int, stride: int, each: int, stop: int, nodes: int, clock: float) -> Search:
+    def _one_pass(self, length: int, stride: int, each: int, stop: int, nodes: int,
+                  clock: float) -> Generator[Event, None, bool]:
         """Windows of `length` moves every `stride` moves, while the budget (`stop`) lasts; True when the pass got
         to the end of the solution (a pass cut short starts again from the beginning, skipping windows tried)."""
         board = list(self.start)
