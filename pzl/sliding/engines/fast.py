@@ -2,11 +2,11 @@
 
 It places the board's border rows and columns one at a time (`fast_place`; or each line's tiles
 by small groups, `fast_groups`), finishes the last region of at most 3 x 3 by an exact search,
-then shortens the whole path (repeated positions cut out, short stretches re-solved exactly: both
-`fast_exact`). The answer
-carries an admissible lower bound (Manhattan distance + linear conflict) beside its length;
-it is proved minimal only when the two meet. A generator like every pzl search: progress
-events between lines and shortening passes, no recursion, and closing it cancels the work.
+then shortens the whole path (repeated positions cut out, short stretches re-solved exactly): both
+by `fast_exact`. The answer carries an admissible lower bound (Manhattan distance + linear
+conflict) beside its length; it is proved minimal only when the two meet. A generator like every
+pzl search: progress events between lines and shortening passes, no recursion, and closing it
+cancels the work.
 """
 
 from __future__ import annotations
