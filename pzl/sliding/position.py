@@ -178,12 +178,14 @@ def check_same_pieces(start: list[tuple[str, tuple[int, ...]]], goal: list[tuple
 @dataclass(frozen=True, slots=True)
 class Positions:
     """A start and a goal read against a board and its pieces: the pieces the start uses (by label), each
-    code's label (labels[0] == "0", then numbers by value, then the rest) and both positions as codes per cell."""
+    code's label (labels[0] == "0", then numbers by value, then the rest), both positions as codes per cell, and
+    the cells each piece of the start covers (in reading order of its first cell)."""
 
     pieces: dict[str, Piece]
     labels: tuple[str, ...]
     start: tuple[int, ...]
     goal: tuple[int, ...]
+    start_pieces: tuple[tuple[int, ...], ...]
 
 
 def read_positions(board: Board, pieces: PieceSet, start_text: Any, goal_text: Any) -> Positions:
@@ -205,7 +207,7 @@ def read_positions(board: Board, pieces: PieceSet, start_text: Any, goal_text: A
         raise PositionError("the start has no empty cell, so nothing can move")
     used = {label for label in start_labels if label != "0"}
     kept = {label: pieces.pieces[label] for label in labels[1:] if label in used}
-    return Positions(kept, tuple(labels), start, goal)
+    return Positions(kept, tuple(labels), start, goal, tuple(cells for _, cells in start_pieces))
 
 
 def format_labels(labels: Iterable[str]) -> str:

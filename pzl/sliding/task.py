@@ -38,6 +38,7 @@ class Puzzle:
     labels: tuple[str, ...]             # label of each code; labels[0] == "0"
     start: Codes
     goal: Codes
+    start_pieces: tuple[tuple[int, ...], ...]   # the cells of each piece of the start (a solution's steps follow them)
     rules: str = "free"
     form: LayoutForm | None = None
     metric: str | None = None           # the count its catalog entry says its literature uses (None: by its pieces)
@@ -207,7 +208,7 @@ def _from_layout(text: str, request: dict[str, Any], entry: dict[str, Any] | Non
                       {char: code_of[found.label["named", char]] for char in drawing.targets},
                       {code_of[label]: found.chars[key] for key, label in found.label.items()}, drawing.writer)
     return Puzzle(entry["id"] if entry else "layout", board, positions.pieces, positions.labels, positions.start,
-                  positions.goal, drawing.rules, form, entry.get("metric") if entry else None)
+                  positions.goal, positions.start_pieces, drawing.rules, form, entry.get("metric") if entry else None)
 
 
 def _from_labels(request: dict[str, Any], entry: dict[str, Any] | None, requested: str | None,
@@ -238,5 +239,5 @@ def _from_labels(request: dict[str, Any], entry: dict[str, Any] | None, requeste
     rules = requested or (entry or {}).get("rules", "free")
     if rules != "free":
         _check_cars(positions.pieces)
-    return Puzzle(puzzle_id, board, positions.pieces, positions.labels, positions.start, positions.goal, rules,
-                  None, entry.get("metric") if entry else None)
+    return Puzzle(puzzle_id, board, positions.pieces, positions.labels, positions.start, positions.goal,
+                  positions.start_pieces, rules, None, entry.get("metric") if entry else None)
