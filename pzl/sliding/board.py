@@ -96,7 +96,7 @@ def from_rows(*rows: str) -> Board:
 
 
 def parse_board_size(text: str) -> Board:
-    """A rectangle from text such as '3x4' (rows x columns, each 2..8)."""
+    """A rectangle from text such as '3x4' (rows x columns, each MIN_SIDE..MAX_SIDE)."""
     parts = str(text).lower().replace("×", "x").split("x")
     try:
         rows, cols = (int(part) for part in parts)
