@@ -228,7 +228,6 @@ CATALOG: list[dict[str, Any]] = [
                   notes="Written as a Rush Hour card: 36 characters row by row, o empty, x a wall."),
 ]
 
-_BY_ID = {entry["id"]: entry for entry in CATALOG}
 
 
 class CatalogPuzzle(NamedTuple):
@@ -254,15 +253,17 @@ def pieces_of(entry: dict[str, Any]) -> tuple[Piece, ...]:
     return special + tuple(Piece(token) for token in tiles)
 
 
-def entry(puzzle_id: str) -> dict[str, Any]:
-    """The catalog entry with this id."""
+_BY_ID = {entry["id"]: CatalogPuzzle(entry, board_of(entry), pieces_of(entry)) for entry in CATALOG}
+
+
+def puzzle_by_id(puzzle_id: str) -> CatalogPuzzle:
+    """The catalog puzzle with this id: its entry with its board and pieces (built once, with the catalog)."""
     try:
         return _BY_ID[puzzle_id]
     except KeyError:
         raise CatalogError(f"unknown sliding puzzle {shown(puzzle_id)}; known: {', '.join(_BY_ID)}") from None
 
 
-def puzzle_by_id(puzzle_id: str) -> CatalogPuzzle:
-    """The catalog puzzle with this id: its entry with its board and pieces, asked for at once."""
-    found = entry(puzzle_id)
-    return CatalogPuzzle(found, board_of(found), pieces_of(found))
+def entry(puzzle_id: str) -> dict[str, Any]:
+    """The catalog entry with this id."""
+    return puzzle_by_id(puzzle_id).entry
