@@ -1,7 +1,7 @@
 """A sliding-puzzle task: board, pieces, start and goal, checked and coded for search.
 
 `from_request` reads a catalog id, a custom board plus start/goal texts, or a layout (with its goal
-layout and rules) and raises PositionError naming what is wrong; `service.problem_for` then picks
+layout and rules) and raises PositionError naming what is wrong; `plan.problem_for` then picks
 the state coding (`kind`). A layout's pieces of one shape are one kind (one code: interchangeable),
 except the pieces its goal names, each a kind of its own.
 """
