@@ -47,7 +47,6 @@ class BlockProblem:
         board = puzzle.board
         size = self._size = board.size
         self._cells = board.cells
-        self._board = board
         self.codes = sorted({code for code in puzzle.start if code > 0})
         kinds = max(self.codes) + 1
         self._full = (1 << size) - 1
@@ -57,10 +56,12 @@ class BlockProblem:
         self._moves: list[list[tuple[tuple[int, int] | None, ...]]] = [[()] * size for _ in range(kinds)]
         # reach[code][anchor]: every cell a slide from there enters (a piece with none of them empty cannot move)
         self._reach = [[0] * size for _ in range(kinds)]
-        self._shapes = {code: puzzle.shape_of(code) for code in self.codes}
+        pieces = {code: puzzle.pieces[puzzle.labels[code]] for code in self.codes}
+        self._shapes = {code: piece.shape for code, piece in pieces.items()}
         for code in self.codes:
             for anchor in range(size):
-                self._cover[code][anchor] = self._placed(anchor, self._shapes[code])
+                cells = pieces[code].covers(board, anchor)
+                self._cover[code][anchor] = 0 if cells is None else sum(1 << cell for cell in cells)
             for anchor in range(size):
                 cover = self._cover[code][anchor]
                 if not cover:
@@ -83,11 +84,6 @@ class BlockProblem:
                             if ANY in puzzle.goal else 0)
         self.full_goal = self.encode(puzzle.goal) if ANY not in puzzle.goal else None
         self._bound_tables(puzzle)
-
-    def _placed(self, anchor: int, shape: tuple[tuple[int, int], ...]) -> int:
-        """The cells (a mask) a piece of `shape` covers with its first cell at `anchor`, or 0 off the board."""
-        cells = self._board.covered(anchor, shape)
-        return 0 if cells is None else sum(1 << cell for cell in cells)
 
     def _anchors(self, codes: Codes) -> list[tuple[int, int]]:
         """The whole pieces of a position (or a goal) as (code, anchor), scanning cells in reading order."""

@@ -55,13 +55,6 @@ class Board:
         r, c = self.cells[cell]
         return self.number.get((r + direction[0], c + direction[1]))
 
-    def covered(self, anchor: int, shape: tuple[Cell, ...]) -> tuple[int, ...] | None:
-        """The cells a piece of `shape` (offsets from its top-left cell) covers with its top-left cell at `anchor`,
-        in the shape's order; None when part of it falls off the board."""
-        r, c = self.cells[anchor]
-        cells = tuple(self.number.get((r + dr, c + dc)) for dr, dc in shape)
-        return None if None in cells else cells  # type: ignore[return-value]
-
     def is_rectangle(self) -> bool:
         """True when the cells fill their bounding rectangle."""
         return self.size == self.rows * self.cols
@@ -103,7 +96,7 @@ def from_rows(*rows: str) -> Board:
 
 
 def parse_board_size(text: str) -> Board:
-    """A rectangle from text such as '3x4' (rows x columns, each 2..8)."""
+    """A rectangle from text such as '3x4' (rows x columns, each MIN_SIDE..MAX_SIDE)."""
     parts = str(text).lower().replace("×", "x").split("x")
     try:
         rows, cols = (int(part) for part in parts)

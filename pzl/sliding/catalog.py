@@ -1,7 +1,7 @@
 """The sliding puzzles pzl knows, as data: board geometry, pieces, default start and goal.
 
 Each entry is JSON-able (the page draws boards from it before Python has booted);
-`board_of` and `pieces_of` turn an entry back into a Board and a PieceSet. A sliding-block puzzle
+`puzzle_by_id` gives an entry with its Board and pieces (`board_of`, `pieces_of`). A sliding-block puzzle
 from the literature is drawn as a layout (`layout`, `goal_layout`, `rules`), with where its goal
 piece leaves the box (`exit`), its `source` and the counts published for it (`published`, each
 with the metric it counts in); its label fields (cells, start, goal, pieces) are derived from the
@@ -10,12 +10,12 @@ layout by `pzl.sliding.layout`, for pages that read labels. docs/sliding.md list
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from pzl.errors import CatalogError, shown
 from pzl.sliding.board import Board, from_rows, rectangle
 from pzl.sliding.layout import draw, goal_text
-from pzl.sliding.position import Piece, PieceSet, format_labels, rectangle_piece
+from pzl.sliding.position import Piece, format_labels, rectangle_piece
 
 SYMBOLS = (("┌", "1", "top-left corner"), ("─", "2", "horizontal bar"), ("┐", "3", "top-right corner"),
            ("│", "4", "vertical bar"), ("└", "5", "bottom-left corner"), ("┘", "6", "bottom-right corner"))
@@ -228,7 +228,14 @@ CATALOG: list[dict[str, Any]] = [
                   notes="Written as a Rush Hour card: 36 characters row by row, o empty, x a wall."),
 ]
 
-_BY_ID = {entry["id"]: entry for entry in CATALOG}
+
+
+class CatalogPuzzle(NamedTuple):
+    """A catalog puzzle as a task reads it: its entry, its board (`board_of`) and its pieces (`pieces_of`)."""
+
+    entry: dict[str, Any]
+    board: Board
+    pieces: tuple[Piece, ...]
 
 
 def board_of(entry: dict[str, Any]) -> Board:
@@ -236,21 +243,27 @@ def board_of(entry: dict[str, Any]) -> Board:
     return Board(tuple((r, c) for r, c in entry["cells"]))
 
 
-def pieces_of(entry: dict[str, Any]) -> PieceSet:
-    """The PieceSet of a catalog entry: its special pieces plus the one-cell labels of its goal."""
-    special = [Piece(label, tuple((dr, dc) for dr, dc in data["shape"]), data.get("name"),
-                     tuple(data.get("aliases", ())), data.get("glyph"))
-               for label, data in entry.get("pieces", {}).items()]
-    pieces = PieceSet(special)
-    for token in entry["start"].split():
-        if token not in ("0", "*") and token not in pieces.pieces:
-            pieces.add(Piece(token))
-    return pieces
+def pieces_of(entry: dict[str, Any]) -> tuple[Piece, ...]:
+    """The pieces of a catalog entry: its special pieces plus the one-cell labels of its start."""
+    special = tuple(Piece(label, tuple((dr, dc) for dr, dc in data["shape"]), data.get("name"),
+                          tuple(data.get("aliases", ())), data.get("glyph"))
+                    for label, data in entry.get("pieces", {}).items())
+    known = {piece.label for piece in special}
+    tiles = dict.fromkeys(token for token in entry["start"].split() if token not in ("0", "*") and token not in known)
+    return special + tuple(Piece(token) for token in tiles)
 
 
-def entry(puzzle_id: str) -> dict[str, Any]:
-    """The catalog entry with this id."""
+_BY_ID = {entry["id"]: CatalogPuzzle(entry, board_of(entry), pieces_of(entry)) for entry in CATALOG}
+
+
+def puzzle_by_id(puzzle_id: str) -> CatalogPuzzle:
+    """The catalog puzzle with this id: its entry with its board and pieces (built once, with the catalog)."""
     try:
         return _BY_ID[puzzle_id]
     except KeyError:
         raise CatalogError(f"unknown sliding puzzle {shown(puzzle_id)}; known: {', '.join(_BY_ID)}") from None
+
+
+def entry(puzzle_id: str) -> dict[str, Any]:
+    """The catalog entry with this id."""
+    return puzzle_by_id(puzzle_id).entry

@@ -70,7 +70,7 @@ def path_fields(puzzle: Puzzle, path: list[Codes]) -> tuple[list[str], list[dict
     """
     if puzzle.form is not None:
         return puzzle.form.path(path)
-    steps = steps_of(puzzle.board, puzzle.pieces, puzzle.labels, path)
+    steps = steps_of(puzzle.start_pieces, puzzle.labels, path)
     return puzzle.texts(path), [step.to_json() for step in steps]
 
 
@@ -135,7 +135,7 @@ def solved_fields(puzzle: Puzzle, problem: SlidingProblem, outcome: SearchOutcom
     solution, steps = path_fields(puzzle, decoded)
     result: dict[str, Any] = {"solvable": True, "moves": len(decoded) - 1, "solution": solution,
                               **events.answered_by(algorithm), "minimal": True, "steps": steps}
-    counts = move_counts(puzzle.board, puzzle.pieces, puzzle.labels, decoded, puzzle.directions)
+    counts = move_counts(puzzle.board, puzzle.start_pieces, puzzle.labels, decoded, puzzle.directions)
     result.update(step_moves=counts["step"], straight_moves=counts["straight"], piece_moves=counts["piece"])
     if outcome.bound is not None:   # ida, iddfs, astar: the lower bound; depth-first: the nodes per threshold
         result["bound"] = outcome.bound

@@ -11,13 +11,13 @@ same piece in the same direction one straight slide.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import compress, pairwise
 from operator import ne
 from typing import Any, NamedTuple
 
 from pzl.sliding.board import DIRECTIONS, Board, Cell
-from pzl.sliding.position import EMPTY, Piece, decompose
+from pzl.sliding.position import EMPTY
 
 Codes = tuple[int, ...]
 
@@ -37,11 +37,11 @@ class Step(NamedTuple):
         return {"piece": self.piece, "from": list(self.from_cells), "to": list(self.to_cells)}
 
 
-def steps_of(board: Board, pieces: dict[str, Piece], labels: Sequence[str], path: Sequence[Codes],
-             ) -> list[Step]:
+def steps_of(start_pieces: Iterable[tuple[int, ...]], labels: Sequence[str], path: Sequence[Codes]) -> list[Step]:
     """Each move of `path` (code tuples) as a `Step`: the piece's label and the cells it covers before and after.
 
-    One piece moves per move (a unit step, or a whole slide under a coarse metric): the cells
+    `start_pieces` are the cells each piece covers in `path[0]` (a solution's: `Puzzle.start_pieces`, read with
+    the start). One piece moves per move (a unit step, or a whole slide under a coarse metric): the cells
     that change are the ones it leaves and the ones it enters, so a move costs the cells it
     touches, not the board (a 10×10 solution of 1,600 moves is read at once). Each piece is
     followed from the start, so identical pieces side by side are told apart.
@@ -49,7 +49,7 @@ def steps_of(board: Board, pieces: dict[str, Piece], labels: Sequence[str], path
     if len(path) < 2:
         return []
     owner: dict[int, frozenset[int]] = {}   # cell -> the cells of the piece standing on it
-    for _, covered in decompose([labels[code] for code in path[0]], board, pieces, "start"):
+    for covered in start_pieces:
         cells = frozenset(covered)
         owner.update(dict.fromkeys(cells, cells))
     steps = []
@@ -66,7 +66,7 @@ def steps_of(board: Board, pieces: dict[str, Piece], labels: Sequence[str], path
     return steps
 
 
-def move_counts(board: Board, pieces: dict[str, Piece], labels: Sequence[str], path: Sequence[Codes],
+def move_counts(board: Board, start_pieces: Iterable[tuple[int, ...]], labels: Sequence[str], path: Sequence[Codes],
                 directions: Callable[[int], tuple[Cell, ...]] = lambda code: DIRECTIONS) -> dict[str, int]:
     """`path`'s count in each metric, {"step", "straight", "piece"}, from its steps (`steps_of`).
 
@@ -74,7 +74,7 @@ def move_counts(board: Board, pieces: dict[str, Piece], labels: Sequence[str], p
     `directions` gives the ways a code may slide), so `step` counts those one-cell slides, `piece` the runs of
     them by the same piece, and `straight` the runs by the same piece the same way.
     """
-    steps = steps_of(board, pieces, labels, path)
+    steps = steps_of(start_pieces, labels, path)
     slides: list[tuple[frozenset[int], frozenset[int]]] = []
     for (before, after), step in zip(pairwise(path), steps, strict=True):
         mover, moved = frozenset(step.from_cells), frozenset(step.to_cells)

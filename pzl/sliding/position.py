@@ -45,6 +45,13 @@ class Piece:
         name = self.name or f"piece {self.label}"
         return f"{name} ({rows}x{cols})" if self.size > 1 else name
 
+    def covers(self, board: Board, anchor: int) -> tuple[int, ...] | None:
+        """The cells of `board` the piece covers with its top-left cell at `anchor`, in its shape's order; None when
+        part of it falls off the board."""
+        r, c = board.cells[anchor]
+        cells = tuple(board.number.get((r + dr, c + dc)) for dr, dc in self.shape)
+        return None if None in cells else cells  # type: ignore[return-value]
+
     def entry(self) -> dict[str, Any]:
         """The catalog's JSON form of the piece."""
         data: dict[str, Any] = {"shape": [list(offset) for offset in self.shape]}
@@ -128,7 +135,7 @@ def parse_labels(text: Any, board: Board, pieces: PieceSet, what: str, allow_any
 
 def decompose(labels: list[str], board: Board, pieces: Mapping[str, Piece], what: str,
               ) -> list[tuple[str, tuple[int, ...]]]:
-    """The pieces of a position as (label, the cells it covers: `Board.covered` from its top-left cell), checking
+    """The pieces of a position as (label, the cells it covers: `Piece.covers` from its top-left cell), checking
     every piece has its shape.
 
     Scanning cells in order, the first unclaimed cell of a label must be the
@@ -140,7 +147,7 @@ def decompose(labels: list[str], board: Board, pieces: Mapping[str, Piece], what
         if label in ("0", "*") or claimed[cell]:
             continue
         piece = pieces[label]
-        cells = board.covered(cell, piece.shape)
+        cells = piece.covers(board, cell)
         if cells is None or any(labels[other] != label or claimed[other] for other in cells):
             r, c = board.cells[cell]
             raise PositionError(f"the {what} has a broken {piece.describe()}: its cells must form the shape "
@@ -178,12 +185,14 @@ def check_same_pieces(start: list[tuple[str, tuple[int, ...]]], goal: list[tuple
 @dataclass(frozen=True, slots=True)
 class Positions:
     """A start and a goal read against a board and its pieces: the pieces the start uses (by label), each
-    code's label (labels[0] == "0", then numbers by value, then the rest) and both positions as codes per cell."""
+    code's label (labels[0] == "0", then numbers by value, then the rest), both positions as codes per cell, and
+    the cells each piece of the start covers (in reading order of its first cell)."""
 
     pieces: dict[str, Piece]
     labels: tuple[str, ...]
     start: tuple[int, ...]
     goal: tuple[int, ...]
+    start_pieces: tuple[tuple[int, ...], ...]
 
 
 def read_positions(board: Board, pieces: PieceSet, start_text: Any, goal_text: Any) -> Positions:
@@ -205,7 +214,7 @@ def read_positions(board: Board, pieces: PieceSet, start_text: Any, goal_text: A
         raise PositionError("the start has no empty cell, so nothing can move")
     used = {label for label in start_labels if label != "0"}
     kept = {label: pieces.pieces[label] for label in labels[1:] if label in used}
-    return Positions(kept, tuple(labels), start, goal)
+    return Positions(kept, tuple(labels), start, goal, tuple(cells for _, cells in start_pieces))
 
 
 def format_labels(labels: Iterable[str]) -> str:

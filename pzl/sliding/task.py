@@ -1,7 +1,7 @@
 """A sliding-puzzle task: board, pieces, start and goal, checked and coded for search.
 
 `from_request` reads a catalog id, a custom board plus start/goal texts, or a layout (with its goal
-layout and rules) and raises PositionError naming what is wrong; `service.problem_for` then picks
+layout and rules) and raises PositionError naming what is wrong; `plan.problem_for` then picks
 the state coding (`kind`). A layout's pieces of one shape are one kind (one code: interchangeable),
 except the pieces its goal names, each a kind of its own.
 """
@@ -15,7 +15,7 @@ from typing import Any
 from pzl.errors import PositionError, shown
 from pzl.sliding import catalog
 from pzl.sliding.board import DIRECTIONS, Board, Cell, parse_board_size
-from pzl.sliding.layout import RULES, LayoutForm, draw, parse_layout, same_pieces, shape_text
+from pzl.sliding.layout import RULES, Drawing, LayoutForm, draw, parse_layout, same_pieces, shape_text
 from pzl.sliding.position import ANY, EMPTY, Piece, PieceSet, decompose, format_labels, parse_labels, read_positions
 
 Codes = tuple[int, ...]
@@ -38,6 +38,7 @@ class Puzzle:
     labels: tuple[str, ...]             # label of each code; labels[0] == "0"
     start: Codes
     goal: Codes
+    start_pieces: tuple[tuple[int, ...], ...]   # the cells of each piece of the start (a solution's steps follow them)
     rules: str = "free"
     form: LayoutForm | None = None
     metric: str | None = None           # the count its catalog entry says its literature uses (None: by its pieces)
@@ -140,18 +141,41 @@ def from_request(request: dict[str, Any], start_from_goal: bool = False) -> Puzz
     be given, unless `start_from_goal` (for `longest`, which needs only the goal) takes the goal.
     A start or goal that is given but empty is refused, not replaced by the default.
     A catalog puzzle drawn as a layout answers in layout text unless the request gives `start`.
-    The request's `rules` are read first; without them the catalog entry's apply, else free.
+    The request's `rules` are read first; without them the catalog entry's apply, else free. What either form
+    gives (`_drawn`, `_in_labels`) is read into positions once (`read_positions`).
     """
     rules = read_rules(request)
     named = request.get("puzzle") not in (None, "") and request.get("board") in (None, "")
-    entry = catalog.entry(request["puzzle"]) if named else None
+    known = catalog.puzzle_by_id(request["puzzle"]) if named else None
+    entry = known.entry if known is not None else None
     text = request.get("layout")
     if text in (None, "") and entry is not None and request.get("start") is None:
         text = entry.get("layout")
-    _check_keys(request, drawn=text not in (None, ""))
-    if text not in (None, ""):
-        return _from_layout(text, request, entry, rules)
-    return _from_labels(request, entry, rules, start_from_goal)
+    drawn = text not in (None, "")
+    _check_keys(request, drawn)
+    given = _drawn(text, request, entry, rules) if drawn else _in_labels(request, known, rules, start_from_goal)
+    positions = read_positions(given.board, PieceSet(given.pieces, given.free_labels), given.start, given.goal)
+    if given.drawing is None and given.rules != "free":
+        _check_cars(positions.pieces)
+    form = None if given.drawing is None else _form(given.drawing, given.board, positions.labels)
+    return Puzzle(given.puzzle_id, given.board, positions.pieces, positions.labels, positions.start, positions.goal,
+                  positions.start_pieces, given.rules, form, entry.get("metric") if entry else None)
+
+
+@dataclass(frozen=True, slots=True)
+class Given:
+    """What a request gives its task before the positions are read: the task's id, board, pieces (`free_labels`:
+    any other label is a one-cell piece too), start and goal (texts, or a layout's kind labels per cell) and rules;
+    for a layout, its Drawing."""
+
+    puzzle_id: str
+    board: Board
+    pieces: tuple[Piece, ...]
+    start: Any
+    goal: Any
+    rules: str
+    drawing: Drawing | None = None
+    free_labels: bool = False
 
 
 def _check_keys(request: dict[str, Any], drawn: bool) -> None:
@@ -186,8 +210,8 @@ def _check_cars(pieces: dict[str, Piece]) -> None:
                                 f"{label} ({shape_text(piece.shape)}) is not a straight row or column of cells")
 
 
-def _from_layout(text: str, request: dict[str, Any], entry: dict[str, Any] | None, requested: str | None) -> Puzzle:
-    """The task of a layout (the request's, or its catalog entry's own): its goal is the request's `goal`, else the
+def _drawn(text: str, request: dict[str, Any], entry: dict[str, Any] | None, requested: str | None) -> Given:
+    """What a layout gives (the request's, or its catalog entry's own): its goal is the request's `goal`, else the
     entry's, else Rush Hour's; its rules `requested` (the request's), else the entry's, else the layout's own."""
     if entry is not None and "layout" not in entry:
         raise PositionError(f"{entry['id']} takes its positions as labels in cell order (start and goal); a layout "
@@ -198,33 +222,24 @@ def _from_layout(text: str, request: dict[str, Any], entry: dict[str, Any] | Non
     drawing = draw(text, goal, requested or (entry or {}).get("rules"))
     if entry is not None and text != entry["layout"] and not same_pieces(drawing.layout, parse_layout(entry["layout"])):
         raise PositionError(f"the layout has other pieces than {entry['id']}")
-    board = Board(drawing.layout.cells)
-    positions = read_positions(board, PieceSet(drawing.pieces), drawing.start, drawing.goal)
-    code_of = {label: code for code, label in enumerate(positions.labels)}
-    found = drawing.kinds
-    form = LayoutForm(drawing.layout, drawing.targets, drawing.rules, board.cells,
-                      {code_of[label]: found.shape[key] for key, label in found.label.items()},
-                      {char: code_of[found.label["named", char]] for char in drawing.targets},
-                      {code_of[label]: found.chars[key] for key, label in found.label.items()}, drawing.writer)
-    return Puzzle(entry["id"] if entry else "layout", board, positions.pieces, positions.labels, positions.start,
-                  positions.goal, drawing.rules, form, entry.get("metric") if entry else None)
+    return Given(entry["id"] if entry else "layout", Board(drawing.layout.cells), drawing.pieces, drawing.start,
+                 drawing.goal, drawing.rules, drawing)
 
 
-def _from_labels(request: dict[str, Any], entry: dict[str, Any] | None, requested: str | None,
-                 start_from_goal: bool = False) -> Puzzle:
-    """The task of a catalog entry (None: a custom board) with start/goal in labels, under the rules `requested`
+def _in_labels(request: dict[str, Any], known: catalog.CatalogPuzzle | None, requested: str | None,
+               start_from_goal: bool = False) -> Given:
+    """What a catalog puzzle (None: a custom board) with start/goal in labels gives, under the rules `requested`
     (the request's), else the entry's, else free."""
-    if entry is None:
+    entry = known.entry if known is not None else None
+    if known is None:
         board = parse_board_size(request["board"])
         puzzle_id = f"{board.rows}x{board.cols}"
-        pieces = PieceSet((), free_labels=True)
+        pieces: tuple[Piece, ...] = ()
         default_goal = " ".join([*(str(i) for i in range(1, board.size)), "0"])
         default_start = None
     else:
-        puzzle_id = entry["id"]
-        board = catalog.board_of(entry)
-        pieces = catalog.pieces_of(entry)
-        default_goal, default_start = entry["goal"], entry["start"]
+        puzzle_id, board, pieces = known.entry["id"], known.board, known.pieces
+        default_goal, default_start = known.entry["goal"], known.entry["start"]
     goal_text = default_goal if request.get("goal") is None else request["goal"]
     start_text = default_start if request.get("start") is None else request["start"]
     if start_text is None and start_from_goal and "*" not in str(goal_text):
@@ -234,9 +249,16 @@ def _from_labels(request: dict[str, Any], entry: dict[str, Any] | None, requeste
                       else default_goal if board.size <= 12 else f"1 2 3 … {board.size - 2} {board.size - 1} 0")
         raise PositionError(f"a custom {puzzle_id} board needs a start position (its labels in cell order, 0 for "
                             f"the empty cell); the goal is {goal_words}")
-    positions = read_positions(board, pieces, start_text, goal_text)
-    rules = requested or (entry or {}).get("rules", "free")
-    if rules != "free":
-        _check_cars(positions.pieces)
-    return Puzzle(puzzle_id, board, positions.pieces, positions.labels, positions.start, positions.goal, rules,
-                  None, entry.get("metric") if entry else None)
+    return Given(puzzle_id, board, pieces, start_text, goal_text, requested or (entry or {}).get("rules", "free"),
+                 free_labels=known is None)
+
+
+def _form(drawing: Drawing, board: Board, labels: tuple[str, ...]) -> LayoutForm:
+    """How a layout puzzle's positions are read and written as layout text, its kinds coded as `labels` names them
+    (a code's label)."""
+    code_of = {label: code for code, label in enumerate(labels)}
+    found = drawing.kinds
+    return LayoutForm(drawing.layout, drawing.targets, drawing.rules, board.cells,
+                      {code_of[label]: found.shape[key] for key, label in found.label.items()},
+                      {char: code_of[found.label["named", char]] for char in drawing.targets},
+                      {code_of[label]: found.chars[key] for key, label in found.label.items()}, drawing.writer)
