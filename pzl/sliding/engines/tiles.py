@@ -257,8 +257,8 @@ def iddfs_tiles(start: Position, goal: Position, adjacency: Adjacency, distances
     clock = time.perf_counter() if clock is None else clock
     board, z0, home = _prepare(start, goal, adjacency)
     n = len(adjacency)
-    moves = tile_bounds.manhattan_bound(board, home, adjacency, distances).moves
-    h0 = sum(distances[cell][home[t]] for cell, t in enumerate(board) if t)
+    distance_sum = tile_bounds.manhattan_bound(board, home, adjacency, distances)   # its move table, its start value
+    moves, h0 = distance_sum.moves, distance_sum.value
     if h0 == 0:
         return _outcome(start, [z0], [[z0]] if max_solutions else [], 1, all_solutions, nodes + 1, 0, clock, "none")
     parity = distances[z0][goal.index(0)] % 2
