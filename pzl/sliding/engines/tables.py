@@ -1,5 +1,9 @@
 """Pattern tables made once and kept in files: which exist, where they are found, loading, building, fallback.
 
+A table's whole life is here, each other module asked once: found in the search folders, read and checked
+(`pdb_file.reading`, which gives the `PatternDatabase`), else built (`pattern_db.pattern_tables`) and written
+(`pdb_file.write`); the progress said meanwhile is made here too, on the request's count and clock.
+
 The 15-puzzle's tables (6-6-3, 34 MB in memory, about 2 MB on disk) take minutes of pure
 Python to build, so a process never builds them for a search: `python build.py tables`
 makes them (cached under `.cache/tables/`, keyed by `generator_key`), the site ships them
