@@ -14,8 +14,7 @@ from pzl.sliding import plan
 from pzl.sliding.board import distance_table
 from pzl.sliding.engines import pattern_db, pdb_file, tables
 from pzl.sliding.engines.pdb_file import TableFileError
-from pzl.sliding.engines.tile_bounds import longest_increasing
-from pzl.sliding.engines.tiles import ida_star_tiles
+from pzl.sliding.engines.tiles import ida_star_tiles, longest_increasing
 from tests.sliding.test_tiles import KORF_EASIEST, grid_adjacency, rectangle
 
 FIFTEEN = grid_adjacency(rectangle(4, 4))

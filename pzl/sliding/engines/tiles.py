@@ -38,7 +38,7 @@ from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
 from pzl.search.progress import Steps
 from pzl.sliding.engines import tile_bounds
 from pzl.sliding.engines.ida_kernel import search_function
-from pzl.sliding.engines.tile_bounds import PreparedBound, longest_increasing
+from pzl.sliding.engines.tile_bounds import PreparedBound
 
 Position = tuple[Hashable, ...]
 Adjacency = Sequence[Sequence[int]]
@@ -76,6 +76,14 @@ def linear_conflict(position: Position, goal: Position, rows: int, cols: int) ->
         ranks = [home[label] // cols for label in position[c::cols] if label != 0 and home[label] % cols == c]
         extra += 2 * (len(ranks) - longest_increasing(ranks))
     return extra
+
+
+def longest_increasing(values: Sequence[int]) -> int:
+    """Length of the longest strictly increasing subsequence (values are few)."""
+    best: list[int] = []
+    for i, v in enumerate(values):
+        best.append(1 + max((best[j] for j in range(i) if values[j] < v), default=0))
+    return max(best, default=0)
 
 
 def _prepare(start: Position, goal: Position, adjacency: Adjacency) -> tuple[list[int], int, list[int]]:
