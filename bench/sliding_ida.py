@@ -38,8 +38,9 @@ if str(ROOT) not in sys.path:
 
 from pzl import api  # noqa: E402
 from pzl.search.problem import run_to_end  # noqa: E402
+from pzl.sliding.board import distance_table  # noqa: E402
 from pzl.sliding.engines import tables  # noqa: E402
-from pzl.sliding.engines.tiles import distance_table, ida_star_tiles, iddfs_tiles  # noqa: E402
+from pzl.sliding.engines.tiles import ida_star_tiles, iddfs_tiles  # noqa: E402
 
 KORF_NAME = "korf-15-puzzle-odd.txt"
 HARDEST = (8, 6, 7, 2, 5, 4, 3, 0, 1)
@@ -152,7 +153,8 @@ def eight_puzzle(count: int, with_iddfs: bool) -> None:
             ("ida, Manhattan + linear conflict", lambda: ida_star_tiles(HARDEST, EIGHT_GOAL, adjacency, distances,
                                                                        all_solutions=True, rows_cols=(3, 3)))]
     if with_iddfs:
-        runs.append(("iddfs (plain)", lambda: iddfs_tiles(HARDEST, EIGHT_GOAL, adjacency, all_solutions=True)))
+        runs.append(("iddfs (plain)", lambda: iddfs_tiles(HARDEST, EIGHT_GOAL, adjacency, distances,
+                                                           all_solutions=True)))
     for name, make in runs:
         best = None
         for _ in range(1 if name.startswith("iddfs") else 5):
@@ -183,7 +185,8 @@ def solve(start: str, bound: str, limit: float | None, database=None) -> dict | 
         events = api.run({"puzzle": "15-puzzle", "start": start, "algorithm": "ida"})
     else:
         cells = tuple(int(label) for label in start.split())
-        events = ida_star_tiles(cells, FIFTEEN_GOAL, grid(4, 4), rows_cols=(4, 4), bound=None if database else bound,
+        events = ida_star_tiles(cells, FIFTEEN_GOAL, grid(4, 4), distance_table(grid(4, 4)), rows_cols=(4, 4),
+                                bound=None if database else bound,
                                 pattern_db=database or ("auto" if bound == "pdb" else None))
     while True:
         try:

@@ -22,7 +22,7 @@ from operator import getitem
 from typing import Any
 
 from pzl.errors import PuzzleError
-from pzl.sliding.engines.tile_bounds import longest_increasing
+from pzl.sliding.engines.tiles import longest_increasing
 from pzl.sliding.task import Puzzle
 
 #: Every bound a request may name, weakest first.

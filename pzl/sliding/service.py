@@ -159,7 +159,7 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan) -> Search:
                                                       bound=bound or "auto", rows_cols=rows_cols,
                                                       max_depth=deepening.MAX_DEPTH)
         else:
-            outcome = yield from tiles.iddfs_tiles(puzzle.start, puzzle.goal, board.adjacency,
+            outcome = yield from tiles.iddfs_tiles(puzzle.start, puzzle.goal, board.adjacency, board.distances,
                                                    all_solutions=all_solutions, max_solutions=max_solutions,
                                                    max_depth=deepening.MAX_DEPTH)
         return as_states(problem, outcome)

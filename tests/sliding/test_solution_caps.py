@@ -15,6 +15,7 @@ from pzl.sliding.task import from_request
 from tools.sliding_replay import assert_replays
 
 EIGHT = rectangle(3, 3).adjacency
+EIGHT_DISTANCES = rectangle(3, 3).distances
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
 TASKS = [
     {"puzzle": "8-puzzle", "start": "1 2 3 4 5 6 7 0 8"},            # 1 move
@@ -72,11 +73,11 @@ def test_an_unsolvable_start_counts_zero_solutions():
 
 def test_the_kernels_themselves_find_the_path_with_a_zero_cap():
     start = (1, 2, 3, 4, 5, 6, 0, 7, 8)
-    for search in (ida_star_tiles(start, GOAL, EIGHT, max_solutions=0),
-                   iddfs_tiles(start, GOAL, EIGHT, max_solutions=0)):
+    for search in (ida_star_tiles(start, GOAL, EIGHT, EIGHT_DISTANCES, max_solutions=0),
+                   iddfs_tiles(start, GOAL, EIGHT, EIGHT_DISTANCES, max_solutions=0)):
         outcome, _ = run_to_end(search)
         assert len(outcome.path) == 3 and outcome.paths == []
-    outcome, _ = run_to_end(ida_star_tiles(start, GOAL, EIGHT, all_solutions=True, max_solutions=0))
+    outcome, _ = run_to_end(ida_star_tiles(start, GOAL, EIGHT, EIGHT_DISTANCES, all_solutions=True, max_solutions=0))
     assert (outcome.count, outcome.paths) == (1, [])
     problem = problem_for(from_request({"puzzle": "symbols", "start": "┌ ─ ┐ │ │ 0 └ ─ ┘"}))
     for search in (ida_star, iddfs):

@@ -11,10 +11,10 @@ import pytest
 from pzl import api
 from pzl.search.problem import run_to_end as run
 from pzl.sliding import plan
+from pzl.sliding.board import distance_table
 from pzl.sliding.engines import pattern_db, pdb_file, tables
 from pzl.sliding.engines.pdb_file import TableFileError
-from pzl.sliding.engines.tile_bounds import longest_increasing
-from pzl.sliding.engines.tiles import distance_table, ida_star_tiles
+from pzl.sliding.engines.tiles import ida_star_tiles, longest_increasing
 from tests.sliding.test_tiles import KORF_EASIEST, grid_adjacency, rectangle
 
 FIFTEEN = grid_adjacency(rectangle(4, 4))
@@ -167,7 +167,7 @@ def damaged_tables(tmp_path, monkeypatch):
 
 def test_a_damaged_table_is_reported_and_the_search_stays_optimal_without_it(damaged_tables, monkeypatch):
     _number, optimal, start = KORF_EASIEST[0]
-    outcome, events = run(ida_star_tiles(start, FIFTEEN_GOAL, FIFTEEN, rows_cols=(4, 4)))
+    outcome, events = run(ida_star_tiles(start, FIFTEEN_GOAL, FIFTEEN, distance_table(FIFTEEN), rows_cols=(4, 4)))
     assert len(outcome.path) - 1 == optimal
     assert outcome.bound == "linear-conflict"
     messages = [event["message"] for event in events if event.get("message")]
@@ -233,7 +233,7 @@ def test_the_shipped_six_tile_tables_hold_the_pattern_distance_on_a_random_sampl
 
 def test_korf_instances_are_solved_optimally_with_the_shipped_tables_from_the_start(shipped):
     for number, optimal, start in KORF_EASIEST:
-        outcome, _events = run(ida_star_tiles(start, FIFTEEN_GOAL, FIFTEEN, rows_cols=(4, 4)))
+        outcome, _events = run(ida_star_tiles(start, FIFTEEN_GOAL, FIFTEEN, distance_table(FIFTEEN), rows_cols=(4, 4)))
         assert len(outcome.path) - 1 == optimal, number
         assert outcome.bound == "pdb 6-6-3 + mirror"
         assert outcome.iterations[-1][0] == optimal
@@ -244,7 +244,7 @@ def test_a_goal_with_the_blank_in_another_corner_uses_the_tables_through_a_symme
     goal = (0, *range(1, 16))
     _number, optimal, start = KORF_EASIEST[0]
     rotated = tuple(0 if label == 0 else 16 - label for label in reversed(start))   # Korf's own form
-    outcome, _ = run(ida_star_tiles(rotated, goal, FIFTEEN, rows_cols=(4, 4)))
+    outcome, _ = run(ida_star_tiles(rotated, goal, FIFTEEN, distance_table(FIFTEEN), rows_cols=(4, 4)))
     assert len(outcome.path) - 1 == optimal
     assert outcome.bound == "pdb 6-6-3 + mirror"
 
@@ -267,16 +267,17 @@ def test_missing_tables_are_built_into_the_user_cache_once_with_a_message(small_
     adjacency = grid_adjacency(rectangle(2, 4))
     goal = (*range(1, 8), 0)
     start = (0, 7, 6, 5, 4, 3, 2, 1)
-    outcome, events = run(ida_star_tiles(start, goal, adjacency, rows_cols=(2, 4)))
+    outcome, events = run(ida_star_tiles(start, goal, adjacency, distance_table(adjacency), rows_cols=(2, 4)))
     messages = [event["message"] for event in events if event.get("message")]
     assert len(messages) == 1 and "building the 4-3 pattern tables" in messages[0] and "minutes" in messages[0]
     path = tmp_path / "cache" / "pzl" / "tables" / "2x4-test.pzt"
     assert path.is_file() and str(path.parent) in messages[0]
     assert outcome.bound == "pdb 4-3"
-    plain, _ = run(ida_star_tiles(start, goal, adjacency, bound="linear-conflict", rows_cols=(2, 4)))
+    plain, _ = run(ida_star_tiles(start, goal, adjacency, distance_table(adjacency), bound="linear-conflict",
+                                  rows_cols=(2, 4)))
     assert len(outcome.path) == len(plain.path)
     tables._LOADED.clear()   # a new process: the file is read, not built
-    again, events = run(ida_star_tiles(start, goal, adjacency, rows_cols=(2, 4)))
+    again, events = run(ida_star_tiles(start, goal, adjacency, distance_table(adjacency), rows_cols=(2, 4)))
     assert not any(event.get("message") for event in events)
     loading = [event for event in events if event.get("phase")]
     assert {event["phase"] for event in loading} == {"loading tables"} and len(loading) == 3   # start, per table

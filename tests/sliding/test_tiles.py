@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pzl.search.problem import run_to_end as run
-from pzl.sliding.engines.tiles import distance_table, ida_star_tiles, iddfs_tiles, linear_conflict, manhattan
+from pzl.sliding.board import distance_table
+from pzl.sliding.engines.tiles import ida_star_tiles, iddfs_tiles, linear_conflict, manhattan
 
 HARDEST = (8, 6, 7, 2, 5, 4, 3, 0, 1)
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
@@ -110,7 +111,7 @@ def test_ida_lists_exactly_40_distinct_shortest_solutions_of_the_hardest_start(c
 
 @pytest.mark.slow
 def test_plain_iddfs_lists_exactly_40_distinct_shortest_solutions_of_the_hardest_start():
-    outcome, events = run(iddfs_tiles(HARDEST, GOAL, EIGHT, all_solutions=True))
+    outcome, events = run(iddfs_tiles(HARDEST, GOAL, EIGHT, EIGHT_DISTANCES, all_solutions=True))
     assert outcome.count == 40
     assert len({tuple(path) for path in outcome.paths}) == 40
     for path in outcome.paths:
@@ -121,22 +122,22 @@ def test_plain_iddfs_lists_exactly_40_distinct_shortest_solutions_of_the_hardest
 
 
 def test_solution_count_is_capped_by_max_solutions_but_counts_all():
-    outcome, _ = run(ida_star_tiles(HARDEST, GOAL, EIGHT, all_solutions=True, max_solutions=5))
+    outcome, _ = run(ida_star_tiles(HARDEST, GOAL, EIGHT, EIGHT_DISTANCES, all_solutions=True, max_solutions=5))
     assert (outcome.count, len(outcome.paths)) == (40, 5)
 
 
 def test_no_solution_within_max_depth_gives_no_path():
-    assert run(ida_star_tiles(HARDEST, GOAL, EIGHT, max_depth=30))[0].path is None
-    assert run(iddfs_tiles(HARDEST, GOAL, EIGHT, max_depth=12))[0].path is None
+    assert run(ida_star_tiles(HARDEST, GOAL, EIGHT, EIGHT_DISTANCES, max_depth=30))[0].path is None
+    assert run(iddfs_tiles(HARDEST, GOAL, EIGHT, EIGHT_DISTANCES, max_depth=12))[0].path is None
 
 
 def test_goal_as_start_needs_no_moves():
-    for search in (ida_star_tiles(GOAL, GOAL, EIGHT), iddfs_tiles(GOAL, GOAL, EIGHT)):
+    for search in (ida_star_tiles(GOAL, GOAL, EIGHT, EIGHT_DISTANCES), iddfs_tiles(GOAL, GOAL, EIGHT, EIGHT_DISTANCES)):
         assert run(search)[0].path == [GOAL]
 
 
 def test_progress_events_carry_the_current_bound():
-    _, events = run(ida_star_tiles(HARDEST, GOAL, EIGHT, bound="manhattan", all_solutions=True))
+    _, events = run(ida_star_tiles(HARDEST, GOAL, EIGHT, EIGHT_DISTANCES, bound="manhattan", all_solutions=True))
     assert events and all(21 <= event["depth"] <= 31 for event in events)
 
 
@@ -167,10 +168,10 @@ def test_ida_kernels_agree_on_rectangles_and_masks(steps, seed):
         adjacency = grid_adjacency(cells)
         goal = (*range(1, len(cells)), 0)
         start = random_walk(adjacency, goal, steps, rng)
-        plain, _ = run(ida_star_tiles(start, goal, adjacency, bound="manhattan"))
+        plain, _ = run(ida_star_tiles(start, goal, adjacency, distance_table(adjacency), bound="manhattan"))
         lengths = {len(plain.path) - 1}
         if rows_cols:
-            conflict, _ = run(ida_star_tiles(start, goal, adjacency, rows_cols=rows_cols))
+            conflict, _ = run(ida_star_tiles(start, goal, adjacency, distance_table(adjacency), rows_cols=rows_cols))
             lengths.add(len(conflict.path) - 1)
             assert_legal_solution(cells, conflict.path, start, goal)
         assert len(lengths) == 1 and lengths.pop() <= steps
@@ -182,8 +183,8 @@ def test_ida_kernels_agree_on_rectangles_and_masks(steps, seed):
 def test_iddfs_and_ida_find_the_same_length_and_number_of_shortest_solutions(steps, seed):
     rng = random.Random(seed)
     start = random_walk(EIGHT, GOAL, steps, rng)
-    plain, _ = run(iddfs_tiles(start, GOAL, EIGHT, all_solutions=True))
-    bounded, _ = run(ida_star_tiles(start, GOAL, EIGHT, all_solutions=True))
+    plain, _ = run(iddfs_tiles(start, GOAL, EIGHT, EIGHT_DISTANCES, all_solutions=True))
+    bounded, _ = run(ida_star_tiles(start, GOAL, EIGHT, EIGHT_DISTANCES, all_solutions=True))
     assert len(plain.path) == len(bounded.path) <= steps + 1
     assert plain.count == bounded.count
     assert {tuple(p) for p in plain.paths} == {tuple(p) for p in bounded.paths}
@@ -192,7 +193,7 @@ def test_iddfs_and_ida_find_the_same_length_and_number_of_shortest_solutions(ste
 def test_labels_need_not_be_numbers_in_goal_order():
     goal = ("c", "a", "b", "d", 0, "e", "f", "g", "h")
     start = random_walk(EIGHT, goal, 20, random.Random(7))
-    outcome, _ = run(ida_star_tiles(start, goal, EIGHT, rows_cols=(3, 3)))
+    outcome, _ = run(ida_star_tiles(start, goal, EIGHT, EIGHT_DISTANCES, rows_cols=(3, 3)))
     assert_legal_solution(EIGHT_CELLS, outcome.path, start, goal)
 
 
@@ -204,7 +205,7 @@ def test_kernels_reuse_board_tables_across_goals_with_the_blank_elsewhere(eight_
         position = start if goal == other_goal else HARDEST
         for conflict in (False, True):
             bound = "linear-conflict" if conflict else "manhattan"
-            outcome, _ = run(ida_star_tiles(position, goal, EIGHT, bound=bound, rows_cols=(3, 3)))
+            outcome, _ = run(ida_star_tiles(position, goal, EIGHT, EIGHT_DISTANCES, bound=bound, rows_cols=(3, 3)))
             assert len(outcome.path) - 1 == distances[position]
 
 
@@ -212,6 +213,6 @@ def test_easiest_korf_instances_are_solved_at_their_optimal_length():
     adjacency = grid_adjacency(rectangle(4, 4))
     goal = (*range(1, 16), 0)
     for number, optimal, start in KORF_EASIEST:
-        outcome, _ = run(ida_star_tiles(start, goal, adjacency, rows_cols=(4, 4)))
+        outcome, _ = run(ida_star_tiles(start, goal, adjacency, distance_table(adjacency), rows_cols=(4, 4)))
         assert len(outcome.path) - 1 == optimal, number
         assert_legal_solution(rectangle(4, 4), outcome.path, start, goal)

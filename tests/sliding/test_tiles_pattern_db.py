@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pzl.sliding.board import distance_table
 from pzl.sliding.engines import pattern_db
-from pzl.sliding.engines.tiles import distance_table, ida_star_tiles, manhattan
+from pzl.sliding.engines.tiles import ida_star_tiles, manhattan
 from tests.sliding.test_tiles import (
     EIGHT,
     EIGHT_CELLS,
@@ -68,7 +69,7 @@ def test_a_goal_with_the_blank_in_another_corner_reads_the_tables_through_a_symm
     for position in random.Random(4).sample(sorted(distances), 3000):
         assert all(bound(eight_database, position, goal, m) <= distances[position] for m in maps), position
     start = random_walk(EIGHT, goal, 80, random.Random(2))
-    outcome, _ = run(ida_star_tiles(start, goal, EIGHT, pattern_db=eight_database))
+    outcome, _ = run(ida_star_tiles(start, goal, EIGHT, EIGHT_DISTANCES, pattern_db=eight_database))
     assert len(outcome.path) - 1 == distances[start]
     assert outcome.bound == f"pdb {eight_database.name} + mirror"
     assert_legal_solution(EIGHT_CELLS, outcome.path, start, goal)
@@ -100,7 +101,8 @@ def test_bound_direct_and_mirrored_is_admissible_and_never_below_manhattan_on_ev
 
 
 def test_ida_with_the_database_lists_the_40_shortest_solutions_of_the_hardest_start(eight_database):
-    outcome, _ = run(ida_star_tiles(HARDEST, GOAL, EIGHT, all_solutions=True, pattern_db=eight_database))
+    outcome, _ = run(ida_star_tiles(HARDEST, GOAL, EIGHT, EIGHT_DISTANCES, all_solutions=True,
+                                    pattern_db=eight_database))
     assert (len(outcome.path) - 1, outcome.count) == (31, 40)
     assert len({tuple(path) for path in outcome.paths}) == 40
     for path in outcome.paths:
@@ -123,8 +125,8 @@ def test_database_and_linear_conflict_find_the_same_optimum_on_3x4(steps, seed):
     adjacency = grid_adjacency(cells)
     goal = (*range(1, 12), 0)
     start = random_walk(adjacency, goal, steps, random.Random(seed))
-    by_database, _ = run(ida_star_tiles(start, goal, adjacency, pattern_db=True))
-    by_conflict, _ = run(ida_star_tiles(start, goal, adjacency, rows_cols=(3, 4)))
+    by_database, _ = run(ida_star_tiles(start, goal, adjacency, distance_table(adjacency), pattern_db=True))
+    by_conflict, _ = run(ida_star_tiles(start, goal, adjacency, distance_table(adjacency), rows_cols=(3, 4)))
     assert len(by_database.path) == len(by_conflict.path) <= steps + 1
     assert_legal_solution(cells, by_database.path, start, goal)
 
@@ -136,13 +138,15 @@ def test_auto_switches_to_the_database_when_the_first_search_runs_long(monkeypat
     monkeypatch.setattr(tiles, "AUTO_DATABASE_MIN_NODES", 3000)
     cells = rectangle(3, 4)
     adjacency = grid_adjacency(cells)
+    distances = distance_table(adjacency)
     goal = (*range(1, 12), 0)
     rng = random.Random(5)
     switches = 0
     for _ in range(3):
         start = random_walk(adjacency, goal, 120, rng)
-        switched, events = run(ida_star_tiles(start, goal, adjacency, rows_cols=(3, 4), all_solutions=True))
-        plain, _ = run(ida_star_tiles(start, goal, adjacency, rows_cols=(3, 4), all_solutions=True, pattern_db=None))
+        switched, events = run(ida_star_tiles(start, goal, adjacency, distances, rows_cols=(3, 4), all_solutions=True))
+        plain, _ = run(ida_star_tiles(start, goal, adjacency, distances, rows_cols=(3, 4), all_solutions=True,
+                                      pattern_db=None))
         assert len(switched.path) == len(plain.path)
         assert switched.count == plain.count
         assert {tuple(p) for p in switched.paths} == {tuple(p) for p in plain.paths}

@@ -11,6 +11,9 @@ Header fields: `format` (1), `adjacency` (the board's neighbour lists), `blank_g
 `compressed` (per pattern), `sha256` (of the body), `generator` (the key of the code and
 parameters that made it; see `pzl.sliding.engines.tables`).
 
+`reading` reads a file and checks it against the board, blank goal and partition it must hold (a
+`PatternDatabase`, or a `TableFileError` saying what is wrong); `write` writes one whole or not at all.
+
 Each stream holds one table of excesses over Manhattan (`pzl.sliding.engines.pattern_db`), halved
 (they are even on a grid board) and packed 4 bits per entry: byte k holds entry k in its
 low nibble and entry k + N/2 in its high one, so unpacking is two `bytes.translate` calls
@@ -22,11 +25,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import time
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
+from pathlib import Path
 from typing import Any
 
 from pzl.errors import PuzzleError
+from pzl.events import Event
+from pzl.sliding.engines.pattern_db import PatternDatabase
 
 MAGIC = b"pzl-pattern-tables 1\n"
 FORMAT = 1
@@ -53,6 +61,43 @@ def encode(adjacency: Sequence[Sequence[int]], patterns: Sequence[Sequence[int]]
               "entries": [len(table) for table in tables], "compressed": [len(stream) for stream in streams],
               "sha256": hashlib.sha256(body).hexdigest(), "generator": generator}
     return MAGIC + json.dumps(header, separators=(",", ":")).encode() + b"\n" + body
+
+
+def write(path: Path, database: PatternDatabase, generator: str) -> None:
+    """Write a database's file whole or not at all (a temporary file renamed into place)."""
+    data = encode(database.adjacency, database.patterns, database.blank_goal, database.bits, database.tables, generator)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)
+
+
+def reading(path: Path, name: str, adjacency: Sequence[Sequence[int]], patterns: Sequence[Sequence[int]],
+            blank_goal: int, report: Callable[[int], Event] | None = None) -> Generator[Event, None, PatternDatabase]:
+    """The database in the file of the table set `name`, checked to hold this board, blank goal and partition (a
+    TableFileError says what is wrong); `report(tables read)` makes a progress event after each table (a pause for the
+    page)."""
+    started = time.perf_counter()
+    try:
+        data = path.read_bytes()
+    except OSError as problem:
+        raise TableFileError(f"cannot read the pattern tables {path}: {problem.strerror}") from None
+    header, unpack = open_tables(data, str(path))
+    if (header["adjacency"] != [list(cells) for cells in adjacency] or header["blank_goal"] != blank_goal
+            or [tuple(cells) for cells in header["patterns"]] != [tuple(cells) for cells in patterns]):
+        raise TableFileError(f"{path} holds tables for another board or partition than {name}")
+    tables = []
+    for table in unpack:
+        tables.append(table())
+        if report is not None:
+            yield report(len(tables))
+    partition = "-".join(str(len(cells)) for cells in patterns)
+    database = PatternDatabase(adjacency, patterns, tables, blank_goal, time.perf_counter() - started,
+                               f"{partition} tables from {path}")
+    goal_index = sum(cell << (database.bits * slot) for slot, cell in enumerate(patterns[0]))
+    if tables[0][goal_index] != 0:
+        raise TableFileError(f"{path} is damaged: the goal's entry is not 0")
+    return database
 
 
 def _pack(table: Any) -> bytes:

@@ -1,5 +1,9 @@
 """Pattern tables made once and kept in files: which exist, where they are found, loading, building, fallback.
 
+A table's whole life is here, each other module asked once: found in the search folders, read and checked
+(`pdb_file.reading`, which gives the `PatternDatabase`), else built (`pattern_db.pattern_tables`) and written
+(`pdb_file.write`); the progress said meanwhile is made here too, on the request's count and clock.
+
 The 15-puzzle's tables (6-6-3, 34 MB in memory, about 2 MB on disk) take minutes of pure
 Python to build, so a process never builds them for a search: `python build.py tables`
 makes them (cached under `.cache/tables/`, keyed by `generator_key`), the site ships them
@@ -22,7 +26,7 @@ import hashlib
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -126,31 +130,7 @@ def find(spec: TableSpec) -> Path | None:
 
 def load(spec: TableSpec, path: Path) -> PatternDatabase:
     """Read and check a table file for `spec`; a TableFileError says what is wrong with it."""
-    return run_to_end(reading(spec, path))[0]
-
-
-def reading(spec: TableSpec, path: Path, report: Callable[[int], Event] | None = None) -> Iterator[Event]:
-    """`load` as a generator: `report(patterns read)` makes a progress event after each table (a pause for the page)."""
-    started = time.perf_counter()
-    try:
-        data = path.read_bytes()
-    except OSError as problem:
-        raise TableFileError(f"cannot read the pattern tables {path}: {problem.strerror}") from None
-    header, unpack = pdb_file.open_tables(data, str(path))
-    if (header["adjacency"] != [list(cells) for cells in spec.adjacency] or header["blank_goal"] != spec.blank_goal
-            or [tuple(cells) for cells in header["patterns"]] != list(spec.patterns)):
-        raise TableFileError(f"{path} holds tables for another board or partition than {spec.name}")
-    tables = []
-    for table in unpack:
-        tables.append(table())
-        if report is not None:
-            yield report(len(tables))
-    database = PatternDatabase(spec.adjacency, spec.patterns, tables, spec.blank_goal,
-                               time.perf_counter() - started, f"{spec.partition} tables from {path}")
-    goal_index = sum(cell << (database.bits * slot) for slot, cell in enumerate(spec.patterns[0]))
-    if tables[0][goal_index] != 0:
-        raise TableFileError(f"{path} is damaged: the goal's entry is not 0")
-    return database
+    return run_to_end(pdb_file.reading(path, spec.name, spec.adjacency, spec.patterns, spec.blank_goal))[0]
 
 
 def database_for(adjacency: Sequence[Sequence[int]], blank_goal: int, *, nodes: int = 0,
@@ -182,8 +162,9 @@ def database_for(adjacency: Sequence[Sequence[int]], blank_goal: int, *, nodes: 
         size = path.stat().st_size
         yield told("loading tables", bytes=0, total=size)
         try:
-            database = yield from reading(spec, path, lambda done, size=size: told(
-                "loading tables", bytes=size * done // len(spec.patterns), total=size))
+            database = yield from pdb_file.reading(
+                path, spec.name, spec.adjacency, spec.patterns, spec.blank_goal,
+                lambda done, size=size: told("loading tables", bytes=size * done // len(spec.patterns), total=size))
         except TableFileError as problem:
             _DAMAGED[str(path)] = str(problem)
             yield told("loading tables", message=f"{problem}; the search goes on without them (optimal all the "
@@ -200,8 +181,11 @@ def database_for(adjacency: Sequence[Sequence[int]], blank_goal: int, *, nodes: 
                                            f"{spec.minutes:g} minutes of CPU)")
     tables = yield from pattern_db.pattern_tables(spec.adjacency, spec.patterns, spec.blank_goal, lambda placed, total:
                                                   told("pattern database", placements=placed, of=total))
-    _write(target, _encode(spec, tables))
-    _LOADED[spec.name] = yield from reading(spec, target)   # read back as every later search will
+    built = PatternDatabase(spec.adjacency, spec.patterns, tables, spec.blank_goal)
+    key = generator_key(spec)   # the code that made them, in the file's header
+    pdb_file.write(target, built, key)
+    _LOADED[spec.name] = yield from pdb_file.reading(target, spec.name, spec.adjacency, spec.patterns,
+                                                     spec.blank_goal)   # read back as every later search will
     return _LOADED[spec.name]
 
 
@@ -214,19 +198,6 @@ def pattern_database(adjacency: Sequence[Sequence[int]], blank_goal: int, *, bui
         patterns = pattern_db.default_patterns(adjacency, blank_goal)
         database = yield from pattern_db.build(adjacency, patterns, blank_goal, nodes=nodes, clock=clock)
     return database
-
-
-def _encode(spec: TableSpec, tables: Sequence[Any]) -> bytes:
-    bits = pattern_db.index_bits(spec.rows * spec.cols)
-    return pdb_file.encode(spec.adjacency, spec.patterns, spec.blank_goal, bits, tables, generator_key(spec))
-
-
-def _write(path: Path, data: bytes) -> None:
-    """Write a file whole or not at all (a temporary file renamed into place)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_bytes(data)
-    os.replace(temporary, path)
 
 
 def _one_table(spec: TableSpec, cells: tuple[int, ...]) -> bytearray:
@@ -244,7 +215,8 @@ def make(spec: TableSpec, path: Path, jobs: int = 1) -> float:
             tables = list(pool.map(_one_table, [spec] * len(spec.patterns), spec.patterns))
     else:
         tables = [_one_table(spec, cells) for cells in spec.patterns]
-    _write(path, _encode(spec, tables))
+    built = PatternDatabase(spec.adjacency, spec.patterns, tables, spec.blank_goal)
+    pdb_file.write(path, built, generator_key(spec))
     return time.perf_counter() - started
 
 

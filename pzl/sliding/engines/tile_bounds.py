@@ -162,14 +162,6 @@ def _conflict_table(length: int, base: int) -> bytes:
     return bytes(2 * (count - len(run)) for count, run in zip(present, tails, strict=True))
 
 
-def longest_increasing(values: Sequence[int]) -> int:
-    """Length of the longest strictly increasing subsequence (values are few)."""
-    best: list[int] = []
-    for i, v in enumerate(values):
-        best.append(1 + max((best[j] for j in range(i) if values[j] < v), default=0))
-    return max(best, default=0)
-
-
 def pattern_bound(board: list[int], home: list[int], adjacency: Adjacency, distances: Distances,
                   reading: Reading) -> PreparedBound:
     """Manhattan + a database's excess, read directly and, where a symmetry allows, mirrored (the larger counts)."""

@@ -1,12 +1,12 @@
 """IDA* and plain iterative deepening for distinct tiles and one blank on any board.
 
-    ida_star_tiles(start, goal, adjacency, distances=None, *, all_solutions=False, max_solutions=100,
+    ida_star_tiles(start, goal, adjacency, distances, *, all_solutions=False, max_solutions=100,
                    bound=None, rows_cols=None, pattern_db="auto", max_depth=200, nodes=0, clock=None) -> Search
-    iddfs_tiles(start, goal, adjacency, *, all_solutions=False, max_solutions=100, max_depth=200) -> Search
+    iddfs_tiles(start, goal, adjacency, distances, *, all_solutions=False, max_solutions=100, max_depth=200) -> Search
 
 Positions are tuples of labels in cell order (0 = the blank). `adjacency[cell]` lists the
 neighbour cells; `distances[a][b]` is the number of steps between two cells in the board graph
-(`distance_table(adjacency)` when None; on a rectangle that is the Manhattan distance).
+(the board's `Board.distances`, made once per board; on a rectangle that is the Manhattan distance).
 
 IDA* runs the one kernel of `pzl.sliding.engines.ida_kernel` with a bound from `pzl.sliding.engines.tile_bounds`,
 chosen by `bound`: "misplaced" (tiles off their goal cell), "manhattan", "linear-conflict" (needs
@@ -15,7 +15,8 @@ chosen by `bound`: "misplaced" (tiles off their goal cell), "manhattan", "linear
 tables at once when they fit; else Manhattan + linear conflict (with `rows_cols`, on a full
 rectangle; Manhattan elsewhere), switching to a database built in the process on boards of 10 to
 25 cells once the search proves long. Beside "auto", `pattern_db` says which database: None never
-one (linear conflict or Manhattan only), or a built `PatternDatabase` to use.
+one (linear conflict or Manhattan only), or a built `PatternDatabase` to use. `ida_star_fixed` is the lean
+entry for the many small searches of one request: the bound named up front, no database.
 
 `nodes` and `clock` continue a request's count and clock, so progress events never go back.
 Results are `SearchOutcome`s whose paths are lists of positions (tuples of labels), with
@@ -35,10 +36,9 @@ from pzl.errors import PositionError
 from pzl.events import progress
 from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
 from pzl.search.progress import Steps
-from pzl.sliding.board import distance_table
 from pzl.sliding.engines import tile_bounds
 from pzl.sliding.engines.ida_kernel import search_function
-from pzl.sliding.engines.tile_bounds import PreparedBound, longest_increasing
+from pzl.sliding.engines.tile_bounds import PreparedBound
 
 Position = tuple[Hashable, ...]
 Adjacency = Sequence[Sequence[int]]
@@ -76,6 +76,14 @@ def linear_conflict(position: Position, goal: Position, rows: int, cols: int) ->
         ranks = [home[label] // cols for label in position[c::cols] if label != 0 and home[label] % cols == c]
         extra += 2 * (len(ranks) - longest_increasing(ranks))
     return extra
+
+
+def longest_increasing(values: Sequence[int]) -> int:
+    """Length of the longest strictly increasing subsequence (values are few)."""
+    best: list[int] = []
+    for i, v in enumerate(values):
+        best.append(1 + max((best[j] for j in range(i) if values[j] < v), default=0))
+    return max(best, default=0)
 
 
 def _prepare(start: Position, goal: Position, adjacency: Adjacency) -> tuple[list[int], int, list[int]]:
@@ -139,15 +147,13 @@ def _listing(search: Any) -> Any:
 # IDA*
 
 @_listing
-def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
-                   distances: Sequence[Sequence[int]] | None = None, *, all_solutions: bool = False,
-                   max_solutions: int = 100, bound: str | None = None,
+def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency, distances: Sequence[Sequence[int]], *,
+                   all_solutions: bool = False, max_solutions: int = 100, bound: str | None = None,
                    rows_cols: tuple[int, int] | None = None, pattern_db: Any = "auto", max_depth: int = 200,
                    nodes: int = 0, clock: float | None = None) -> Search:
     """IDA* for distinct tiles: a shortest solution (all of them with `all_solutions`), or path None."""
     start, goal = tuple(start), tuple(goal)
     clock = time.perf_counter() if clock is None else clock
-    distances = distance_table(adjacency) if distances is None else distances
     if bound not in (None, "auto", *tile_bounds.BOUNDS):
         raise PositionError(f"unknown bound {bound!r}; use one of: auto, {', '.join(tile_bounds.BOUNDS)}")
     conflict = rows_cols is not None and bound not in ("manhattan", "misplaced")
@@ -173,8 +179,9 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
         reading = None if database is None else database.read_start(initial, home, adjacency, blank_goal)
         prepared = tile_bounds.prepare(bound, initial, home, adjacency, distances, rows_cols if conflict else None,
                                        reading)
-        search = _kernel(start, list(initial), z0, blank_goal, distances, prepared, all_solutions, max_solutions,
-                         max_depth, nodes, clock, first_bound, passes)
+        kernel = search_function(prepared.snippets)   # compiled once per kind of bound
+        search = _run(kernel, start, list(initial), z0, blank_goal, distances, prepared, all_solutions,
+                      max_solutions, max_depth, nodes, clock, first_bound, passes)
         if later is None:
             return (yield from search)
         patience = nodes + max(AUTO_DATABASE_MIN_NODES,
@@ -195,16 +202,15 @@ def ida_star_tiles(start: Position, goal: Position, adjacency: Adjacency,
 def ida_star_fixed(start: Position, goal: Position, adjacency: Adjacency, distances: Sequence[Sequence[int]],
                    bound: str, *, rows_cols: tuple[int, int] | None = None, max_depth: int = 200, nodes: int = 0,
                    clock: float) -> Search:
-    """IDA* with a bound fixed by its caller ("manhattan", or "linear-conflict" on the rectangle `rows_cols`), on
-    the board's `distances` made once: no database and no switch of bound, for the many small searches of one
-    request (the windows of `pzl.sliding.engines.windows`). One shortest solution, or path None."""
+    """IDA* with a bound fixed by its caller ("manhattan", or "linear-conflict" on the rectangle `rows_cols`): no
+    database and no switch of bound, for the many small searches of one request (the windows of
+    `pzl.sliding.engines.windows`). One shortest solution, or path None."""
     start, goal = tuple(start), tuple(goal)
     initial, z0, home = _prepare(start, goal, adjacency)
-    blank_goal = goal.index(0)
     prepared = tile_bounds.prepare(bound, initial, home, adjacency, distances,
                                    rows_cols if bound == "linear-conflict" else None)
-    return (yield from _kernel(start, initial, z0, blank_goal, distances, prepared, False, 100, max_depth, nodes,
-                               clock))
+    return (yield from _run(search_function(prepared.snippets), start, initial, z0, goal.index(0), distances,
+                            prepared, False, 100, max_depth, nodes, clock, 0, []))
 
 
 def _database(adjacency: Adjacency, blank_goal: int, pattern_db: Any, nodes: int, clock: float) -> Any:
@@ -218,10 +224,10 @@ def _database(adjacency: Adjacency, blank_goal: int, pattern_db: Any, nodes: int
                                                clock=clock))
 
 
-def _kernel(start: Position, board: list[int], z0: int, blank_goal: int, distances: Sequence[Sequence[int]],
-            prepared: PreparedBound, all_solutions: bool, max_solutions: int, max_depth: int, nodes: int,
-            clock: float, first_bound: int = 0, passes: list[tuple[int, int]] | None = None) -> Search:
-    """Run the kernel with a prepared bound from `first_bound` (a threshold already reached) on.
+def _run(kernel: Any, start: Position, board: list[int], z0: int, blank_goal: int, distances: Sequence[Sequence[int]],
+         prepared: PreparedBound, all_solutions: bool, max_solutions: int, max_depth: int, nodes: int, clock: float,
+         first_bound: int, passes: list[tuple[int, int]]) -> Search:
+    """Run the `kernel` compiled for a prepared bound from `first_bound` (a threshold already reached) on.
 
     Each pass is appended to `passes` as (threshold, nodes): after a switch of bound the list
     holds the first bound's passes too, so its counts add up to the nodes of the search.
@@ -233,20 +239,19 @@ def _kernel(start: Position, board: list[int], z0: int, blank_goal: int, distanc
     bound = max(prepared.value, first_bound)
     if step == 2 and (bound - distances[z0][blank_goal]) % 2:
         bound += 1   # lengths have the parity of the blank's distance home
-    iterations = [] if passes is None else passes
-    search = search_function(prepared.snippets)
-    first, found, count, nodes, bound = yield from search(
+    first, found, count, nodes, bound = yield from kernel(
         board, z0, prepared.moves, list(prepared.codes), prepared.top, bound, step, max_depth, all_solutions,
-        max_solutions, nodes, clock, iterations)
-    return _outcome(start, first, found, count, all_solutions, nodes, bound, clock, prepared.name, iterations)
+        max_solutions, nodes, clock, passes)
+    return _outcome(start, first, found, count, all_solutions, nodes, bound, clock, prepared.name, passes)
 
 
 # ---------------------------------------------------------------------------------------------
 # Plain iterative deepening (no lower bound; the distance sum only serves as the goal test).
 
 @_listing
-def iddfs_tiles(start: Position, goal: Position, adjacency: Adjacency, *, all_solutions: bool = False,
-                max_solutions: int = 100, max_depth: int = 200, nodes: int = 0, clock: float | None = None) -> Search:
+def iddfs_tiles(start: Position, goal: Position, adjacency: Adjacency, distances: Sequence[Sequence[int]], *,
+                all_solutions: bool = False, max_solutions: int = 100, max_depth: int = 200, nodes: int = 0,
+                clock: float | None = None) -> Search:
     """Plain iterative deepening with "don't move the tile just moved": a shortest solution, or path None.
 
     No lower-bound pruning: every path up to the limit is walked and counted in `nodes`.
@@ -259,10 +264,9 @@ def iddfs_tiles(start: Position, goal: Position, adjacency: Adjacency, *, all_so
     start, goal = tuple(start), tuple(goal)
     clock = time.perf_counter() if clock is None else clock
     board, z0, home = _prepare(start, goal, adjacency)
-    distances = distance_table(adjacency)
     n = len(adjacency)
-    moves = tile_bounds.manhattan_bound(board, home, adjacency, distances).moves
-    h0 = sum(distances[cell][home[t]] for cell, t in enumerate(board) if t)
+    distance_sum = tile_bounds.manhattan_bound(board, home, adjacency, distances)   # its move table, its start value
+    moves, h0 = distance_sum.moves, distance_sum.value
     if h0 == 0:
         return _outcome(start, [z0], [[z0]] if max_solutions else [], 1, all_solutions, nodes + 1, 0, clock, "none")
     parity = distances[z0][goal.index(0)] % 2
