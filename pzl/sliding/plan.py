@@ -18,7 +18,7 @@ from typing import Any
 
 from pzl.errors import CatalogError, PuzzleError, SearchLimitError
 from pzl.family import Verdict
-from pzl.request import choice, flag, read_max_states, solution_cap
+from pzl.request import Option, read_all
 from pzl.search import breadth, limits
 from pzl.sliding import fast_reach
 from pzl.sliding.blocks import METRICS, BlockProblem
@@ -37,6 +37,13 @@ AUTO_BREADTH_LIMIT = 2_000_000
 
 SlidingProblem = PackedProblem | BlockProblem
 
+#: The `metric` option (absent: the puzzle's own, `default_metric`).
+METRIC = Option("metric", allowed=METRICS, noun="metric")
+#: A solve request's options, in the order they are read and refused.
+SOLVE_OPTIONS = (Option("algorithm", allowed=ALGORITHMS, default="auto", refusal=CatalogError), Option("all", "flag"),
+                 Option("max_states", "states", default=breadth.DEFAULT_MAX_STATES),
+                 Option("max_solutions", "solutions"), METRIC, Option("bound", allowed=BOUNDS))
+
 
 @dataclass(frozen=True, slots=True)
 class Options:
@@ -52,15 +59,13 @@ class Options:
 
 
 def read_options(request: dict[str, Any], puzzle: Puzzle) -> Options:
-    """Every option of a solve request, each refused by name when it cannot be read (in this order), the metric
-    defaulting to the puzzle's."""
-    algorithm = choice(request, "algorithm", ALGORITHMS, "auto", refusal=CatalogError) or "auto"
-    all_solutions = flag(request, "all")
-    max_states = read_max_states(request, breadth.DEFAULT_MAX_STATES)
-    max_solutions = solution_cap(request, all_solutions)
-    metric = read_metric(request, puzzle)
-    return Options(algorithm, all_solutions, max_states, max_solutions, metric, searched_metric(puzzle, metric),
-                   choice(request, "bound", BOUNDS))
+    """Every option of a solve request, read in one go (`SOLVE_OPTIONS`, by `pzl.request.read_all`), each refused by
+    name when it cannot be read (in that order), the metric defaulting to the puzzle's."""
+    default = default_metric(puzzle)
+    values = read_all(request, SOLVE_OPTIONS)
+    metric = values["metric"] or default
+    return Options(values["algorithm"], values["all"], values["max_states"], values["max_solutions"], metric,
+                   searched_metric(puzzle, metric), values["bound"])
 
 
 def problem_for(puzzle: Puzzle, metric: str = "step", bound: str | None = None) -> SlidingProblem:
@@ -79,7 +84,8 @@ def default_metric(puzzle: Puzzle) -> str:
 
 def read_metric(request: dict[str, Any], puzzle: Puzzle) -> str:
     """The request's `metric`, or the puzzle's default (`default_metric`)."""
-    return choice(request, "metric", METRICS, noun="metric") or default_metric(puzzle)
+    metric: str = read_all(request, (METRIC,))["metric"] or default_metric(puzzle)
+    return metric
 
 
 def same_as_steps(puzzle: Puzzle) -> bool:

@@ -57,6 +57,15 @@ def test_unknown_algorithms_and_commands_are_refused_by_name():
     assert "analyse" in api.answer({"command": "analyse", "puzzle": "8-puzzle"})["message"]
 
 
+def test_a_solve_requests_options_are_read_in_one_order_the_first_bad_one_named():
+    bad = {"algorithm": "dfs", "all": "maybe", "max_states": "-1", "max_solutions": "x", "metric": "hops",
+           "bound": "gut"}
+    named = ("unknown algorithm 'dfs'", "all must be true or false", "max-states must not be negative",
+             "max-solutions must be a whole number", "unknown metric 'hops'", "unknown bound 'gut'")
+    for first, words in enumerate(named):
+        assert words in answer(puzzle="8-puzzle", **{"all": True, **dict(list(bad.items())[first:])})["message"]
+
+
 def test_bidirectional_search_refuses_a_partial_goal_with_a_reason():
     final = answer(puzzle="hakoiri-musume", algorithm="bidirectional")
     assert final["event"] == "error" and "complete goal" in final["message"]
