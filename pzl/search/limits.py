@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import struct
 import sys
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,7 +102,9 @@ def size_words(size: float) -> str:
 class StateCap:
     """The cap a search gets: the request's `max_states` or what the memory budget holds, whichever is smaller.
 
-    `by` is the limit that sets it ("max_states" or "memory"); `requested` is the request's cap (None: none).
+    `by` is the limit that sets it ("max_states" or "memory"); `requested` is the request's cap (None: none). A stop
+    at the cap (`stop`, `capped`) names `what` it stopped and ends with the `advice` (what to try instead, the
+    `alternatives` it names), which the caller words once when it makes the cap.
     """
 
     limit: int
@@ -109,6 +112,9 @@ class StateCap:
     requested: int | None
     per_state: int
     budget: int
+    what: str = "the search"
+    advice: str = ""
+    alternatives: tuple[str, ...] = ()
 
     def named_stop(self, outcome: Any) -> Any:
         """`outcome`, when undecided (`solvable` None), with `stopped` naming the limit that stopped it: this cap's
@@ -145,18 +151,24 @@ class StateCap:
             message = f"{what}: more than the state budget of {self.requested:,}. {advice}"
         raise SearchLimitError(message.strip(), self.by, estimate=estimate, **more)
 
-    def stop(self, stop: SearchLimitError, what: str, advice: str, **more: Any) -> SearchLimitError:
-        """The error to give when a search raised `stop` at this cap: which limit, what it reached, what to try.
-
-        `more` adds fields to the error event (e.g. `alternatives`).
-        """
+    def stop(self, stop: SearchLimitError) -> SearchLimitError:
+        """The error to give when a search raised `stop` at this cap: which limit, what it reached, what to try."""
         states = stop.reached.get("states", self.limit)
         if self.by == "memory":
-            message = (f"{what} stopped after storing {states:,} positions, {self.memory_words(states)}: "
+            message = (f"{self.what} stopped after storing {states:,} positions, {self.memory_words(states)}: "
                        f"the most that fits in {self.budget_words()}.")
         else:
-            message = f"{what} stopped after storing {states:,} positions: the state budget is {self.requested:,}."
-        return SearchLimitError(f"{message} {advice}".strip(), self.by, **stop.reached, **more)
+            message = (f"{self.what} stopped after storing {states:,} positions: the state budget is "
+                       f"{self.requested:,}.")
+        return SearchLimitError(f"{message} {self.advice}".strip(), self.by, **stop.reached,
+                                alternatives=list(self.alternatives))
+
+    def capped(self, search: Generator[Any, Any, Any]) -> Generator[Any, Any, Any]:
+        """Run `search` (a search's generator) under this cap: its stop at the cap becomes the error `stop` gives."""
+        try:
+            return (yield from search)
+        except SearchLimitError as stop:
+            raise self.stop(stop) from None
 
 
 def state_cap(requested: int | None, kernel: str, cells: int = MEASURED_CELLS) -> StateCap:

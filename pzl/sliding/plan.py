@@ -13,27 +13,24 @@ The runner (`pzl.sliding.service`) then only runs it: nothing below reads the re
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pzl.errors import CatalogError, PuzzleError, SearchLimitError
+from pzl.errors import CatalogError, PuzzleError
 from pzl.family import Verdict
 from pzl.request import Option, read_all
-from pzl.search import breadth, limits
+from pzl.search import breadth
 from pzl.sliding import fast_reach
 from pzl.sliding.blocks import METRICS, BlockProblem
 from pzl.sliding.bound_choice import BOUNDS, check_bound
-from pzl.sliding.effort import budget
+from pzl.sliding.effort import Budget, budget
 from pzl.sliding.engines import tables
 from pzl.sliding.packed import PackedProblem
-from pzl.sliding.space import estimated_states
+from pzl.sliding.space import auto_algorithm, estimated_states
 from pzl.sliding.task import Puzzle, from_request
 from pzl.sliding.verdict import instant_verdict
 
 ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida", "astar", "fast")
-
-#: `auto` uses breadth-first search up to this many (estimated) reachable positions, IDA* beyond.
-AUTO_BREADTH_LIMIT = 2_000_000
 
 SlidingProblem = PackedProblem | BlockProblem
 
@@ -98,26 +95,6 @@ def searched_metric(puzzle: Puzzle, metric: str) -> str:
     return "step" if same_as_steps(puzzle) else metric
 
 
-def choose(puzzle: Puzzle, all_solutions: bool, estimate: int) -> str:
-    """The `auto` rule: breadth-first when the reachable space is small enough, IDA* beyond.
-
-    Up to AUTO_BREADTH_LIMIT estimated positions (`estimate`, from `estimated_states`): bidirectional
-    for one solution to a complete goal, bfs for a partial goal or for --all (exact counting by layers).
-    Beyond, and for --all with distinct tiles (IDA* with Manhattan distance and linear
-    conflict enumerates them faster than layers can be stored): ida.
-    Sliding blocks and several blanks always go breadth-first: their estimate counts arrangements
-    the pieces can never reach (Rush Hour's cars never leave their lines), and depth-first search
-    with their weak bounds is hopeless where breadth-first is not.
-    """
-    if puzzle.kind == "blocks":
-        return "bfs" if all_solutions or puzzle.goal_is_partial else "bidirectional"
-    if estimate > AUTO_BREADTH_LIMIT:
-        return "ida"
-    if all_solutions and puzzle.distinct_tiles and not puzzle.goal_is_partial:
-        return "ida"
-    return "bfs" if all_solutions or puzzle.goal_is_partial else "bidirectional"
-
-
 @dataclass(frozen=True)
 class Plan:
     """What a solve request can afford, decided before any search (`plan`): which algorithm runs on which moves
@@ -136,11 +113,7 @@ class Plan:
     anytime: bool = False          # auto on numbered tiles: the fast answer at once, then a proof or a shorter one
     lower_bound: int | None = None             # fast, anytime: the start's lower bound (`fast_reach.judge`)
     problem: SlidingProblem | None = None      # the search's Problem (`problem_for`; None: parity, fast)
-    warning: str | None = None                 # anytime: the depth-first check's warning on IDA*'s proof
-    refusal: SearchLimitError | None = None    # anytime: why IDA* cannot prove the answer shortest (it stays)
-    cap: limits.StateCap | None = None         # bfs, bidirectional, astar: the cap on the positions it stores
-    check: str | None = None       # depth-first: the reachability check run first ("bfs", "bidirectional")
-    check_cap: limits.StateCap | None = None
+    budget: Budget = field(default_factory=Budget)   # what its searches may spend (`effort.budget`)
 
 
 def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
@@ -165,17 +138,18 @@ def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
     if verdict.reachable is False:
         return chosen
     estimate = estimated_states(puzzle)
-    algorithm = choose(puzzle, all_solutions, estimate) if auto else algorithm
+    algorithm = auto_algorithm(puzzle, all_solutions, estimate) if auto else algorithm
     anytime = auto and searched == "step" and fast_reach.answers_anytime(puzzle, algorithm, all_solutions)
     lower_bound = fast_reach.judge(puzzle, algorithm, all_solutions, anytime)   # refuses what is out of reach
     if algorithm == "bidirectional" and (all_solutions or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
                           "use bfs (or ida) for a partial goal or for all shortest solutions")
+    if algorithm == "astar" and all_solutions:
+        raise PuzzleError("A* finds one shortest solution; for all of them use bfs or ida")
     problem = None if algorithm == "fast" else problem_for(puzzle, searched, bound)   # once nothing is refused
-    spend = budget(puzzle, problem, algorithm, options.max_states, estimate, verdict.reachable, anytime)
+    spend = budget(puzzle, problem, algorithm, all_solutions, options.max_states, estimate, verdict.reachable, anytime)
     return replace(chosen, algorithm=algorithm, estimate=estimate, anytime=anytime, lower_bound=lower_bound,
-                   problem=problem, warning=spend.warning, refusal=spend.refusal,
-                   cap=spend.cap, check=spend.check, check_cap=spend.check_cap)
+                   problem=problem, budget=spend)
 
 
 def tables_needed(request: dict[str, Any]) -> list[dict[str, str]]:

@@ -7,15 +7,14 @@ import pytest
 from pzl import api
 from pzl.sliding import describe
 from pzl.sliding.catalog import entry
-from pzl.sliding.plan import choose
-from pzl.sliding.space import estimated_states
+from pzl.sliding.space import auto_algorithm, estimated_states
 from pzl.sliding.task import from_request
 from tools.sliding_replay import assert_replays
 
 
 def auto_choice(request, all_solutions):
     puzzle = from_request(request)
-    return choose(puzzle, all_solutions, estimated_states(puzzle))
+    return auto_algorithm(puzzle, all_solutions, estimated_states(puzzle))
 
 
 def answer(**fields):
