@@ -23,7 +23,7 @@ from pzl.search.problem import Search, SearchOutcome
 from pzl.search.progress import relay
 from pzl.sliding import anytime
 from pzl.sliding.bound_choice import state_bound
-from pzl.sliding.effort import breadth_kernel, check_depth_first, worded_cap
+from pzl.sliding.effort import CODED_KERNELS, breadth_kernel, check_depth_first, worded_cap
 from pzl.sliding.engines import tiles
 from pzl.sliding.engines.fast import fast_solve
 from pzl.sliding.engines.sweep import shortest, sweep
@@ -55,8 +55,12 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     if chosen.anytime:
         yield from anytime.solve(puzzle, chosen, payload, clock)
         return
-    if algorithm == "fast":
-        yield from _fast(puzzle, payload, chosen, clock)
+    if algorithm == "fast":   # a solution and the plan's lower bound, minimal only when the two meet
+        assert chosen.lower_bound is not None
+        fast = yield from fast_solve(puzzle.start, puzzle.goal, puzzle.board.rows, puzzle.board.cols)
+        payload.update(fast_result(puzzle, fast, events.answered_by("fast"), chosen.lower_bound, None, fast.nodes,
+                                   time.perf_counter() - clock))
+        yield events.result(payload)
         return
     problem = chosen.problem
     assert problem is not None
@@ -90,22 +94,16 @@ def _searched(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan,
     search = _search(puzzle, problem, chosen)
     fields = {"search": "depth-first"} if algorithm in ("iddfs", "ida") else {}
     outcome = yield from relay(search, nodes=before[0], seconds=before[1], **fields)
+    if spend.kernel in CODED_KERNELS:   # its paths are code tuples: made states of the problem, as the others give
+        outcome = as_states(problem, outcome)
     outcome.nodes += before[0]   # the statistics count the whole request, as its progress did
     outcome.seconds += before[1]
     return outcome, warning
 
 
-def _fast(puzzle: Puzzle, payload: dict[str, Any], chosen: Plan, clock: float) -> Iterator[Event]:
-    """The fast solver's answer: a solution, its lower bound (the plan's), minimal only when the two meet."""
-    assert chosen.lower_bound is not None
-    outcome = yield from fast_solve(puzzle.start, puzzle.goal, puzzle.board.rows, puzzle.board.cols)
-    payload.update(fast_result(puzzle, outcome, events.answered_by("fast"), chosen.lower_bound, None, outcome.nodes,
-                               time.perf_counter() - clock))
-    yield events.result(payload)
-
-
 def _search(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan) -> Search:
-    """Run the plan's algorithm with the plan's kernel; paths come back as states of `problem`.
+    """Run the plan's algorithm with the plan's kernel: the tile kernels and the packed sweep answer in code tuples
+(`effort.CODED_KERNELS`), the others in states of `problem`.
 
     IDA* on distinct tiles takes the strongest bound available at once (`bound="auto"`): the
     stored pattern tables when they fit the board (the 15-puzzle), else linear conflict,
@@ -124,23 +122,19 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan) -> Search:
         else:
             search = breadth.bfs(problem, max_states=cap.limit, all_solutions=all_solutions,
                                  max_solutions=max_solutions)
-        outcome = yield from cap.capped(search)
-        return as_states(problem, outcome) if kernel == "shortest" else outcome
+        return (yield from cap.capped(search))
     if algorithm == "astar":
         return (yield from _astar(puzzle, problem, chosen))
     if kernel in ("ida-tiles", "iddfs-tiles"):
         board = puzzle.board
         if algorithm == "ida":
             rows_cols = (board.rows, board.cols) if board.is_rectangle() else None
-            outcome = yield from tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, board.distances,
-                                                      all_solutions=all_solutions, max_solutions=max_solutions,
-                                                      bound=bound or "auto", rows_cols=rows_cols,
-                                                      max_depth=deepening.MAX_DEPTH)
-        else:
-            outcome = yield from tiles.iddfs_tiles(puzzle.start, puzzle.goal, board.adjacency,
-                                                   all_solutions=all_solutions, max_solutions=max_solutions,
-                                                   max_depth=deepening.MAX_DEPTH)
-        return as_states(problem, outcome)
+            return (yield from tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, board.distances,
+                                                    all_solutions=all_solutions, max_solutions=max_solutions,
+                                                    bound=bound or "auto", rows_cols=rows_cols,
+                                                    max_depth=deepening.MAX_DEPTH))
+        return (yield from tiles.iddfs_tiles(puzzle.start, puzzle.goal, board.adjacency, all_solutions=all_solutions,
+                                             max_solutions=max_solutions, max_depth=deepening.MAX_DEPTH))
     search = deepening.ida_star if algorithm == "ida" else deepening.iddfs
     outcome = yield from search(problem, all_solutions=all_solutions, max_solutions=max_solutions)
     outcome.bound = getattr(problem, "bound_name", "manhattan") if algorithm == "ida" else "none"
