@@ -101,12 +101,9 @@ class Plan:
     with which bound and caps, and what must run before it."""
 
     algorithm: str                 # the one that runs: auto's choice; ida without a bound is iddfs
-    auto: bool                     # the request asked for auto
     metric: str                    # what one move of the answer is
-    searched: str                  # what one move of the search is ("step" where every move is one cell)
     bound: str | None              # the lower bound read (None: the algorithm's own)
     all_solutions: bool
-    max_states: int | None         # the search's state cap (None: only the memory)
     max_solutions: int
     verdict: Verdict               # what parity says at once; reachable False: nothing else is planned
     estimate: int | None = None    # the reachable positions, estimated (`pzl.sliding.space`)
@@ -133,8 +130,7 @@ def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
                           "bfs, bidirectional, iddfs, ida or astar")
     verdict = instant_verdict(puzzle)
     auto = algorithm == "auto"
-    chosen = Plan(algorithm, auto, metric, searched, bound, all_solutions, options.max_states, options.max_solutions,
-                  verdict)
+    chosen = Plan(algorithm, metric, bound, all_solutions, options.max_solutions, verdict)
     if verdict.reachable is False:
         return chosen
     estimate = estimated_states(puzzle)

@@ -102,8 +102,8 @@ def _searched(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan,
 
 
 def _search(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan) -> Search:
-    """Run the plan's algorithm with the plan's kernel: the tile kernels and the packed sweep answer in code tuples
-(`effort.CODED_KERNELS`), the others in states of `problem`.
+    """Run the plan's algorithm with the plan's kernel: the tile kernels and the packed sweep answer in code
+    tuples (`effort.CODED_KERNELS`), the others in states of `problem`.
 
     IDA* on distinct tiles takes the strongest bound available at once (`bound="auto"`): the
     stored pattern tables when they fit the board (the 15-puzzle), else linear conflict,
