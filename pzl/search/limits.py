@@ -3,8 +3,9 @@
 `max_states` (see README) is a positive cap on stored positions, or 0 for "no cap of pzl's own";
 either way the memory budget also caps a search: 2 GB in the page (Pyodide's heap tops out at
 2-4 GB), the memory available to the machine on the command line. A search gets the smaller of
-the two as one number of states (`StateCap.limit`); the service says which one stopped it, and
-refuses up front a search known to need more (`StateCap.check`).
+the two as one number of states (`StateCap.limit`); a stop at it says which one stopped the search and
+what to try instead (`StateCap.stop`, `StateCap.capped`), and a search known to need more is refused
+up front (`StateCap.check`).
 
 Bytes per state are peaks of Python allocations per state counted, measured for each kernel by
 `bench/state_bytes.py` in CPython (64-bit) and in Pyodide (32-bit WebAssembly), rounded up.

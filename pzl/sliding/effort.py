@@ -8,7 +8,9 @@ pass of the search with Knuth's estimator (random probes down the search tree, m
 number of children met at each level), at the exact distance when a breadth-first check found
 it, else at the start's lower bound (then the estimate is a floor: the real search goes deeper).
 
-`what_to_try` is the one place that words the advice of every refusal and stop.
+`budget` is the plan's one question here: the kernel that runs, the state caps with the words of their stops
+(`worded_cap`), the breadth-first floor's refusal, the reachability check. `what_to_try` is the one place
+that words the advice of every refusal and stop.
 """
 
 from __future__ import annotations

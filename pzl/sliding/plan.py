@@ -1,14 +1,16 @@
 """What a sliding `solve` request can afford, decided once before any search runs.
 
-`plan` reads the request's options first, in one place, each checked and refused by name
-(`read_options`, `pzl.request`), then turns them and the Puzzle into a frozen `Plan`: the instant
-verdict, the estimate of the reachable positions, the algorithm `auto` chooses, whether auto answers
-anytime and the start's lower bound where the fast solver answers (`fast_reach`), the requests no
-search can answer refused, the search Problem (`problem_for`, once nothing is refused), what the searches may spend
-(`effort.budget`: the state cap of a breadth-first search, the reachability check a depth-first search
-needs first, what the depth-first check says of auto's proof). Each helper is asked once, in that order, with
-what it needs (the board's distances are the board's own, worked out once: `Board.distances`).
-The runner (`pzl.sliding.service`) then only runs it: nothing below reads the request or asks again.
+`plan` reads the request's options first, in one call over a table (`SOLVE_OPTIONS`, read by
+`pzl.request.read_all`, each checked and refused by name), then turns them and the Puzzle into a frozen
+`Plan`: the instant verdict, the estimate of the reachable positions and the algorithm `auto` chooses by
+it (`pzl.sliding.space`), whether auto answers anytime and the start's lower bound where the fast solver
+answers (`fast_reach`), the requests no search can answer refused, the search Problem (`problem_for`,
+once nothing is refused), and what the searches may spend (`effort.budget`, a `Budget` the Plan carries:
+the kernel that runs, the state caps with the words of their stops, a breadth-first search its floor says
+cannot fit refused, the reachability check a depth-first search needs first, what the depth-first check
+says of auto's proof). Each helper is asked once, in that order, with what it needs (the board's
+distances are the board's own, worked out once: `Board.distances`). The runner (`pzl.sliding.service`)
+then only runs it: nothing below reads the request or asks again.
 """
 
 from __future__ import annotations
