@@ -3,7 +3,8 @@
 The CLI and links send text ("true", "100"); JSON callers send booleans and
 numbers. Both families read their options through these functions, which refuse
 what they cannot read exactly (a fraction, Infinity, `true` where a number is
-due, a word where yes/no is due) with a message naming the option.
+due, a word where yes/no is due) with a message naming the option; `read_all`
+reads a whole table of them (`Option`) at once, in the table's order.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pzl.errors import PuzzleError, shown
@@ -98,3 +100,33 @@ def solution_cap(request: dict[str, Any], every: bool, default: int = 100) -> in
         raise PuzzleError("max-solutions caps the list of the solutions that 'all' counts: "
                           "ask for all shortest solutions too, or leave max-solutions out")
     return cap
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option of a request as `read_all` reads it: `kind` says which reader (`choice` of `allowed`, a yes/no
+    `flag`, a state cap `read_max_states`, or a `solution_cap`, which reads the table's `all` before it)."""
+
+    key: str
+    kind: str = "choice"           # "choice", "flag", "states" or "solutions"
+    allowed: Sequence[str] = ()
+    default: Any = None
+    noun: str | None = None
+    refusal: type[PuzzleError] = PuzzleError
+
+
+def read_all(request: dict[str, Any], table: Sequence[Option]) -> dict[str, Any]:
+    """Every option of `table` by key, read in the table's order: the first that cannot be read is refused by name."""
+    values: dict[str, Any] = {}
+    for option in table:
+        key = option.key
+        if option.kind == "flag":
+            values[key] = flag(request, key)
+        elif option.kind == "states":
+            values[key] = read_max_states(request, option.default)
+        elif option.kind == "solutions":
+            values[key] = solution_cap(request, values.get("all", False))
+        else:
+            values[key] = choice(request, key, option.allowed, option.default, noun=option.noun,
+                                 refusal=option.refusal)
+    return values

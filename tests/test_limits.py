@@ -65,14 +65,15 @@ def test_a_breadth_first_search_sure_to_overflow_is_refused_up_front_with_a_floo
 def test_the_floor_stays_below_what_breadth_first_search_really_stores():
     from pzl.sliding.effort import breadth_floor
     from pzl.sliding.service import problem_for
+    from pzl.sliding.space import estimated_states
     from pzl.sliding.task import from_request
 
     for request, stored in (({"puzzle": "8-puzzle"}, 181_440), ({"puzzle": "9-puzzle"}, 1_780_414),
                             ({"puzzle": "symbols"}, 90_720)):
         puzzle = from_request(request)
-        assert breadth_floor(puzzle, problem_for(puzzle), "bfs")[0] <= stored
-    assert breadth_floor(from_request({"puzzle": "8-puzzle"}), problem_for(from_request({"puzzle": "8-puzzle"})),
-                         "bidirectional")[0] <= 16_088
+        assert breadth_floor(puzzle, problem_for(puzzle), "bfs", estimated_states(puzzle))[0] <= stored
+    eight = from_request({"puzzle": "8-puzzle"})
+    assert breadth_floor(eight, problem_for(eight), "bidirectional", estimated_states(eight))[0] <= 16_088
 
 
 def test_bidirectional_stops_report_a_proved_lower_bound():

@@ -3,8 +3,9 @@
 `max_states` (see README) is a positive cap on stored positions, or 0 for "no cap of pzl's own";
 either way the memory budget also caps a search: 2 GB in the page (Pyodide's heap tops out at
 2-4 GB), the memory available to the machine on the command line. A search gets the smaller of
-the two as one number of states (`StateCap.limit`); the service says which one stopped it, and
-refuses up front a search known to need more (`StateCap.check`).
+the two as one number of states (`StateCap.limit`); a stop at it says which one stopped the search and
+what to try instead (`StateCap.stop`, `StateCap.capped`), and a search known to need more is refused
+up front (`StateCap.check`).
 
 Bytes per state are peaks of Python allocations per state counted, measured for each kernel by
 `bench/state_bytes.py` in CPython (64-bit) and in Pyodide (32-bit WebAssembly), rounded up.
@@ -15,6 +16,7 @@ from __future__ import annotations
 import os
 import struct
 import sys
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,7 +103,9 @@ def size_words(size: float) -> str:
 class StateCap:
     """The cap a search gets: the request's `max_states` or what the memory budget holds, whichever is smaller.
 
-    `by` is the limit that sets it ("max_states" or "memory"); `requested` is the request's cap (None: none).
+    `by` is the limit that sets it ("max_states" or "memory"); `requested` is the request's cap (None: none). A stop
+    at the cap (`stop`, `capped`) names `what` it stopped and ends with the `advice` (what to try instead, the
+    `alternatives` it names), which the caller words once when it makes the cap.
     """
 
     limit: int
@@ -109,6 +113,9 @@ class StateCap:
     requested: int | None
     per_state: int
     budget: int
+    what: str = "the search"
+    advice: str = ""
+    alternatives: tuple[str, ...] = ()
 
     def named_stop(self, outcome: Any) -> Any:
         """`outcome`, when undecided (`solvable` None), with `stopped` naming the limit that stopped it: this cap's
@@ -145,18 +152,24 @@ class StateCap:
             message = f"{what}: more than the state budget of {self.requested:,}. {advice}"
         raise SearchLimitError(message.strip(), self.by, estimate=estimate, **more)
 
-    def stop(self, stop: SearchLimitError, what: str, advice: str, **more: Any) -> SearchLimitError:
-        """The error to give when a search raised `stop` at this cap: which limit, what it reached, what to try.
-
-        `more` adds fields to the error event (e.g. `alternatives`).
-        """
+    def stop(self, stop: SearchLimitError) -> SearchLimitError:
+        """The error to give when a search raised `stop` at this cap: which limit, what it reached, what to try."""
         states = stop.reached.get("states", self.limit)
         if self.by == "memory":
-            message = (f"{what} stopped after storing {states:,} positions, {self.memory_words(states)}: "
+            message = (f"{self.what} stopped after storing {states:,} positions, {self.memory_words(states)}: "
                        f"the most that fits in {self.budget_words()}.")
         else:
-            message = f"{what} stopped after storing {states:,} positions: the state budget is {self.requested:,}."
-        return SearchLimitError(f"{message} {advice}".strip(), self.by, **stop.reached, **more)
+            message = (f"{self.what} stopped after storing {states:,} positions: the state budget is "
+                       f"{self.requested:,}.")
+        return SearchLimitError(f"{message} {self.advice}".strip(), self.by, **stop.reached,
+                                alternatives=list(self.alternatives))
+
+    def capped(self, search: Generator[Any, Any, Any]) -> Generator[Any, Any, Any]:
+        """Run `search` (a search's generator) under this cap: its stop at the cap becomes the error `stop` gives."""
+        try:
+            return (yield from search)
+        except SearchLimitError as stop:
+            raise self.stop(stop) from None
 
 
 def state_cap(requested: int | None, kernel: str, cells: int = MEASURED_CELLS) -> StateCap:

@@ -133,14 +133,14 @@ def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
         yield Found(fast, lower, FAST_ANSWER, final=True)
         return
     yield Found(fast, lower, FAST_ANSWER)
-    if chosen.refusal is not None:   # the plan's depth-first check: IDA* cannot prove it, the fast answer stays
-        yield Found(fast, lower, FAST_ANSWER, final=True, extra={"stopped": chosen.refusal.stopped,
-                                                    "note": f"not proved shortest: {chosen.refusal}"})
+    if chosen.budget.refusal is not None:   # the plan's depth-first check: IDA* cannot prove it, the fast answer stays
+        yield Found(fast, lower, FAST_ANSWER, final=True, extra={"stopped": chosen.budget.refusal.stopped,
+                                                    "note": f"not proved shortest: {chosen.budget.refusal}"})
         return
     proof = board.board.size <= fast_reach.OPTIMAL_CELLS
     if proof or lower < fast_reach.AUTO_IDA_BOUND:
-        if chosen.warning:
-            yield events.progress(spent, 0, time.perf_counter() - clock, warning=chosen.warning)
+        if chosen.budget.warning:
+            yield events.progress(spent, 0, time.perf_counter() - clock, warning=chosen.budget.warning)
         options = {"bound": "auto", "max_depth": deepening.MAX_DEPTH} if proof else {"pattern_db": None}
         watched = tiles.ida_star_tiles(board.start, board.goal, board.board.adjacency, board.distances,
                                        rows_cols=(board.board.rows, board.board.cols), nodes=spent, clock=clock,
@@ -148,7 +148,7 @@ def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
         ended, outcome = yield from head_start(watched, math.inf if proof else spent + fast_reach.AUTO_IDA_NODES)
         if ended:
             yield Found(outcome, lower, proved=True, final=True,
-                        extra={"warning": chosen.warning} if chosen.warning else {})
+                        extra={"warning": chosen.budget.warning} if chosen.budget.warning else {})
             return
         watched.close()
         spent, lower = outcome["nodes"], max(lower, outcome.get("depth") or 0)   # IDA*'s threshold: a lower bound

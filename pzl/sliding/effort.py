@@ -8,13 +8,15 @@ pass of the search with Knuth's estimator (random probes down the search tree, m
 number of children met at each level), at the exact distance when a breadth-first check found
 it, else at the start's lower bound (then the estimate is a floor: the real search goes deeper).
 
-`what_to_try` is the one place that words the advice of every refusal and stop.
+`budget` is the plan's one question here: the kernel that runs, the state caps with the words of their stops
+(`worded_cap`), the breadth-first floor's refusal, the reachability check. `what_to_try` is the one place
+that words the advice of every refusal and stop.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pzl.errors import SearchLimitError
@@ -23,7 +25,6 @@ from pzl.search.breadth import DEFAULT_MAX_STATES
 from pzl.search.deepening import MAX_DEPTH
 from pzl.search.limits import StateCap
 from pzl.sliding import fast_reach
-from pzl.sliding.space import estimated_states
 from pzl.sliding.task import Puzzle
 
 #: Nodes per second of each depth-first kernel in CPython (CPU time, bench/effort.py, rounded down; Pyodide: half).
@@ -73,46 +74,83 @@ def storing_kernel(puzzle: Puzzle, algorithm: str | None) -> str | None:
     return None
 
 
+def kernel_of(puzzle: Puzzle, problem: Any, algorithm: str) -> str | None:
+    """The kernel that runs `algorithm` here: a storing one (`storing_kernel`), a depth-first one (in RATES: the tile
+    kernel for numbered tiles and a complete goal, "-slides" for whole-slide moves), None for the fast solver."""
+    if algorithm in ("iddfs", "ida"):
+        return algorithm + ("-tiles" if puzzle.distinct_tiles and not puzzle.goal_is_partial else
+                            "-slides" if getattr(problem, "metric", "step") != "step" else "")
+    return storing_kernel(puzzle, algorithm)
+
+
+#: The kernels whose paths are code tuples, not the search Problem's states (`pzl.sliding.outcome.as_states`).
+CODED_KERNELS = ("shortest", "iddfs-tiles", "ida-tiles")
+
+
 @dataclass(frozen=True, slots=True)
 class Budget:
     """What a solve request's searches may spend, decided before any runs (`budget`)."""
 
-    cap: StateCap | None = None    # bfs, bidirectional, astar: the cap on the positions it stores
+    kernel: str | None = None      # the kernel that runs (`kernel_of`); None: the fast solver
+    cap: StateCap | None = None    # bfs, bidirectional, astar: the cap on the positions it stores, its stop worded
     check: str | None = None       # depth-first: the reachability check run first ("bfs", "bidirectional")
     check_cap: StateCap | None = None
     warning: str | None = None                 # auto's anytime answer: the depth-first check's warning on its proof
     refusal: SearchLimitError | None = None    # auto's anytime answer: why IDA* cannot prove it shortest
 
 
-def budget(puzzle: Puzzle, problem: Any, algorithm: str, max_states: int | None, estimate: int,
+def budget(puzzle: Puzzle, problem: Any, algorithm: str, all_solutions: bool, max_states: int | None, estimate: int,
            reachable: bool | None, anytime: bool) -> Budget:
-    """What the plan's searches may spend: the state cap of a storing search (the request's, else the memory's);
-    for a depth-first search, the reachability check it needs first and that check's cap (the memory's); for
-    auto's anytime answer on a board an optimal search proves (at most `fast_reach.OPTIMAL_CELLS` cells), what
-    the depth-first check says of IDA*'s proof (a warning, or a refusal). `estimate`: the reachable positions;
-    `reachable`: the instant verdict's (None: unknown)."""
+    """What the plan's searches may spend: the kernel that runs; the state cap of a storing search (the request's,
+    else the memory's), with the words of its stop (`worded_cap`), a breadth-first search sure to pass it refused
+    up front (`breadth_floor`: a SearchLimitError); for a depth-first search, the reachability check it needs first
+    and that check's cap (the memory's); for auto's anytime answer on a board an optimal search proves (at most
+    `fast_reach.OPTIMAL_CELLS` cells), what the depth-first check says of IDA*'s proof (a warning, or a refusal).
+    `estimate`: the reachable positions; `reachable`: the instant verdict's (None: unknown)."""
+    kernel = kernel_of(puzzle, problem, algorithm)
     # Depth-first search cannot tell an unreachable goal from a far one: settle that first, with the memory's
     # budget (the request's state cap is for the search it chose, which stores a path). When parity has
     # settled it, a small check still gives iddfs's estimate the true depth. Auto's anytime answer needs none.
     check = None
     if algorithm in ("iddfs", "ida") and not anytime and not (reachable and algorithm == "ida"):
         check = "bfs" if puzzle.goal_is_partial else "bidirectional"
-    kernel, check_kernel = storing_kernel(puzzle, algorithm), storing_kernel(puzzle, check)
-    if anytime:   # IDA* (kernel and check_kernel None): only the depth-first check of its proof
+    storing, check_kernel = storing_kernel(puzzle, algorithm), storing_kernel(puzzle, check)
+    if anytime:   # IDA*: only the depth-first check of its proof
         if puzzle.board.size > fast_reach.OPTIMAL_CELLS:
-            return Budget()
+            return Budget(kernel)
         try:
-            return Budget(warning=check_depth_first(puzzle, problem, "ida", None, False, estimate))
+            return Budget(kernel, warning=check_depth_first(puzzle, problem, "ida", None, False, estimate))
         except SearchLimitError as refusal:
-            return Budget(refusal=refusal)
-    cap = None if kernel is None else limits.state_cap(max_states, kernel, puzzle.board.size)
+            return Budget(kernel, refusal=refusal)
+    cap = None if storing is None else limits.state_cap(max_states, storing, puzzle.board.size)
     check_cap = None if check_kernel is None else limits.state_cap(None, check_kernel, puzzle.board.size)
+    if cap is not None:
+        cap = worded_cap(cap, puzzle, algorithm, estimate, all_solutions)
+        floor = breadth_floor(puzzle, problem, algorithm, estimate) if algorithm != "astar" else None
+        if floor is not None:   # refused up front when it would surely stop at the cap
+            cap.check(floor[0], f"{cap.what} must store at least about {floor[0]:,} positions here (a floor, from "
+                                f"the start's lower bound of {floor[1]} moves)", cap.advice,
+                      alternatives=list(cap.alternatives))
+        return Budget(kernel, cap)
     if check_cap is None:
-        return Budget(cap)
+        return Budget(kernel)
     affordable = check_cap.limit if not reachable else min(check_cap.limit, DEFAULT_MAX_STATES)
     if estimate > affordable:
-        return Budget(cap)
-    return Budget(cap, check, check_cap)
+        return Budget(kernel)
+    return Budget(kernel, check=check, check_cap=worded_cap(check_cap, puzzle, check, estimate, all_solutions))
+
+
+#: How a stop names each search that stores positions.
+SEARCH_NAMES = {"bfs": "breadth-first search", "bidirectional": "bidirectional search", "astar": "A*",
+                "longest": "the sweep"}
+
+
+def worded_cap(cap: StateCap, puzzle: Puzzle, algorithm: str, estimate: int, all_solutions: bool = False,
+               command: str = "solve") -> StateCap:
+    """`cap` with the words of its stop: the search's name (SEARCH_NAMES) and what to try instead (`what_to_try`)."""
+    names, advice = what_to_try(puzzle, algorithm, estimate=estimate, all_solutions=all_solutions, command=command,
+                                cap=cap)
+    return replace(cap, what=SEARCH_NAMES[algorithm], advice=advice, alternatives=tuple(names))
 
 
 def space_fits(puzzle: Puzzle, kernel: str, estimate: int) -> bool:
@@ -161,14 +199,14 @@ def what_to_try(puzzle: Puzzle, algorithm: str, *, estimate: int, all_solutions:
 WALKS_PER_POSITION = 100
 
 
-def breadth_floor(puzzle: Puzzle, problem: Any, algorithm: str, estimate: int | None = None) -> tuple[int, int] | None:
+def breadth_floor(puzzle: Puzzle, problem: Any, algorithm: str, estimate: int) -> tuple[int, int] | None:
     """(a floor on the positions bfs or bidirectional must store, the lower bound it comes from), or None.
 
     For one-cell pieces and one blank: a solution is at least L moves long (the start's lower bound),
     so bfs stores every position within L moves of the start, and bidirectional those within about
     L/2 of either end. Their number is estimated from below by the blank's walks that never step
     straight back (counted exactly, by cell and previous cell) divided by WALKS_PER_POSITION, and
-    never more than the reachable positions (`estimate`, else `estimated_states`).
+    never more than the reachable positions (`estimate`, `pzl.sliding.space.estimated_states`).
     """
     if puzzle.kind != "packed":
         return None
@@ -185,8 +223,7 @@ def breadth_floor(puzzle: Puzzle, problem: Any, algorithm: str, estimate: int | 
                     following[(neighbour, cell)] = following.get((neighbour, cell), 0) + count
         walks = following
         total += sum(walks.values())
-    reachable = estimated_states(puzzle) if estimate is None else estimate
-    return min(reachable, sides * total // WALKS_PER_POSITION), bound
+    return min(estimate, sides * total // WALKS_PER_POSITION), bound
 
 
 def check_depth_first(puzzle: Puzzle, problem: Any, algorithm: str, distance: int | None, all_solutions: bool,
@@ -197,13 +234,13 @@ def check_depth_first(puzzle: Puzzle, problem: Any, algorithm: str, distance: in
     `estimate`: the reachable positions (`estimated_states`), for the advice.
     """
     bound = distance if distance is not None else problem.lower_bound(problem.start)
+    kernel = kernel_of(puzzle, problem, algorithm)
+    assert kernel is not None
     names, advice = what_to_try(puzzle, algorithm, estimate=estimate, all_solutions=all_solutions)
     if bound > MAX_DEPTH:
         raise SearchLimitError(f"{algorithm} searches at most {MAX_DEPTH} moves deep, and this start is "
                                f"at least {bound} moves from the goal (a lower bound). {advice}".strip(),
                                "max_depth", lower_bound=bound, alternatives=names)
-    kernel = algorithm + ("-tiles" if puzzle.distinct_tiles and not puzzle.goal_is_partial else
-                          "-slides" if getattr(problem, "metric", "step") != "step" else "")
     effort = depth_first_effort(problem, algorithm, kernel, bound, exact=distance is not None)
     if effort.seconds > REFUSE_SECONDS:
         raise SearchLimitError(f"{effort.words(algorithm)}. {advice}".strip(), "nodes", estimate=effort.estimate,

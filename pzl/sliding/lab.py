@@ -17,7 +17,7 @@ from typing import Any
 
 from pzl.request import choice
 from pzl.sliding.bound_choice import BOUNDS
-from pzl.sliding.effort import breadth_kernel
+from pzl.sliding.effort import storing_kernel
 from pzl.sliding.packed import PackedProblem
 from pzl.sliding.plan import read_metric, searched_metric
 from pzl.sliding.service import problem_for
@@ -61,14 +61,9 @@ def _wanted(request: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str 
 
 
 def _kernel(puzzle: Puzzle, algorithm: str) -> str | None:
-    """The kernel whose bytes per stored position estimate the row's memory (None: depth-first)."""
-    if algorithm in ("bfs", "bidirectional"):
-        return breadth_kernel(puzzle, algorithm)
-    if algorithm == "astar":
-        return "astar-packed" if puzzle.kind == "packed" else "astar-blocks"
-    if algorithm == "fast":
-        return "bfs-packed"
-    return None
+    """The kernel whose bytes per stored position estimate the row's memory (None: depth-first; the fast solver's
+    rows are priced as bfs's on packed states)."""
+    return "bfs-packed" if algorithm == "fast" else storing_kernel(puzzle, algorithm)
 
 
 def replay(request: dict[str, Any], solution: list[str]) -> None:

@@ -1,41 +1,47 @@
 """What a sliding `solve` request can afford, decided once before any search runs.
 
-`plan` reads the request's options first, in one place, each checked and refused by name
-(`read_options`, `pzl.request`), then turns them and the Puzzle into a frozen `Plan`: the instant
-verdict, the estimate of the reachable positions, the algorithm `auto` chooses, whether auto answers
-anytime and the start's lower bound where the fast solver answers (`fast_reach`), the requests no
-search can answer refused, the search Problem (`problem_for`, once nothing is refused), what the searches may spend
-(`effort.budget`: the state cap of a breadth-first search, the reachability check a depth-first search
-needs first, what the depth-first check says of auto's proof). Each helper is asked once, in that order, with
-what it needs (the board's distances are the board's own, worked out once: `Board.distances`).
-The runner (`pzl.sliding.service`) then only runs it: nothing below reads the request or asks again.
+`plan` reads the request's options first, in one call over a table (`SOLVE_OPTIONS`, read by
+`pzl.request.read_all`, each checked and refused by name), then turns them and the Puzzle into a frozen
+`Plan`: the instant verdict, the estimate of the reachable positions and the algorithm `auto` chooses by
+it (`pzl.sliding.space`), whether auto answers anytime and the start's lower bound where the fast solver
+answers (`fast_reach`), the requests no search can answer refused, the search Problem (`problem_for`,
+once nothing is refused), and what the searches may spend (`effort.budget`, a `Budget` the Plan carries:
+the kernel that runs, the state caps with the words of their stops, a breadth-first search its floor says
+cannot fit refused, the reachability check a depth-first search needs first, what the depth-first check
+says of auto's proof). Each helper is asked once, in that order, with what it needs (the board's
+distances are the board's own, worked out once: `Board.distances`). The runner (`pzl.sliding.service`)
+then only runs it: nothing below reads the request or asks again.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pzl.errors import CatalogError, PuzzleError, SearchLimitError
+from pzl.errors import CatalogError, PuzzleError
 from pzl.family import Verdict
-from pzl.request import choice, flag, read_max_states, solution_cap
-from pzl.search import breadth, limits
+from pzl.request import Option, read_all
+from pzl.search import breadth
 from pzl.sliding import fast_reach
 from pzl.sliding.blocks import METRICS, BlockProblem
 from pzl.sliding.bound_choice import BOUNDS, check_bound
-from pzl.sliding.effort import budget
+from pzl.sliding.effort import Budget, budget
 from pzl.sliding.engines import tables
 from pzl.sliding.packed import PackedProblem
-from pzl.sliding.space import estimated_states
+from pzl.sliding.space import auto_algorithm, estimated_states
 from pzl.sliding.task import Puzzle, from_request
 from pzl.sliding.verdict import instant_verdict
 
 ALGORITHMS = ("auto", "bfs", "bidirectional", "iddfs", "ida", "astar", "fast")
 
-#: `auto` uses breadth-first search up to this many (estimated) reachable positions, IDA* beyond.
-AUTO_BREADTH_LIMIT = 2_000_000
-
 SlidingProblem = PackedProblem | BlockProblem
+
+#: The `metric` option (absent: the puzzle's own, `default_metric`).
+METRIC = Option("metric", allowed=METRICS, noun="metric")
+#: A solve request's options, in the order they are read and refused.
+SOLVE_OPTIONS = (Option("algorithm", allowed=ALGORITHMS, default="auto", refusal=CatalogError), Option("all", "flag"),
+                 Option("max_states", "states", default=breadth.DEFAULT_MAX_STATES),
+                 Option("max_solutions", "solutions"), METRIC, Option("bound", allowed=BOUNDS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,15 +58,13 @@ class Options:
 
 
 def read_options(request: dict[str, Any], puzzle: Puzzle) -> Options:
-    """Every option of a solve request, each refused by name when it cannot be read (in this order), the metric
-    defaulting to the puzzle's."""
-    algorithm = choice(request, "algorithm", ALGORITHMS, "auto", refusal=CatalogError) or "auto"
-    all_solutions = flag(request, "all")
-    max_states = read_max_states(request, breadth.DEFAULT_MAX_STATES)
-    max_solutions = solution_cap(request, all_solutions)
-    metric = read_metric(request, puzzle)
-    return Options(algorithm, all_solutions, max_states, max_solutions, metric, searched_metric(puzzle, metric),
-                   choice(request, "bound", BOUNDS))
+    """Every option of a solve request, read in one go (`SOLVE_OPTIONS`, by `pzl.request.read_all`), each refused by
+    name when it cannot be read (in that order), the metric defaulting to the puzzle's."""
+    default = default_metric(puzzle)
+    values = read_all(request, SOLVE_OPTIONS)
+    metric = values["metric"] or default
+    return Options(values["algorithm"], values["all"], values["max_states"], values["max_solutions"], metric,
+                   searched_metric(puzzle, metric), values["bound"])
 
 
 def problem_for(puzzle: Puzzle, metric: str = "step", bound: str | None = None) -> SlidingProblem:
@@ -79,7 +83,8 @@ def default_metric(puzzle: Puzzle) -> str:
 
 def read_metric(request: dict[str, Any], puzzle: Puzzle) -> str:
     """The request's `metric`, or the puzzle's default (`default_metric`)."""
-    return choice(request, "metric", METRICS, noun="metric") or default_metric(puzzle)
+    metric: str = read_all(request, (METRIC,))["metric"] or default_metric(puzzle)
+    return metric
 
 
 def same_as_steps(puzzle: Puzzle) -> bool:
@@ -92,49 +97,22 @@ def searched_metric(puzzle: Puzzle, metric: str) -> str:
     return "step" if same_as_steps(puzzle) else metric
 
 
-def choose(puzzle: Puzzle, all_solutions: bool, estimate: int) -> str:
-    """The `auto` rule: breadth-first when the reachable space is small enough, IDA* beyond.
-
-    Up to AUTO_BREADTH_LIMIT estimated positions (`estimate`, from `estimated_states`): bidirectional
-    for one solution to a complete goal, bfs for a partial goal or for --all (exact counting by layers).
-    Beyond, and for --all with distinct tiles (IDA* with Manhattan distance and linear
-    conflict enumerates them faster than layers can be stored): ida.
-    Sliding blocks and several blanks always go breadth-first: their estimate counts arrangements
-    the pieces can never reach (Rush Hour's cars never leave their lines), and depth-first search
-    with their weak bounds is hopeless where breadth-first is not.
-    """
-    if puzzle.kind == "blocks":
-        return "bfs" if all_solutions or puzzle.goal_is_partial else "bidirectional"
-    if estimate > AUTO_BREADTH_LIMIT:
-        return "ida"
-    if all_solutions and puzzle.distinct_tiles and not puzzle.goal_is_partial:
-        return "ida"
-    return "bfs" if all_solutions or puzzle.goal_is_partial else "bidirectional"
-
-
 @dataclass(frozen=True)
 class Plan:
     """What a solve request can afford, decided before any search (`plan`): which algorithm runs on which moves
     with which bound and caps, and what must run before it."""
 
     algorithm: str                 # the one that runs: auto's choice; ida without a bound is iddfs
-    auto: bool                     # the request asked for auto
     metric: str                    # what one move of the answer is
-    searched: str                  # what one move of the search is ("step" where every move is one cell)
     bound: str | None              # the lower bound read (None: the algorithm's own)
     all_solutions: bool
-    max_states: int | None         # the search's state cap (None: only the memory)
     max_solutions: int
     verdict: Verdict               # what parity says at once; reachable False: nothing else is planned
     estimate: int | None = None    # the reachable positions, estimated (`pzl.sliding.space`)
     anytime: bool = False          # auto on numbered tiles: the fast answer at once, then a proof or a shorter one
     lower_bound: int | None = None             # fast, anytime: the start's lower bound (`fast_reach.judge`)
     problem: SlidingProblem | None = None      # the search's Problem (`problem_for`; None: parity, fast)
-    warning: str | None = None                 # anytime: the depth-first check's warning on IDA*'s proof
-    refusal: SearchLimitError | None = None    # anytime: why IDA* cannot prove the answer shortest (it stays)
-    cap: limits.StateCap | None = None         # bfs, bidirectional, astar: the cap on the positions it stores
-    check: str | None = None       # depth-first: the reachability check run first ("bfs", "bidirectional")
-    check_cap: limits.StateCap | None = None
+    budget: Budget = field(default_factory=Budget)   # what its searches may spend (`effort.budget`)
 
 
 def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
@@ -154,22 +132,22 @@ def plan(puzzle: Puzzle, request: dict[str, Any]) -> Plan:
                           "bfs, bidirectional, iddfs, ida or astar")
     verdict = instant_verdict(puzzle)
     auto = algorithm == "auto"
-    chosen = Plan(algorithm, auto, metric, searched, bound, all_solutions, options.max_states, options.max_solutions,
-                  verdict)
+    chosen = Plan(algorithm, metric, bound, all_solutions, options.max_solutions, verdict)
     if verdict.reachable is False:
         return chosen
     estimate = estimated_states(puzzle)
-    algorithm = choose(puzzle, all_solutions, estimate) if auto else algorithm
+    algorithm = auto_algorithm(puzzle, all_solutions, estimate) if auto else algorithm
     anytime = auto and searched == "step" and fast_reach.answers_anytime(puzzle, algorithm, all_solutions)
     lower_bound = fast_reach.judge(puzzle, algorithm, all_solutions, anytime)   # refuses what is out of reach
     if algorithm == "bidirectional" and (all_solutions or puzzle.goal_is_partial):
         raise PuzzleError("bidirectional search needs a complete goal and finds one shortest solution; "
                           "use bfs (or ida) for a partial goal or for all shortest solutions")
+    if algorithm == "astar" and all_solutions:
+        raise PuzzleError("A* finds one shortest solution; for all of them use bfs or ida")
     problem = None if algorithm == "fast" else problem_for(puzzle, searched, bound)   # once nothing is refused
-    spend = budget(puzzle, problem, algorithm, options.max_states, estimate, verdict.reachable, anytime)
+    spend = budget(puzzle, problem, algorithm, all_solutions, options.max_states, estimate, verdict.reachable, anytime)
     return replace(chosen, algorithm=algorithm, estimate=estimate, anytime=anytime, lower_bound=lower_bound,
-                   problem=problem, warning=spend.warning, refusal=spend.refusal,
-                   cap=spend.cap, check=spend.check, check_cap=spend.check_cap)
+                   problem=problem, budget=spend)
 
 
 def tables_needed(request: dict[str, Any]) -> list[dict[str, str]]:

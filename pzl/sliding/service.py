@@ -23,7 +23,7 @@ from pzl.search.problem import Search, SearchOutcome
 from pzl.search.progress import relay
 from pzl.sliding import anytime
 from pzl.sliding.bound_choice import state_bound
-from pzl.sliding.effort import breadth_floor, breadth_kernel, check_depth_first, what_to_try
+from pzl.sliding.effort import CODED_KERNELS, breadth_kernel, check_depth_first, worded_cap
 from pzl.sliding.engines import tiles
 from pzl.sliding.engines.fast import fast_solve
 from pzl.sliding.engines.sweep import shortest, sweep
@@ -55,8 +55,12 @@ def solve(request: dict[str, Any]) -> Iterator[Event]:
     if chosen.anytime:
         yield from anytime.solve(puzzle, chosen, payload, clock)
         return
-    if algorithm == "fast":
-        yield from _fast(puzzle, payload, chosen, clock)
+    if algorithm == "fast":   # a solution and the plan's lower bound, minimal only when the two meet
+        assert chosen.lower_bound is not None
+        fast = yield from fast_solve(puzzle.start, puzzle.goal, puzzle.board.rows, puzzle.board.cols)
+        payload.update(fast_result(puzzle, fast, events.answered_by("fast"), chosen.lower_bound, None, fast.nodes,
+                                   time.perf_counter() - clock))
+        yield events.result(payload)
         return
     problem = chosen.problem
     assert problem is not None
@@ -71,55 +75,35 @@ def _searched(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan,
               clock: float) -> Generator[Event, None, tuple[SearchOutcome, str | None]]:
     """The plan's search and the depth-first check's warning, if any; first, for a depth-first search, the
     reachability check the plan asks for, whose outcome is the answer when the goal is out of reach."""
-    algorithm, all_solutions = chosen.algorithm, chosen.all_solutions
+    algorithm, spend = chosen.algorithm, chosen.budget
     before, warning = (0, 0.0), None   # an earlier phase's nodes and seconds, carried on in progress
     if algorithm in ("iddfs", "ida"):
         distance = None
-        if chosen.check is not None:
-            cap = chosen.check_cap
-            search = (breadth.bfs(problem, max_states=cap.limit) if chosen.check == "bfs"
+        if spend.check_cap is not None:
+            cap = spend.check_cap
+            search = (breadth.bfs(problem, max_states=cap.limit) if spend.check == "bfs"
                       else breadth.bidirectional(problem, max_states=cap.limit))
-            reach = yield from relay(_capped(search, cap, puzzle, chosen.check, all_solutions, chosen.estimate),
-                                     phase="reachability check")
+            reach = yield from relay(cap.capped(search), phase="reachability check")
             if reach.path is None:
                 return reach, None
             distance = len(reach.path) - 1
             before = (reach.nodes, time.perf_counter() - clock)
-        warning = check_depth_first(puzzle, problem, algorithm, distance, all_solutions, chosen.estimate)
+        warning = check_depth_first(puzzle, problem, algorithm, distance, chosen.all_solutions, chosen.estimate)
         if warning:
             yield events.progress(before[0], 0, time.perf_counter() - clock, warning=warning)
     search = _search(puzzle, problem, chosen)
     fields = {"search": "depth-first"} if algorithm in ("iddfs", "ida") else {}
     outcome = yield from relay(search, nodes=before[0], seconds=before[1], **fields)
+    if spend.kernel in CODED_KERNELS:   # its paths are code tuples: made states of the problem, as the others give
+        outcome = as_states(problem, outcome)
     outcome.nodes += before[0]   # the statistics count the whole request, as its progress did
     outcome.seconds += before[1]
     return outcome, warning
 
 
-def _capped(search: Search, cap: limits.StateCap, puzzle: Puzzle, algorithm: str, all_solutions: bool,
-            estimate: int) -> Search:
-    """Run a breadth-first search under `cap`; its stop at the cap becomes an error naming the limit and the advice
-    (`estimate`: the reachable positions, as the plan has them)."""
-    try:
-        return (yield from search)
-    except SearchLimitError as stop:
-        names, advice = what_to_try(puzzle, algorithm, estimate=estimate, all_solutions=all_solutions, cap=cap)
-        what = {"bfs": "breadth-first search", "bidirectional": "bidirectional search", "astar": "A*"}.get(algorithm,
-                                                                                                     algorithm)
-        raise cap.stop(stop, what, advice, alternatives=names) from None
-
-
-def _fast(puzzle: Puzzle, payload: dict[str, Any], chosen: Plan, clock: float) -> Iterator[Event]:
-    """The fast solver's answer: a solution, its lower bound (the plan's), minimal only when the two meet."""
-    assert chosen.lower_bound is not None
-    outcome = yield from fast_solve(puzzle.start, puzzle.goal, puzzle.board.rows, puzzle.board.cols)
-    payload.update(fast_result(puzzle, outcome, events.answered_by("fast"), chosen.lower_bound, None, outcome.nodes,
-                               time.perf_counter() - clock))
-    yield events.result(payload)
-
-
 def _search(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan) -> Search:
-    """Run the plan's algorithm; paths come back as states of `problem`.
+    """Run the plan's algorithm with the plan's kernel: the tile kernels and the packed sweep answer in code
+    tuples (`effort.CODED_KERNELS`), the others in states of `problem`.
 
     IDA* on distinct tiles takes the strongest bound available at once (`bound="auto"`): the
     stored pattern tables when they fit the board (the 15-puzzle), else linear conflict,
@@ -127,42 +111,31 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan) -> Search:
     """
     algorithm, all_solutions, max_solutions, bound = (chosen.algorithm, chosen.all_solutions, chosen.max_solutions,
                                                       chosen.bound)
+    kernel, cap = chosen.budget.kernel, chosen.budget.cap
     if algorithm in ("bfs", "bidirectional"):
-        cap = chosen.cap
         assert cap is not None
-        floor = breadth_floor(puzzle, problem, algorithm, chosen.estimate)
-        if floor is not None and floor[0] > cap.limit:   # refused up front: it would surely stop at the cap
-            names, advice = what_to_try(puzzle, algorithm, estimate=chosen.estimate, all_solutions=all_solutions,
-                                        cap=cap)
-            what = "breadth-first search" if algorithm == "bfs" else "bidirectional search"
-            cap.check(floor[0], f"{what} must store at least about {floor[0]:,} positions here (a floor, from the "
-                                f"start's lower bound of {floor[1]} moves)", advice, alternatives=names)
-        shortest_kernel = algorithm == "bfs" and breadth_kernel(puzzle, algorithm) == "shortest"
         if algorithm == "bidirectional":
             search = breadth.bidirectional(problem, max_states=cap.limit)
-        elif shortest_kernel:
+        elif kernel == "shortest":
             search = shortest(puzzle.board, puzzle.start, puzzle.goal, max_states=cap.limit,
                               all_solutions=all_solutions, max_solutions=max_solutions)
         else:
             search = breadth.bfs(problem, max_states=cap.limit, all_solutions=all_solutions,
                                  max_solutions=max_solutions)
-        outcome = yield from _capped(search, cap, puzzle, algorithm, all_solutions, chosen.estimate)
-        return as_states(problem, outcome) if shortest_kernel else outcome
+        return (yield from cap.capped(search))
     if algorithm == "astar":
         return (yield from _astar(puzzle, problem, chosen))
-    if puzzle.distinct_tiles and not puzzle.goal_is_partial:
+    if kernel in ("ida-tiles", "iddfs-tiles"):
         board = puzzle.board
         if algorithm == "ida":
             rows_cols = (board.rows, board.cols) if board.is_rectangle() else None
-            outcome = yield from tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, board.distances,
-                                                      all_solutions=all_solutions, max_solutions=max_solutions,
-                                                      bound=bound or "auto", rows_cols=rows_cols,
-                                                      max_depth=deepening.MAX_DEPTH)
-        else:
-            outcome = yield from tiles.iddfs_tiles(puzzle.start, puzzle.goal, board.adjacency, board.distances,
-                                                   all_solutions=all_solutions, max_solutions=max_solutions,
-                                                   max_depth=deepening.MAX_DEPTH)
-        return as_states(problem, outcome)
+            return (yield from tiles.ida_star_tiles(puzzle.start, puzzle.goal, board.adjacency, board.distances,
+                                                    all_solutions=all_solutions, max_solutions=max_solutions,
+                                                    bound=bound or "auto", rows_cols=rows_cols,
+                                                    max_depth=deepening.MAX_DEPTH))
+        return (yield from tiles.iddfs_tiles(puzzle.start, puzzle.goal, board.adjacency, board.distances,
+                                             all_solutions=all_solutions, max_solutions=max_solutions,
+                                             max_depth=deepening.MAX_DEPTH))
     search = deepening.ida_star if algorithm == "ida" else deepening.iddfs
     outcome = yield from search(problem, all_solutions=all_solutions, max_solutions=max_solutions)
     outcome.bound = getattr(problem, "bound_name", "manhattan") if algorithm == "ida" else "none"
@@ -171,19 +144,17 @@ def _search(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan) -> Search:
 
 def _astar(puzzle: Puzzle, problem: SlidingProblem, chosen: Plan) -> Search:
     """A* with the plan's bound, under its state cap (its stored positions: every one it has seen)."""
-    if chosen.all_solutions:
-        raise PuzzleError("A* finds one shortest solution; for all of them use bfs or ida")
     bound = chosen.bound or getattr(problem, "bound_name", "manhattan")
     database = None
     if bound == "pdb":   # the stored tables, else a database built now
         from pzl.sliding.engines import tables
 
         database = yield from tables.pattern_database(puzzle.board.adjacency, puzzle.goal.index(0))
-    cap = chosen.cap
+    cap = chosen.budget.cap
     assert cap is not None
     search = astar(problem, state_bound(puzzle, problem, bound, database), max_states=cap.limit,
                    bound_name=bound if database is None else f"pdb {database.name}")
-    return (yield from _capped(search, cap, puzzle, "astar", False, chosen.estimate))
+    return (yield from cap.capped(search))
 
 
 def longest(request: dict[str, Any]) -> Iterator[Event]:
@@ -201,13 +172,13 @@ def longest(request: dict[str, Any]) -> Iterator[Event]:
                           "with a partial goal (it says which positions count); leave start out")
     searched = searched_metric(puzzle, metric)
     problem = problem_for(puzzle, searched)
-    cap = limits.state_cap(limit, breadth_kernel(puzzle, "", "longest"), puzzle.board.size)
     needed = estimated_states(puzzle)
-    names, advice = what_to_try(puzzle, "longest", estimate=needed, command="longest", cap=cap)
+    cap = worded_cap(limits.state_cap(limit, breadth_kernel(puzzle, "", "longest"), puzzle.board.size), puzzle,
+                     "longest", needed, command="longest")
     if puzzle.single_cell:   # the count is exact: finding the hardest positions needs every one of them
         name = f"the {puzzle.puzzle_id} board" if request.get("board") else puzzle.puzzle_id
         cap.check(needed, f"{name} has {needed:,} positions reachable from the goal, and finding the hardest needs "
-                          "every one of them", advice)
+                          "every one of them", cap.advice)
     text = lambda state: puzzle.text(problem.decode(state))  # noqa: E731
     try:
         if puzzle.goal_is_partial:
@@ -224,7 +195,7 @@ def longest(request: dict[str, Any]) -> Iterator[Event]:
         else:
             layers = yield from breadth.longest(problem, problem.goal_states(), max_states=cap.limit)
     except SearchLimitError as stop:
-        raise cap.stop(stop, "the sweep", advice, alternatives=names) from None
+        raise cap.stop(stop) from None
     yield events.result({**longest_result(puzzle, layers, text), "metric": metric})
 
 

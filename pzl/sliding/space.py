@@ -1,6 +1,8 @@
-"""How many positions a sliding puzzle can reach, estimated from its pieces without searching.
+"""How many positions a sliding puzzle can reach, estimated from its pieces without searching, and what `auto` runs
+by that number (`auto_algorithm`: breadth-first search where they fit, IDA* beyond).
 
-Used by the `auto` rule and to decide whether a breadth-first check is affordable.
+The plan (`pzl.sliding.plan`) also judges by it whether a breadth-first check is affordable, and the advice of a
+refusal whether breadth-first search would fit.
 """
 
 from __future__ import annotations
@@ -9,6 +11,9 @@ from collections import Counter
 from math import factorial, prod
 
 from pzl.sliding.task import Puzzle
+
+#: `auto` uses breadth-first search up to this many (estimated) reachable positions, IDA* beyond.
+AUTO_BREADTH_LIMIT = 2_000_000
 
 
 def arrangements(counts: Counter[int]) -> int:
@@ -32,3 +37,23 @@ def estimated_states(puzzle: Puzzle) -> int:
     for code, cells in seen.items():
         counts[code] = cells if code == 0 else cells // len(puzzle.shape_of(code))
     return arrangements(counts)
+
+
+def auto_algorithm(puzzle: Puzzle, all_solutions: bool, estimate: int) -> str:
+    """The `auto` rule: breadth-first when the reachable space is small enough, IDA* beyond.
+
+    Up to AUTO_BREADTH_LIMIT estimated positions (`estimate`, `estimated_states`): bidirectional
+    for one solution to a complete goal, bfs for a partial goal or for --all (exact counting by layers).
+    Beyond, and for --all with distinct tiles (IDA* with Manhattan distance and linear
+    conflict enumerates them faster than layers can be stored): ida.
+    Sliding blocks and several blanks always go breadth-first: their estimate counts arrangements
+    the pieces can never reach (Rush Hour's cars never leave their lines), and depth-first search
+    with their weak bounds is hopeless where breadth-first is not.
+    """
+    if puzzle.kind == "blocks":
+        return "bfs" if all_solutions or puzzle.goal_is_partial else "bidirectional"
+    if estimate > AUTO_BREADTH_LIMIT:
+        return "ida"
+    if all_solutions and puzzle.distinct_tiles and not puzzle.goal_is_partial:
+        return "ida"
+    return "bfs" if all_solutions or puzzle.goal_is_partial else "bidirectional"

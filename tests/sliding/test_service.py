@@ -5,17 +5,18 @@ from __future__ import annotations
 import pytest
 
 from pzl import api
+from pzl.errors import SearchLimitError
 from pzl.sliding import describe
 from pzl.sliding.catalog import entry
-from pzl.sliding.plan import choose
-from pzl.sliding.space import estimated_states
+from pzl.sliding.plan import plan
+from pzl.sliding.space import auto_algorithm, estimated_states
 from pzl.sliding.task import from_request
 from tools.sliding_replay import assert_replays
 
 
 def auto_choice(request, all_solutions):
     puzzle = from_request(request)
-    return choose(puzzle, all_solutions, estimated_states(puzzle))
+    return auto_algorithm(puzzle, all_solutions, estimated_states(puzzle))
 
 
 def answer(**fields):
@@ -55,6 +56,29 @@ def test_the_state_budget_also_bounds_the_longest_sweep():
 def test_unknown_algorithms_and_commands_are_refused_by_name():
     assert "unknown algorithm 'dfs'" in answer(puzzle="8-puzzle", algorithm="dfs")["message"]
     assert "analyse" in api.answer({"command": "analyse", "puzzle": "8-puzzle"})["message"]
+
+
+def test_a_solve_requests_options_are_read_in_one_order_the_first_bad_one_named():
+    bad = {"algorithm": "dfs", "all": "maybe", "max_states": "-1", "max_solutions": "x", "metric": "hops",
+           "bound": "gut"}
+    named = ("unknown algorithm 'dfs'", "all must be true or false", "max-states must not be negative",
+             "max-solutions must be a whole number", "unknown metric 'hops'", "unknown bound 'gut'")
+    for first, words in enumerate(named):
+        assert words in answer(puzzle="8-puzzle", **{"all": True, **dict(list(bad.items())[first:])})["message"]
+
+
+def test_the_plan_decides_the_kernel_words_each_caps_stop_and_refuses_what_cannot_fit():
+    request = {"command": "solve", "puzzle": "8-puzzle", "algorithm": "bfs", "max_states": 5000}
+    spend = plan(from_request(request), request).budget
+    assert spend.kernel == "shortest" and spend.cap is not None and spend.cap.limit == 5000
+    assert spend.cap.what == "breadth-first search" and "ida" in spend.cap.alternatives
+    assert spend.cap.advice.endswith("a larger state budget (0: no cap of pzl's own, only the memory).")
+    request = {"command": "solve", "puzzle": "15-puzzle", "algorithm": "bfs"}
+    with pytest.raises(SearchLimitError, match="a floor, from the start's lower bound of 36 moves"):
+        plan(from_request(request), request)   # refused by the plan: the runner only runs
+    request = {"command": "solve", "puzzle": "8-puzzle", "algorithm": "ida"}
+    spend = plan(from_request(request), request).budget
+    assert spend.kernel == "ida-tiles" and spend.check is None and spend.cap is None   # parity settled it
 
 
 def test_bidirectional_search_refuses_a_partial_goal_with_a_reason():
