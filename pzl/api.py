@@ -10,7 +10,7 @@ The CLI and the browser worker both go through `run`. A request is a dict:
 Events are dicts (see `pzl.events`): any number of `progress` events, then
 exactly one `result` or `error`; an anytime answer (`auto`) also yields
 `improved` events on the way, each a whole result better than the last, the
-final `result` being the best (`pzl.search.anytime`). Nothing here raises at
+final `result` being the best (`pzl.search.progress`: `head_start`, `beating`). Nothing here raises at
 the caller: a `PuzzleError` becomes an error event with its message, and an
 unexpected bug becomes an error event that says so.
 

@@ -33,9 +33,8 @@ from typing import Any
 from pzl import events
 from pzl.events import Event
 from pzl.peg.engines.peg_outcome import PegOutcome
-from pzl.search.anytime import beating, head_start
 from pzl.search.problem import Search
-from pzl.search.progress import relay
+from pzl.search.progress import beating, head_start, relay
 
 #: Steps of the minimal search before the quick answer is sought (~0.1 s of CPython; Hoppers and the
 #: 21-hole triangles are proved within it).

@@ -5,6 +5,12 @@ A search is a generator that yields progress events (or bare ticks of work) and 
 an earlier phase of the same request, to stop it at a budget, to pause it and go on later — goes
 through `Steps` or `relay`, so the outcome is taken from a finished generator in one place only.
 
+An anytime answer (`auto` in both families: `pzl.peg.anytime`, `pzl.sliding.anytime`) drives its
+searches with `head_start` (a search run until it ends or passes a budget of nodes, then paused) and
+`beating` (its progress naming the length to beat and the fewest moves proved). The budget is work —
+nodes, never the wall clock — so a request run in slices, paused or interleaved with another
+(`pzl.api.Job`) gets the same answer as one run straight through.
+
 The rule every request keeps (`cumulative`, applied by `pzl.api.run` to all it yields): progress's
 `nodes` and `seconds` count the whole request and never go back, however many searches run one after
 another, so a reader (the CLI, the page) shows them as they come.
@@ -71,6 +77,34 @@ def relay(search: Generator[Any, None, Outcome], mapped: Callable[[Any], Event |
         return steps.outcome
     finally:
         search.close()
+
+
+def head_start(search: Generator[Event, None, Any], nodes: int) -> Generator[Event, None, tuple[bool, Any]]:
+    """Run `search` until it ends, (True, its outcome), or reports more than `nodes` nodes, (False, that progress
+    event): it is paused after that event then, and `yield from search` goes on with it."""
+    steps = Steps(search)
+    for event in steps:
+        yield event
+        if event.get("event") == "progress" and event.get("nodes", 0) > nodes:
+            return False, event
+    return True, steps.outcome
+
+
+def beating(search: Generator[Event, None, Any], best: int, lower_bound: int = 0,
+            depth_is_bound: bool = False) -> Generator[Event, None, Any]:
+    """`search`, its progress saying `best` (the moves of the best solution so far, the length to beat) and
+    `lower_bound` (the fewest moves proved so far: `lower_bound`, or the event's depth when `depth_is_bound`
+    and it is higher)."""
+    proved = lower_bound
+
+    def told(event: Event) -> Event:
+        nonlocal proved
+        if event.get("event") != "progress":
+            return event
+        if depth_is_bound and not event.get("phase"):
+            proved = max(proved, event.get("depth") or 0)
+        return {**event, "best": best, "lower_bound": proved}
+    return (yield from relay(search, told))
 
 
 def run_to_end(search: Generator[Item, None, Outcome]) -> tuple[Outcome, list[Item]]:

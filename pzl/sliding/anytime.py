@@ -39,8 +39,8 @@ from typing import Any
 from pzl import events
 from pzl.events import Event
 from pzl.search import deepening
-from pzl.search.anytime import head_start
 from pzl.search.problem import Search, SearchOutcome
+from pzl.search.progress import head_start
 from pzl.sliding import fast_reach
 from pzl.sliding.board import Board
 from pzl.sliding.engines import tiles
