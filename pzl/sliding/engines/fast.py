@@ -4,8 +4,8 @@ It places the board's border rows and columns one at a time (`fast_place`; or ea
 by small groups, `fast_groups`), finishes the last region of at most 3 x 3 by an exact search
 (`fast_exact`), then shortens the whole path
 (`fast_shorten`: repeated positions cut out, short stretches re-solved exactly). The answer
-carries an admissible lower bound (Manhattan distance + linear conflict) beside its length;
-it is proved minimal only when the two meet. A generator like every pzl search: progress
+carries an admissible lower bound (Manhattan distance + linear conflict, last moves and corner tiles) beside
+its length; it is proved minimal only when the two meet. A generator like every pzl search: progress
 events between lines and shortening passes, no recursion, and closing it cancels the work.
 """
 
@@ -23,7 +23,8 @@ from pzl.sliding.engines.fast_exact import shortest_blank_path
 from pzl.sliding.engines.fast_groups import GroupPlacer
 from pzl.sliding.engines.fast_place import Placer
 from pzl.sliding.engines.fast_shorten import shorten_path
-from pzl.sliding.engines.tiles import linear_conflict, manhattan, replay_blanks
+from pzl.sliding.engines.tile_bounds import conflicts_and_last_moves
+from pzl.sliding.engines.tiles import manhattan, replay_blanks
 
 Position = tuple[Hashable, ...]
 
@@ -33,10 +34,13 @@ PHASE_SHORTENING = "shortening the solution"
 
 
 def lower_bound(position: Position, goal: Position, rows: int, cols: int) -> int:
-    """Manhattan distance plus linear conflict: no solution is shorter (admissible)."""
+    """Manhattan distance plus linear conflict, last moves and corner tiles
+    (`tile_bounds.conflicts_and_last_moves`): no solution is shorter (admissible)."""
     distances = [[abs(a // cols - b // cols) + abs(a % cols - b % cols) for b in range(rows * cols)]
                  for a in range(rows * cols)]
-    return manhattan(position, goal, distances) + linear_conflict(position, goal, rows, cols)
+    home = {label: cell for cell, label in enumerate(goal)}
+    return manhattan(position, goal, distances) + conflicts_and_last_moves([home[label] for label in position],
+                                                                           home[0], rows, cols)
 
 
 def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten: bool = True,
