@@ -158,7 +158,8 @@ def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
 def constructions(cells: int) -> list[dict[str, int | tuple[int, ...]]]:
     """`fast_solve`'s options for the constructions tried on a board of `cells` cells (CONSTRUCTIONS)."""
     chosen = next(tried for most, tried in CONSTRUCTIONS if cells <= most)
-    return [{"width": width, "group": group} if group else {"width": width} for width, group in chosen]
+    return [{"width": width, **({"group": group} if group else {}), **({"backward": True} if any(backward) else {})}
+            for width, group, *backward in chosen]
 
 
 def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: float) -> Search:

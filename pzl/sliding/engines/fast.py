@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
+from dataclasses import replace
 
 from pzl.errors import PositionError
 from pzl.events import Event, progress
@@ -44,7 +45,7 @@ def lower_bound(position: Position, goal: Position, rows: int, cols: int) -> int
 
 
 def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten: bool = True,
-               width: int = 1, group: int | tuple[int, ...] = 0) -> Search:
+               width: int = 1, group: int | tuple[int, ...] = 0, backward: bool = False) -> Search:
     """A solution (not necessarily shortest) from `start` to `goal` on a full rows x cols board.
 
     Positions are tuples of distinct labels in cell order, 0 the blank. An unsolvable pair
@@ -52,8 +53,14 @@ def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten
     is the list of positions from start to goal. `width` above 1 tries that many orders of
     the lines at once (`Placer.reduce`): a shorter solution, usually, for more work. `group` above 0
     places each line's tiles by groups of that many (`fast_groups.GroupPlacer`), each by a search; a
-    tuple of sizes (0: one tile at a time) tries each line every way, the best lines kept.
+    tuple of sizes (0: one tile at a time) tries each line every way, the best lines kept. `backward` builds
+    the solution from the goal to the start (the lines of the start's arrangement placed, the blank brought to
+    its cell there) and gives it reversed: another construction, as short on average, whose length varies
+    independently of the forward one's.
     """
+    if backward:
+        found = yield from fast_solve(goal, start, rows, cols, shorten=shorten, width=width, group=group)
+        return replace(found, path=found.path[::-1])
     clock = time.perf_counter()
     start, goal = tuple(start), tuple(goal)
     home = {label: cell for cell, label in enumerate(goal)}
