@@ -33,26 +33,31 @@ def old_bound(position, goal, rows, cols):
         linear_conflict(position, goal, rows, cols)
 
 
-@cache
-def distances_to(rows, cols, blank_goal):
-    """Every position's distance to the goal 0, 1, ..., n-1 (the label of each tile its goal cell; the blank
-    the label `blank_goal`), by a plain breadth-first search."""
-    n = rows * cols
-    adjacency = grid_adjacency(rectangle(rows, cols))
-    goal = tuple(range(n))
+def breadth_first(adjacency, goal, blank, depth=None):
+    """Every position's distance to `goal` (within `depth` moves when given), by a plain breadth-first search;
+    `blank` is the blank's label."""
     seen = {goal: 0}
     queue = deque([goal])
     while queue:
         position = queue.popleft()
-        z = position.index(blank_goal)
+        if seen[position] == depth:
+            continue
+        z = position.index(blank)
         for cell in adjacency[z]:
             after = list(position)
-            after[z], after[cell] = after[cell], blank_goal
+            after[z], after[cell] = after[cell], blank
             after = tuple(after)
             if after not in seen:
                 seen[after] = seen[position] + 1
                 queue.append(after)
     return seen
+
+
+@cache
+def distances_to(rows, cols, blank_goal):
+    """Every position's distance to the goal 0, 1, ..., n-1 (the label of each tile its goal cell; the blank
+    the label `blank_goal`)."""
+    return breadth_first(grid_adjacency(rectangle(rows, cols)), tuple(range(rows * cols)), blank_goal)
 
 
 def assert_admissible_everywhere(rows, cols, blank_goal):
@@ -117,22 +122,8 @@ def test_each_credit_on_a_small_example():
 
 def test_the_bound_never_exceeds_the_distance_near_the_goal_on_three_by_four():
     """Every position within 14 moves of the goal (15,000): where last moves and corner tiles bite most."""
-    adjacency = grid_adjacency(rectangle(3, 4))
     goal = (*range(1, 12), 0)
-    seen = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        position = queue.popleft()
-        if seen[position] == 14:
-            continue
-        z = position.index(0)
-        for cell in adjacency[z]:
-            after = list(position)
-            after[z], after[cell] = after[cell], 0
-            after = tuple(after)
-            if after not in seen:
-                seen[after] = seen[position] + 1
-                queue.append(after)
+    seen = breadth_first(grid_adjacency(rectangle(3, 4)), goal, 0, depth=14)
     raised = 0
     for position, distance in seen.items():
         bound = lower_bound(position, goal, 3, 4)
