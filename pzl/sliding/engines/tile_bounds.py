@@ -247,8 +247,9 @@ def conflicts_and_last_moves(board: Sequence[int], blank: int, rows: int, cols: 
     (1996) last moves and corner tiles wherever no linear conflict may have counted the same tile's moves.
 
     `board[cell]` is the goal cell of the piece on `cell`, `blank` the blank's goal cell. Each credit below
-    is 2 moves of one tile that Manhattan distance does not count; a tile is credited once, and only when its
-    lines (row, column) have no linear conflict, since a conflict's count may already hold that tile's detour:
+    is 2 moves of one tile that Manhattan distance does not count; a tile is credited once, and only when the
+    lines it would leave have no linear conflict (a corner's neighbour: its row and column; a last-move tile
+    standing in its goal row or column: that line), since a conflict's count may already hold its detour:
 
     * corner tiles: when neither the tile whose goal is a corner nor the blank is on that corner, the move
       before the tile first steps in brings the blank there from one of the corner's two neighbours while
