@@ -6,13 +6,15 @@
     python bench/sliding_fast.py --line      # where auto's optimal attempt pays: IDA* within its budget
     python bench/sliding_fast.py --auto      # auto: the fast answer at once, then shorter (pzl.sliding.anytime)
     python bench/sliding_fast.py --groups --count 16 --sizes 5x5,6x6,7x7,8x8   # lines one tile at a time or by groups
+    python bench/sliding_fast.py --bound --count 16 --sizes 5x5,6x6,7x7,8x8,10x10   # the start's bound, two ways
 
 Every request goes through `pzl.api` with "algorithm": "fast" (bench/pyodide_node.mjs times
 each one in CPython, from the source tree, and in Pyodide under Node, from the built wheel;
 wall-clock of `api.answer`, the JSON of the solution included). Positions are uniformly random
 among those that can reach the standard goal (a random permutation, two tiles swapped when
 parity says so), seeded, so runs are comparable. The bound is Manhattan distance + linear
-conflict (admissible); the true shortest length lies between the two columns.
+conflict with Korf & Taylor's last moves and corner tiles (admissible); the true shortest length lies
+between the two columns. `--bound` compares it with Manhattan + linear conflict alone on the same starts.
 
 `--line` walks random distances from the goal on 5x5 and 7x7 boards, groups the starts by
 their lower bound, and counts how many IDA* (Manhattan + linear conflict) solves within
@@ -49,7 +51,7 @@ from pzl.search.problem import Search, run_to_end  # noqa: E402
 from pzl.sliding import fast_reach  # noqa: E402
 from pzl.sliding.board import rectangle  # noqa: E402
 from pzl.sliding.engines.fast import fast_solve, lower_bound  # noqa: E402
-from pzl.sliding.engines.tiles import ida_star_tiles  # noqa: E402
+from pzl.sliding.engines.tiles import ida_star_tiles, linear_conflict, manhattan  # noqa: E402
 from pzl.sliding.verdict import permutation_parity  # noqa: E402
 from tools.sliding_replay import walk  # noqa: E402
 
@@ -194,7 +196,8 @@ def report_auto(data: dict) -> str:
         return f"{statistics.median(values) / scale:.{digits}f} / {max(values) / scale:.{digits}f}"
 
     lines = [f"auto, {data['count']} uniformly random solvable positions per size (seed {data['seed']}); "
-             f"CPython {data['python']}; answers against the lower bound (Manhattan + linear conflict)",
+             f"CPython {data['python']}; answers against the lower bound (Manhattan + linear conflict, last moves, "
+             "corner tiles)",
              "",
              "| board | first answer / bound, median / max | final / bound, median / max | final ≤ 1.7 | "
              "CPython first ms, median | CPython to final: CPU s, median / max | Pyodide first ms, median | "
@@ -230,7 +233,7 @@ CONSTRUCTIONS = (("one tile at a time", {}), ("one tile at a time, 16 orders", {
 def constructions(sizes: list[str], count: int, seed: int) -> str:
     """The fast solver's ways of placing lines on the same starts: length against the bound, CPU, work (CPython)."""
     lines = [f"fast solver constructions, {count} uniformly random solvable positions per size (seed {seed}), "
-             "CPython; length / lower bound (Manhattan + linear conflict), median / max",
+             "CPython; length / lower bound (Manhattan + linear conflict, last moves, corner tiles), median / max",
              "", "| board | construction | length / bound | CPU s, median | nodes, median |",
              "|---|---|---:|---:|---:|"]
     rng = random.Random(seed)
@@ -288,6 +291,30 @@ def line(sizes: list[str], per_bucket: int, seed: int) -> str:
     return "\n".join(lines)
 
 
+def bounds(sizes: list[str], count: int, seed: int) -> str:
+    """The start's lower bound with Korf & Taylor's last moves and corner tiles against Manhattan + linear
+    conflict alone, on the same starts as `--auto` (CPython CPU per bound)."""
+    lines = [f"{count} uniformly random solvable positions per size (seed {seed}): the start's lower bound",
+             "", "| board | Manhattan + linear conflict, median | + last moves, corner tiles, median | "
+             "raised on | mean gain | CPU µs per bound |", "|---|---:|---:|---:|---:|---:|"]
+    batch = requests(sizes, count, seed)
+    for size in sizes:
+        rows, cols = (int(side) for side in size.split("x"))
+        goal = (*range(1, rows * cols), 0)
+        table = rectangle(rows, cols).distances
+        starts = [tuple(int(label) for label in request["start"].split()) for request in batch
+                  if request["board"] == size]
+        before = [manhattan(start, goal, table) + linear_conflict(start, goal, rows, cols) for start in starts]
+        cpu = time.process_time()
+        after = [lower_bound(start, goal, rows, cols) for start in starts]
+        cpu = (time.process_time() - cpu) / len(starts) * 1e6
+        gain = statistics.mean((a - b) / b for a, b in zip(after, before, strict=True)) * 100
+        raised = sum(a > b for a, b in zip(after, before, strict=True))
+        lines.append(f"| {size} | {statistics.median(before):,.0f} | {statistics.median(after):,.0f} | "
+                     f"{raised}/{len(starts)} | {gain:.2f} % | {cpu:,.0f} |")
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default=",".join(SIZES), help="board sizes, e.g. 4x4,10x10")
@@ -299,10 +326,14 @@ if __name__ == "__main__":
     parser.add_argument("--auto", action="store_true", help="auto: the first and the final answer, and when")
     parser.add_argument("--groups", action="store_true",
                         help="the fast solver's constructions (one tile at a time, groups) on the same starts")
+    parser.add_argument("--bound", action="store_true",
+                        help="the start's lower bound with last moves and corner tiles against Manhattan + conflict")
     parser.add_argument("--json", action="store_true", help="print the measurements as JSON")
     args = parser.parse_args()
     sizes = [size.strip() for size in args.sizes.split(",") if size.strip()]
-    if args.line:
+    if args.bound:
+        print(bounds(sizes, args.count, args.seed))
+    elif args.line:
         print(line([size for size in sizes if size in ("5x5", "7x7")] or ["5x5", "7x7"], 12, args.seed))
     elif args.groups:
         print(constructions(sizes, args.count, args.seed))

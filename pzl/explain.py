@@ -42,7 +42,8 @@ SLIDING = {
         "The fast solver puts the border rows and columns in place one at a time, the way a person solves the "
         "puzzle, finishes the last small corner exactly and then shortens the whole path. It answers at once even "
         "on a 10x10 board, storing little, but its solution is usually not the shortest: it is proved minimal "
-        "only when it happens to equal the lower bound (Manhattan distance plus linear conflict)."),
+        "only when it happens to equal the lower bound (Manhattan distance plus linear conflict, last moves and "
+        "corner tiles)."),
 }
 
 PEG = {

@@ -10,8 +10,9 @@ milliseconds to a tenth of a second), as an `improved` event unless it is proved
 * bigger boards: IDA* for `fast_reach.AUTO_IDA_NODES` nodes when the start's lower bound is under
   `fast_reach.AUTO_IDA_BOUND` (where it usually finishes); failing that, or from farther starts,
   the fast solver again (CONSTRUCTIONS, by the board's size): trying several orders of the lines at once
-  (`Placer.reduce`: a twentieth shorter or so), and placing each line's tiles by groups of 3 or 2
-  (`pzl.sliding.engines.fast_groups`), then windows of the shortest answer re-solved optimally
+  (`Placer.reduce`: a twentieth shorter or so), placing each line's tiles by groups of 3 or 2
+  (`pzl.sliding.engines.fast_groups`) and, on some sizes, building from the goal back to the start
+  (`fast_solve(backward=True)`), then windows of the shortest answer re-solved optimally
   (`pzl.sliding.engines.windows`) for SHORTEN_NODES nodes of IDA* (less the grouped searches' work,
   GROUP_NODE_WORTH), a shorter answer given every REPORT_NODES nodes or so.
 
@@ -52,9 +53,10 @@ from pzl.sliding.task import Puzzle
 
 #: The constructions tried after the fast answer, by the board's cells at most: (orders of the lines tried at once,
 #: tiles placed together by one search (`engines.fast_groups`; 0: one tile at a time; several: each line tried every
-#: way, the best kept)) each. Measured on random boards (docs/sliding.md).
-CONSTRUCTIONS = ((25, ((16, 0), (4, 3))), (36, ((8, (0, 2, 3)),)), (49, ((8, (0, 2, 3)),)), (64, ((4, (0, 3)),)),
-                 (100, ((2, (0, 3)),)))
+#: way, the best kept)[, True: built backward, from the goal to the start]) each. Measured on random boards
+#: (docs/sliding.md).
+CONSTRUCTIONS = ((25, ((8, 0), (8, 0, True), (4, 3))), (36, ((8, (0, 2, 3)), (4, (0, 2, 3), True))),
+                 (49, ((8, (0, 2, 3)),)), (64, ((4, (0, 3)),)), (100, ((1, (0, 3)), (1, (0, 3), True))))
 #: IDA* nodes spent re-solving windows of the answer on a big board, by the windows' bound (a node with linear
 #: conflict costs about twice one with Manhattan distance alone: 1.2 and 2.5 million a second in CPython).
 SHORTEN_NODES = {"linear-conflict": 2_500_000, "manhattan": 3_000_000}
@@ -62,9 +64,11 @@ SHORTEN_NODES = {"linear-conflict": 2_500_000, "manhattan": 3_000_000}
 FAST_ANSWER = events.answered_by("fast", auto=True)
 SHORTENED_ANSWER = events.answered_by("fast", events.SHORTENED, auto=True)
 #: What a node of the grouped constructions costs in IDA* nodes of the windows, by their bound (CPU, CPython: about
-#: 4.5 microseconds against 0.8 and 0.4): their nodes come out of the windows' budget (a third of it is left at
-#: least), so that auto takes about as long with them as without.
+#: 4.5 microseconds against 0.8 and 0.4): their nodes come out of the windows' budget (WINDOWS_FLOOR of it is left
+#: at least), so that auto takes about as long with them as without.
 GROUP_NODE_WORTH = {"linear-conflict": 6, "manhattan": 12}
+#: The share of SHORTEN_NODES the windows keep however much the constructions took.
+WINDOWS_FLOOR = 1 / 3
 #: A shorter answer is given at most every this many nodes (each carries the whole solution).
 REPORT_NODES = 600_000
 
@@ -158,7 +162,8 @@ def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
 def constructions(cells: int) -> list[dict[str, int | tuple[int, ...]]]:
     """`fast_solve`'s options for the constructions tried on a board of `cells` cells (CONSTRUCTIONS)."""
     chosen = next(tried for most, tried in CONSTRUCTIONS if cells <= most)
-    return [{"width": width, "group": group} if group else {"width": width} for width, group in chosen]
+    return [{"width": width, **({"group": group} if group else {}), **({"backward": True} if any(backward) else {})}
+            for width, group, *backward in chosen]
 
 
 def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: float) -> Search:
@@ -174,7 +179,7 @@ def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: f
             yield Found(SearchOutcome(fast.path, nodes=spent, states=len(fast.path)), lower, SHORTENED_ANSWER)
     shortener = Shortener(board.board, board.start, [position.index(0) for position in fast.path], board.distances)
     budget = SHORTEN_NODES[shortener.bound]
-    budget = max(budget // 3, budget - GROUP_NODE_WORTH[shortener.bound] * grouped)
+    budget = max(int(budget * WINDOWS_FLOOR), budget - GROUP_NODE_WORTH[shortener.bound] * grouped)
     reported = shortener.moves
     while True:
         solution = yield from shortener.run(min(REPORT_NODES, budget - shortener.nodes), spent, clock)

@@ -103,6 +103,17 @@ def test_every_board_size_from_2x2_to_10x10(rows):
 
 
 @settings(max_examples=25, deadline=None)
+@given(st.integers(2, 8), st.integers(2, 8), st.randoms(use_true_random=False), st.booleans(),
+       st.sampled_from([0, 2, (0, 3)]))
+def test_the_backward_construction_is_a_legal_solution_from_the_start(rows, cols, rng, standard_goal, group):
+    """Built from the goal to the start and reversed: it still starts at the start and replays to the goal."""
+    start, goal = solvable_pair(rows, cols, rng, standard_goal)
+    outcome, _ = run_to_end(fast_solve(start, goal, rows, cols, backward=True, group=group, width=2))
+    assert_replays(outcome.path, start, goal, rows, cols)
+    assert len(outcome.path) - 1 >= lower_bound(start, goal, rows, cols)
+
+
+@settings(max_examples=25, deadline=None)
 @given(st.sampled_from([(2, 2), (2, 3), (3, 2), (3, 3), (2, 4)]), st.randoms(use_true_random=False), st.booleans())
 def test_small_boards_never_beat_the_true_distance_and_the_bound_never_exceeds_it(size, rng, standard_goal):
     rows, cols = size

@@ -4,15 +4,16 @@ It places the board's border rows and columns one at a time (`fast_place`; or ea
 by small groups, `fast_groups`), finishes the last region of at most 3 x 3 by an exact search,
 then shortens the whole path (repeated positions cut out, short stretches re-solved exactly): both
 by `fast_exact`. The answer carries an admissible lower bound (Manhattan distance + linear
-conflict) beside its length; it is proved minimal only when the two meet. A generator like every
-pzl search: progress events between lines and shortening passes, no recursion, and closing it
-cancels the work.
+conflict, last moves and corner tiles) beside its length; it is proved minimal only when the two meet.
+A generator like every pzl search: progress events between lines and shortening passes, no recursion,
+and closing it cancels the work.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Hashable
+from dataclasses import replace
 
 from pzl.errors import PositionError
 from pzl.events import Event, progress
@@ -22,7 +23,7 @@ from pzl.sliding.board import permutation_parity
 from pzl.sliding.engines.fast_exact import finish, shorten_path
 from pzl.sliding.engines.fast_groups import GroupPlacer
 from pzl.sliding.engines.fast_place import Placer
-from pzl.sliding.engines.tiles import linear_conflict, manhattan, replay_blanks
+from pzl.sliding.engines.tiles import conflicts_and_last_moves, manhattan, replay_blanks
 
 Position = tuple[Hashable, ...]
 
@@ -32,14 +33,18 @@ PHASE_SHORTENING = "shortening the solution"
 
 
 def lower_bound(position: Position, goal: Position, rows: int, cols: int) -> int:
-    """Manhattan distance plus linear conflict: no solution is shorter (admissible)."""
+    """Manhattan distance plus linear conflict, last moves and corner tiles
+    (`tiles.conflicts_and_last_moves`): no solution is shorter (admissible)."""
     distances = [[abs(a // cols - b // cols) + abs(a % cols - b % cols) for b in range(rows * cols)]
                  for a in range(rows * cols)]
-    return manhattan(position, goal, distances) + linear_conflict(position, goal, rows, cols)
+    home = {label: cell for cell, label in enumerate(goal)}
+    return manhattan(position, goal, distances) + conflicts_and_last_moves([home[label] for label in position],
+                                                                           home[0], rows, cols)
 
 
 def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten: bool = True,
-               width: int = 1, group: int | tuple[int, ...] = 0, nodes: int = 0, clock: float | None = None) -> Search:
+               width: int = 1, group: int | tuple[int, ...] = 0, backward: bool = False, nodes: int = 0,
+               clock: float | None = None) -> Search:
     """A solution (not necessarily shortest) from `start` to `goal` on a full rows x cols board.
 
     Positions are tuples of distinct labels in cell order, 0 the blank. An unsolvable pair
@@ -47,10 +52,16 @@ def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten
     is the list of positions from start to goal. `width` above 1 tries that many orders of
     the lines at once (`Placer.reduce`): a shorter solution, usually, for more work. `group` above 0
     places each line's tiles by groups of that many (`fast_groups.GroupPlacer`), each by a search; a
-    tuple of sizes (0: one tile at a time) tries each line every way, the best lines kept. `nodes` and `clock`
-    continue a request's count and clock (a later construction of `auto`): progress and the outcome's nodes count
-    on from `nodes`, seconds from `clock`.
+    tuple of sizes (0: one tile at a time) tries each line every way, the best lines kept. `backward` builds
+    the solution from the goal to the start (the lines of the start's arrangement placed, the blank brought to
+    its cell there) and gives it reversed: another construction, as short on average, whose length varies
+    independently of the forward one's. `nodes` and `clock` continue a request's count and clock (a later
+    construction of `auto`): progress and the outcome's nodes count on from `nodes`, seconds from `clock`.
     """
+    if backward:
+        found = yield from fast_solve(goal, start, rows, cols, shorten=shorten, width=width, group=group,
+                                      nodes=nodes, clock=clock)
+        return replace(found, path=found.path[::-1])
     clock = time.perf_counter() if clock is None else clock
     start, goal = tuple(start), tuple(goal)
     home = {label: cell for cell, label in enumerate(goal)}

@@ -86,6 +86,63 @@ def longest_increasing(values: Sequence[int]) -> int:
     return max(best, default=0)
 
 
+def conflicts_and_last_moves(board: Sequence[int], blank: int, rows: int, cols: int) -> int:
+    """Moves Manhattan distance misses on a full rows x cols rectangle: linear conflict, plus Korf & Taylor's
+    (1996) last moves and corner tiles wherever no linear conflict may have counted the same tile's moves.
+
+    `board[cell]` is the goal cell of the piece on `cell`, `blank` the blank's goal cell. Each credit below
+    is 2 moves of one tile that Manhattan distance does not count; a tile is credited once, and only when the
+    lines it would leave have no linear conflict (a corner's neighbour: its row and column; a last-move tile
+    standing in its goal row or column: that line), since a conflict's count may already hold its detour:
+
+    * corner tiles: when neither the tile whose goal is a corner nor the blank is on that corner, the move
+      before the tile first steps in brings the blank there from one of the corner's two neighbours while
+      the tile waits on the other, so a tile already home next to the corner must leave and come back;
+    * last moves: the last move brings a tile home from the blank's goal cell, so one of the tiles whose goal
+      neighbours that cell must pass through it; when each of them would have to step outside the rows (a
+      vertical neighbour) or columns (a horizontal one) between where it is and its goal, 2 more. When a
+      corner credited the same tile, the larger of the two ways of counting is taken.
+    """
+    n = rows * cols
+    where = [0] * n
+    for cell, goal in enumerate(board):
+        where[goal] = cell
+    if all(where[cell] == cell for cell in range(n)):
+        return 0
+    row_conflict = [len(ranks) - longest_increasing(ranks) for ranks in
+                    ([board[cell] % cols for cell in range(r * cols, (r + 1) * cols)
+                      if board[cell] != blank and board[cell] // cols == r] for r in range(rows))]
+    col_conflict = [len(ranks) - longest_increasing(ranks) for ranks in
+                    ([board[cell] // cols for cell in range(c, n, cols)
+                      if board[cell] != blank and board[cell] % cols == c] for c in range(cols))]
+
+    def neighbours(cell: int) -> list[int]:
+        r, c = divmod(cell, cols)
+        return [rr * cols + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                if 0 <= rr < rows and 0 <= cc < cols]
+
+    credited = set()
+    for corner in {0, cols - 1, n - cols, n - 1}:
+        if corner == blank or where[corner] == corner or where[blank] == corner:
+            continue
+        credited.update(cell for cell in neighbours(corner) if cell != blank and where[cell] == cell
+                        and not row_conflict[cell // cols] and not col_conflict[cell % cols])
+
+    def detour(cell: int) -> bool:
+        """The tile whose goal is `cell` (next to the blank's goal) must step beyond its way home to pass there."""
+        at = where[cell]
+        if cell % cols == blank % cols:   # a vertical neighbour: the blank's goal row must be visited
+            now, home, target, conflict = at // cols, cell // cols, blank // cols, row_conflict
+        else:                             # a horizontal one: the blank's goal column
+            now, home, target, conflict = at % cols, cell % cols, blank % cols, col_conflict
+        return not min(now, home) <= target <= max(now, home) and (now != home or not conflict[home])
+
+    candidates = neighbours(blank)
+    last = 2 if all(detour(cell) for cell in candidates) else 0
+    corners = 2 * len(credited)
+    return 2 * (sum(row_conflict) + sum(col_conflict)) + max(corners, last + 2 * len(credited - set(candidates)))
+
+
 def _prepare(start: Position, goal: Position, adjacency: Adjacency) -> tuple[list[int], int, list[int]]:
     """The start board as tile ids (goal cell + 1, blank 0), its blank cell, and the goal cell of every id."""
     n = len(adjacency)
