@@ -50,8 +50,13 @@ if str(ROOT) not in sys.path:
 from pzl.search.problem import Search, run_to_end  # noqa: E402
 from pzl.sliding import fast_reach  # noqa: E402
 from pzl.sliding.board import rectangle  # noqa: E402
-from pzl.sliding.engines.fast import fast_solve, lower_bound  # noqa: E402
-from pzl.sliding.engines.tiles import ida_star_tiles, linear_conflict, manhattan  # noqa: E402
+from pzl.sliding.engines.fast import fast_solve  # noqa: E402
+from pzl.sliding.engines.tiles import (  # noqa: E402
+    ida_star_tiles,
+    linear_conflict,
+    lower_bound,
+    manhattan,
+)
 from pzl.sliding.verdict import permutation_parity  # noqa: E402
 from tools.sliding_replay import walk  # noqa: E402
 

@@ -14,7 +14,7 @@ Boards of up to 16 cells (the 15-puzzle) always get an optimal search.
 from __future__ import annotations
 
 from pzl.errors import PuzzleError, SearchLimitError
-from pzl.sliding.engines.fast import lower_bound
+from pzl.sliding.engines.tiles import lower_bound
 from pzl.sliding.task import Puzzle
 
 #: Boards of at most this many cells always get an optimal search from `auto` (the 15-puzzle).

@@ -16,8 +16,8 @@ from pzl import api
 from pzl.sliding import anytime
 from pzl.sliding.board import rectangle
 from pzl.sliding.engines import windows
-from pzl.sliding.engines.fast import fast_solve, lower_bound
-from pzl.sliding.engines.tiles import replay_blanks
+from pzl.sliding.engines.fast import fast_solve
+from pzl.sliding.engines.tiles import lower_bound, replay_blanks
 from tests.sliding.test_fast import solvable_pair
 from tools.sliding_replay import assert_replays, walk
 

@@ -10,7 +10,7 @@ import pytest
 from pzl import api
 from pzl.__main__ import main
 from pzl.sliding import anytime, fast_reach
-from pzl.sliding.engines.fast import lower_bound
+from pzl.sliding.engines.tiles import lower_bound
 from tests.sliding.test_fast import solvable_pair
 from tools.sliding_replay import assert_replays, walk
 

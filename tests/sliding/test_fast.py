@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from pzl.errors import PositionError
 from pzl.search.problem import PROGRESS_EVERY, run_to_end
-from pzl.sliding.engines.fast import fast_solve, lower_bound
+from pzl.sliding.engines.fast import fast_solve
 from pzl.sliding.engines.fast_exact import cut_loops, reoptimise, shortest_blank_path
+from pzl.sliding.engines.tiles import lower_bound
 
 
 def ticks(nodes: int) -> dict:

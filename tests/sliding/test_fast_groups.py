@@ -14,8 +14,9 @@ from pzl import api
 from pzl.search.problem import run_to_end
 from pzl.sliding import anytime
 from pzl.sliding.engines import fast_groups
-from pzl.sliding.engines.fast import fast_solve, lower_bound
+from pzl.sliding.engines.fast import fast_solve
 from pzl.sliding.engines.fast_groups import GroupPlacer, _alone
+from pzl.sliding.engines.tiles import lower_bound
 from tests.sliding.test_anytime import run
 from tests.sliding.test_fast import assert_replays, solvable_pair
 

@@ -16,8 +16,7 @@ from hypothesis import strategies as st
 
 from pzl.search.problem import run_to_end as run
 from pzl.sliding.board import distance_table
-from pzl.sliding.engines.fast import lower_bound
-from pzl.sliding.engines.tiles import conflicts_and_last_moves, ida_star_tiles, linear_conflict, manhattan
+from pzl.sliding.engines.tiles import conflicts_and_last_moves, ida_star_tiles, linear_conflict, lower_bound, manhattan
 from tests.sliding.test_tiles import grid_adjacency, random_walk, rectangle
 
 

@@ -23,23 +23,13 @@ from pzl.sliding.board import permutation_parity
 from pzl.sliding.engines.fast_exact import finish, shorten_path
 from pzl.sliding.engines.fast_groups import GroupPlacer
 from pzl.sliding.engines.fast_place import Placer
-from pzl.sliding.engines.tiles import conflicts_and_last_moves, manhattan, replay_blanks
+from pzl.sliding.engines.tiles import replay_blanks
 
 Position = tuple[Hashable, ...]
 
 #: What the progress events say is running.
 PHASE_PLACING = "placing rows and columns"
 PHASE_SHORTENING = "shortening the solution"
-
-
-def lower_bound(position: Position, goal: Position, rows: int, cols: int) -> int:
-    """Manhattan distance plus linear conflict, last moves and corner tiles
-    (`tiles.conflicts_and_last_moves`): no solution is shorter (admissible)."""
-    distances = [[abs(a // cols - b // cols) + abs(a % cols - b % cols) for b in range(rows * cols)]
-                 for a in range(rows * cols)]
-    home = {label: cell for cell, label in enumerate(goal)}
-    return manhattan(position, goal, distances) + conflicts_and_last_moves([home[label] for label in position],
-                                                                           home[0], rows, cols)
 
 
 def fast_solve(start: Position, goal: Position, rows: int, cols: int, *, shorten: bool = True,

@@ -143,6 +143,17 @@ def conflicts_and_last_moves(board: Sequence[int], blank: int, rows: int, cols: 
     return 2 * (sum(row_conflict) + sum(col_conflict)) + max(corners, last + 2 * len(credited - set(candidates)))
 
 
+def lower_bound(position: Position, goal: Position, rows: int, cols: int) -> int:
+    """The start's bound on a full rows x cols board (the fast solver's answers are measured against it): Manhattan
+    distance plus linear conflict, last moves and corner tiles (`conflicts_and_last_moves`): no solution is
+    shorter (admissible)."""
+    distances = [[abs(a // cols - b // cols) + abs(a % cols - b % cols) for b in range(rows * cols)]
+                 for a in range(rows * cols)]
+    home = {label: cell for cell, label in enumerate(goal)}
+    return manhattan(position, goal, distances) + conflicts_and_last_moves([home[label] for label in position],
+                                                                           home[0], rows, cols)
+
+
 def _prepare(start: Position, goal: Position, adjacency: Adjacency) -> tuple[list[int], int, list[int]]:
     """The start board as tile ids (goal cell + 1, blank 0), its blank cell, and the goal cell of every id."""
     n = len(adjacency)
