@@ -13,7 +13,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from pzl.errors import PuzzleError, shown
 
@@ -108,7 +108,7 @@ class Option:
     `flag`, a state cap `read_max_states`, or a `solution_cap`, which reads the table's `all` before it)."""
 
     key: str
-    kind: str = "choice"           # "choice", "flag", "states" or "solutions"
+    kind: Literal["choice", "flag", "states", "solutions"] = "choice"
     allowed: Sequence[str] = ()
     default: Any = None
     noun: str | None = None

@@ -229,7 +229,6 @@ CATALOG: list[dict[str, Any]] = [
 ]
 
 
-
 class CatalogPuzzle(NamedTuple):
     """A catalog puzzle as a task reads it: its entry, its board (`board_of`) and its pieces (`pieces_of`)."""
 

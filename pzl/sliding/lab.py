@@ -19,8 +19,7 @@ from pzl.request import choice
 from pzl.sliding.bound_choice import BOUNDS
 from pzl.sliding.effort import storing_kernel
 from pzl.sliding.packed import PackedProblem
-from pzl.sliding.plan import read_metric, searched_metric
-from pzl.sliding.service import problem_for
+from pzl.sliding.plan import problem_for, read_metric, searched_metric
 from pzl.sliding.task import Puzzle, from_request
 
 #: The algorithms of a comparison, in the order of its rows (`auto` is one of these, so it has no row).

@@ -232,4 +232,3 @@ def move_table(adjacency: Adjacency, key: Any, entry: Callable[[int, int, int], 
         _MOVES.clear()
     _MOVES[full_key] = table
     return table
-

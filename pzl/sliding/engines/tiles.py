@@ -1,4 +1,5 @@
-"""IDA* and plain iterative deepening for distinct tiles and one blank on any board.
+"""IDA* and plain iterative deepening for distinct tiles and one blank on any board, and the lower bounds of
+one whole position (the start's bound that the fast answers are measured against).
 
     ida_star_tiles(start, goal, adjacency, distances, *, all_solutions=False, max_solutions=100,
                    bound=None, rows_cols=None, pattern_db="auto", max_depth=200, nodes=0, clock=None) -> Search
@@ -17,6 +18,10 @@ rectangle; Manhattan elsewhere), switching to a database built in the process on
 25 cells once the search proves long. Beside "auto", `pattern_db` says which database: None never
 one (linear conflict or Manhattan only), or a built `PatternDatabase` to use. `ida_star_fixed` is the lean
 entry for the many small searches of one request: the bound named up front, no database.
+
+The bounds of one whole position (not per node): `manhattan`, `linear_conflict` (`line_conflicts` per line),
+`conflicts_and_last_moves` (linear conflict with Korf & Taylor's last moves and corner tiles) and
+`lower_bound`, the start's bound of `fast` and `auto` on a rectangle.
 
 `nodes` and `clock` continue a request's count and clock, so progress events never go back.
 Results are `SearchOutcome`s whose paths are lists of positions (tuples of labels), with
@@ -67,15 +72,21 @@ def linear_conflict(position: Position, goal: Position, rows: int, cols: int) ->
     tiles minus the longest increasing run of goal columns); columns likewise, horizontally.
     """
     home = {label: cell for cell, label in enumerate(goal)}
-    extra = 0
-    for r in range(rows):
-        ranks = [home[label] % cols for label in position[r * cols:(r + 1) * cols]
-                 if label != 0 and home[label] // cols == r]
-        extra += 2 * (len(ranks) - longest_increasing(ranks))
-    for c in range(cols):
-        ranks = [home[label] // cols for label in position[c::cols] if label != 0 and home[label] % cols == c]
-        extra += 2 * (len(ranks) - longest_increasing(ranks))
-    return extra
+    in_rows, in_cols = line_conflicts([home[label] for label in position], home[0], rows, cols)
+    return 2 * (sum(in_rows) + sum(in_cols))
+
+
+def line_conflicts(board: Sequence[int], blank: int, rows: int, cols: int) -> tuple[list[int], list[int]]:
+    """Per row, then per column, the tiles that must leave that line to let the others pass (linear conflict's
+    count before the 2 moves each). `board[cell]` is the goal cell of the piece on `cell`, `blank` the blank's."""
+    n = rows * cols
+    in_rows = [len(ranks) - longest_increasing(ranks) for ranks in
+               ([board[cell] % cols for cell in range(r * cols, (r + 1) * cols)
+                 if board[cell] != blank and board[cell] // cols == r] for r in range(rows))]
+    in_cols = [len(ranks) - longest_increasing(ranks) for ranks in
+               ([board[cell] // cols for cell in range(c, n, cols)
+                 if board[cell] != blank and board[cell] % cols == c] for c in range(cols))]
+    return in_rows, in_cols
 
 
 def longest_increasing(values: Sequence[int]) -> int:
@@ -109,12 +120,7 @@ def conflicts_and_last_moves(board: Sequence[int], blank: int, rows: int, cols: 
         where[goal] = cell
     if all(where[cell] == cell for cell in range(n)):
         return 0
-    row_conflict = [len(ranks) - longest_increasing(ranks) for ranks in
-                    ([board[cell] % cols for cell in range(r * cols, (r + 1) * cols)
-                      if board[cell] != blank and board[cell] // cols == r] for r in range(rows))]
-    col_conflict = [len(ranks) - longest_increasing(ranks) for ranks in
-                    ([board[cell] // cols for cell in range(c, n, cols)
-                      if board[cell] != blank and board[cell] % cols == c] for c in range(cols))]
+    row_conflict, col_conflict = line_conflicts(board, blank, rows, cols)
 
     def neighbours(cell: int) -> list[int]:
         r, c = divmod(cell, cols)
