@@ -312,10 +312,10 @@ def pattern_table(adjacency: Adjacency, cells: Sequence[int], blank_goal: int,
     frontier = {sum(cell << shift for cell, shift in zip(cells, shifts, strict=True)): 1 << blank_goal}
     cost = 0
     placed = 0
+    countdown = PROGRESS_EVERY   # counted across layers: a small board's short layers report too
     while frontier:
         following: dict[int, int] = {}
         get = following.get
-        countdown = PROGRESS_EVERY
         for index, blanks in frontier.items():
             countdown -= 1
             if not countdown:
