@@ -230,16 +230,16 @@ def _in_labels(request: dict[str, Any], known: catalog.CatalogPuzzle | None, req
                start_from_goal: bool = False) -> Given:
     """What a catalog puzzle (None: a custom board) with start/goal in labels gives, under the rules `requested`
     (the request's), else the entry's, else free."""
-    entry = known.entry if known is not None else None
     if known is None:
         board = parse_board_size(request["board"])
         puzzle_id = f"{board.rows}x{board.cols}"
         pieces: tuple[Piece, ...] = ()
         default_goal = " ".join([*(str(i) for i in range(1, board.size)), "0"])
-        default_start = None
+        default_start, default_rules = None, "free"
     else:
         puzzle_id, board, pieces = known.entry["id"], known.board, known.pieces
         default_goal, default_start = known.entry["goal"], known.entry["start"]
+        default_rules = known.entry.get("rules", "free")
     goal_text = default_goal if request.get("goal") is None else request["goal"]
     start_text = default_start if request.get("start") is None else request["start"]
     if start_text is None and start_from_goal and "*" not in str(goal_text):
@@ -249,8 +249,7 @@ def _in_labels(request: dict[str, Any], known: catalog.CatalogPuzzle | None, req
                       else default_goal if board.size <= 12 else f"1 2 3 … {board.size - 2} {board.size - 1} 0")
         raise PositionError(f"a custom {puzzle_id} board needs a start position (its labels in cell order, 0 for "
                             f"the empty cell); the goal is {goal_words}")
-    return Given(puzzle_id, board, pieces, start_text, goal_text, requested or (entry or {}).get("rules", "free"),
-                 free_labels=known is None)
+    return Given(puzzle_id, board, pieces, start_text, goal_text, requested or default_rules, free_labels=known is None)
 
 
 def _form(drawing: Drawing, board: Board, labels: tuple[str, ...]) -> LayoutForm:
