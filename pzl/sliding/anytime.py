@@ -9,12 +9,13 @@ milliseconds to a tenth of a second), as an `improved` event unless it is proved
   proves the fewest moves and replaces the answer — what `auto` gave before, after a fast answer;
 * bigger boards: IDA* for `fast_reach.AUTO_IDA_NODES` nodes when the start's lower bound is under
   `fast_reach.AUTO_IDA_BOUND` (where it usually finishes); failing that, or from farther starts,
-  the fast solver again (CONSTRUCTIONS, by the board's size): trying several orders of the lines at once
-  (`Placer.reduce`: a twentieth shorter or so), placing each line's tiles by groups of 3 or 2
-  (`pzl.sliding.engines.fast_groups`) and, on some sizes, building from the goal back to the start
-  (`fast_solve(backward=True)`), then windows of the shortest answer re-solved optimally
-  (`pzl.sliding.engines.windows`) for SHORTEN_NODES nodes of IDA* (less the grouped searches' work,
-  GROUP_NODE_WORTH), a shorter answer given every REPORT_NODES nodes or so.
+  other constructions (CONSTRUCTIONS, by the board's size): up to 7x7 a beam search over the whole board
+  (`pzl.sliding.engines.beam`, a fifth to a quarter shorter than the fast answer); on bigger boards the fast
+  solver again, trying several orders of the lines at once (`Placer.reduce`), placing each line's tiles by
+  groups of 3 (`pzl.sliding.engines.fast_groups`) and building from the goal back to the start
+  (`fast_solve(backward=True)`); then windows of the shortest answer re-solved optimally
+  (`pzl.sliding.engines.windows`) for SHORTEN_NODES nodes of IDA* (less the constructions' work,
+  GROUP_NODE_WORTH and BEAM_NODE_WORTH), a shorter answer given every REPORT_NODES nodes or so.
 
 The board's context is made once (the plan's `pzl.sliding.plan.Plan`: the start's lower bound, what the
 depth-first check says of a proof; the board's distances, which the board works out once) and handed to every
@@ -45,28 +46,35 @@ from pzl.search.progress import head_start
 from pzl.sliding import fast_reach
 from pzl.sliding.board import Board
 from pzl.sliding.engines import tiles
+from pzl.sliding.engines.beam import beam_solve
 from pzl.sliding.engines.fast import fast_solve
 from pzl.sliding.engines.windows import Shortener
 from pzl.sliding.outcome import Found, answer_result
 from pzl.sliding.plan import Plan
 from pzl.sliding.task import Puzzle
 
-#: The constructions tried after the fast answer, by the board's cells at most: (orders of the lines tried at once,
-#: tiles placed together by one search (`engines.fast_groups`; 0: one tile at a time; several: each line tried every
-#: way, the best kept)[, True: built backward, from the goal to the start]) each. Measured on random boards
-#: (docs/sliding.md).
-CONSTRUCTIONS = ((25, ((8, 0), (8, 0, True), (4, 3))), (36, ((8, (0, 2, 3)), (4, (0, 2, 3), True))),
-                 (49, ((8, (0, 2, 3)),)), (64, ((4, (0, 3)),)), (100, ((1, (0, 3)), (1, (0, 3), True))))
+#: The constructions tried after the fast answer, by the board's cells at most: the width of a beam over the whole
+#: board (`engines.beam`; 0: none, a narrow beam stalls on big boards), then the fast solver's, each (orders of the
+#: lines tried at once, tiles placed together by one search (`engines.fast_groups`; 0: one tile at a time; several:
+#: each line tried every way, the best kept)[, True: built backward, from the goal to the start]). Measured on random
+#: boards (docs/sliding.md): up to 7x7 the beam is shorter than every construction.
+CONSTRUCTIONS = ((25, 2000, ()), (36, 1500, ()), (49, 1000, ()),
+                 (64, 0, ((4, (0, 3)),)), (100, 0, ((1, (0, 3)), (1, (0, 3), True))))
 #: IDA* nodes spent re-solving windows of the answer on a big board, by the windows' bound (a node with linear
 #: conflict costs about twice one with Manhattan distance alone: 1.2 and 2.5 million a second in CPython).
 SHORTEN_NODES = {"linear-conflict": 2_500_000, "manhattan": 3_000_000}
 #: How auto's answers on a big board are found (`path`, `auto`, `algorithm`): the fast solver, then shortened.
 FAST_ANSWER = events.answered_by("fast", auto=True)
 SHORTENED_ANSWER = events.answered_by("fast", events.SHORTENED, auto=True)
+#: The same when the beam's answer was the shortest (`engines.beam`).
+BEAM_ANSWER = events.answered_by("beam", auto=True)
+BEAM_SHORTENED = events.answered_by("beam", events.SHORTENED, auto=True)
 #: What a node of the grouped constructions costs in IDA* nodes of the windows, by their bound (CPU, CPython: about
 #: 4.5 microseconds against 0.8 and 0.4): their nodes come out of the windows' budget (WINDOWS_FLOOR of it is left
 #: at least), so that auto takes about as long with them as without.
 GROUP_NODE_WORTH = {"linear-conflict": 6, "manhattan": 12}
+#: What a node of the beam costs in IDA* nodes of the windows (about 2 microseconds of CPU).
+BEAM_NODE_WORTH = {"linear-conflict": 3, "manhattan": 5}
 #: The share of SHORTEN_NODES the windows keep however much the constructions took.
 WINDOWS_FLOOR = 1 / 3
 #: A shorter answer is given at most every this many nodes (each carries the whole solution).
@@ -91,7 +99,11 @@ class Tiles:
         return self.board.distances
 
     def fast(self, nodes: int = 0, clock: float | None = None, **options: int | tuple[int, ...]) -> Search:
-        """The fast solver on this board (`options`: its width and group), counting on from `nodes` and `clock`."""
+        """The fast solver on this board (`options`: its width and group), counting on from `nodes` and `clock`;
+        a `beam` option: the beam of that width instead (`pzl.sliding.engines.beam`)."""
+        if "beam" in options:
+            return beam_solve(self.start, self.goal, self.board.rows, self.board.cols, options["beam"], nodes=nodes,
+                              clock=clock)
         return fast_solve(self.start, self.goal, self.board.rows, self.board.cols, nodes=nodes, clock=clock,
                           **options)
 
@@ -160,26 +172,31 @@ def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
 
 
 def constructions(cells: int) -> list[dict[str, int | tuple[int, ...]]]:
-    """`fast_solve`'s options for the constructions tried on a board of `cells` cells (CONSTRUCTIONS)."""
-    chosen = next(tried for most, tried in CONSTRUCTIONS if cells <= most)
-    return [{"width": width, **({"group": group} if group else {}), **({"backward": True} if any(backward) else {})}
-            for width, group, *backward in chosen]
+    """`Tiles.fast`'s options for the constructions tried on a board of `cells` cells (CONSTRUCTIONS)."""
+    beam, chosen = next((beam, tried) for most, beam, tried in CONSTRUCTIONS if cells <= most)
+    return [{"beam": beam}] * bool(beam) + [{"width": width, **({"group": group} if group else {}),
+                                              **({"backward": True} if any(backward) else {})}
+                                             for width, group, *backward in chosen]
 
 
 def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: float) -> Search:
     """The fast solver again by each of the board's CONSTRUCTIONS, then windows of the shortest answer re-solved for
     SHORTEN_NODES nodes: a shorter answer now and then, the best last."""
-    grouped = 0
+    grouped = beamed = 0
+    how = SHORTENED_ANSWER
     for options in constructions(board.board.size):
         other = yield from board.fast(spent, clock, **options)
         grouped += other.nodes - spent if "group" in options else 0
+        beamed += other.nodes - spent if "beam" in options else 0
         spent = other.nodes
         if len(other.path) < len(fast.path):
             fast = other
-            yield Found(SearchOutcome(fast.path, nodes=spent, states=len(fast.path)), lower, SHORTENED_ANSWER)
+            answer, how = (BEAM_ANSWER, BEAM_SHORTENED) if "beam" in options else (SHORTENED_ANSWER, SHORTENED_ANSWER)
+            yield Found(SearchOutcome(fast.path, nodes=spent, states=len(fast.path)), lower, answer)
     shortener = Shortener(board.board, board.start, [position.index(0) for position in fast.path], board.distances)
     budget = SHORTEN_NODES[shortener.bound]
-    budget = max(int(budget * WINDOWS_FLOOR), budget - GROUP_NODE_WORTH[shortener.bound] * grouped)
+    budget = max(int(budget * WINDOWS_FLOOR), budget - GROUP_NODE_WORTH[shortener.bound] * grouped
+                 - BEAM_NODE_WORTH[shortener.bound] * beamed)
     reported = shortener.moves
     while True:
         solution = yield from shortener.run(min(REPORT_NODES, budget - shortener.nodes), spent, clock)
@@ -191,6 +208,6 @@ def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: f
                 spent_words = "its budget of" if solution.stopped else "every window, within"
                 stopped = {"stopped": "nodes", "note": f"shortened by re-solving windows of it optimally "
                                                        f"({spent_words} {budget:,} nodes of IDA*); not proved shortest"}
-            yield Found(solution, lower, SHORTENED_ANSWER, final=final, extra=stopped)
+            yield Found(solution, lower, how, final=final, extra=stopped)
         if final:
             return

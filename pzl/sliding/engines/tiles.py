@@ -32,6 +32,7 @@ solvability first (parity): on an unsolvable position the search runs to `max_de
 from __future__ import annotations
 
 import time
+from bisect import bisect_left
 from collections.abc import Hashable, Sequence
 from functools import wraps
 from itertools import pairwise
@@ -90,11 +91,16 @@ def line_conflicts(board: Sequence[int], blank: int, rows: int, cols: int) -> tu
 
 
 def longest_increasing(values: Sequence[int]) -> int:
-    """Length of the longest strictly increasing subsequence (values are few)."""
-    best: list[int] = []
-    for i, v in enumerate(values):
-        best.append(1 + max((best[j] for j in range(i) if values[j] < v), default=0))
-    return max(best, default=0)
+    """Length of the longest strictly increasing subsequence (patience sorting: the least last value of a run of
+    each length, bisected)."""
+    tails: list[int] = []
+    for value in values:
+        at = bisect_left(tails, value)
+        if at == len(tails):
+            tails.append(value)
+        else:
+            tails[at] = value
+    return len(tails)
 
 
 def conflicts_and_last_moves(board: Sequence[int], blank: int, rows: int, cols: int) -> int:

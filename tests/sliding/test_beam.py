@@ -1,0 +1,138 @@
+"""The beam search over the whole board (pzl.sliding.engines.beam).
+
+Its incremental estimate (Manhattan distance + linear conflict, a line's conflicts remembered by its content) is
+checked against a plain beam written here from the definition, which recomputes both from scratch for every
+child with `tiles.manhattan` and `tiles.linear_conflict`: the same positions kept, so the same path. Every
+answer replays move by move, a stalled beam is finished by the construction, and auto uses the beam where
+CONSTRUCTIONS say.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pzl import api
+from pzl.search.progress import run_to_end
+from pzl.sliding import anytime
+from pzl.sliding.engines import beam
+from pzl.sliding.engines.beam import beam_solve
+from pzl.sliding.engines.tiles import linear_conflict, lower_bound, manhattan
+from tests.sliding.test_fast import assert_replays, solvable_pair
+
+
+def plain_beam(start, goal, rows, cols, width):
+    """The beam by its definition: each depth, every unseen child of every kept position (each way but back),
+    ranked by (Manhattan + linear conflict from scratch, its parent's rank, the moved tile's cell), the first
+    `width` kept; stops at the goal, or when STALL_PER_LINE depths per line (and STALL_FLOOR) bring none nearer.
+    Returns the path to the goal, or to the nearest position kept when it stalled."""
+    distances = [[abs(a // cols - b // cols) + abs(a % cols - b % cols) for b in range(rows * cols)]
+                 for a in range(rows * cols)]
+
+    def estimate(position):
+        return manhattan(position, goal, distances) + linear_conflict(position, goal, rows, cols)
+
+    layers = [[(tuple(start), None, None)]]   # (position, parent's rank, blank cell before)
+    seen = {tuple(start)}
+    best, best_depth = estimate(tuple(start)), 0
+    stall = beam.STALL_PER_LINE * (rows + cols) + beam.STALL_FLOOR
+    while tuple(goal) not in [kept for kept, _, _ in layers[-1]]:
+        children = []
+        for rank, (position, _, before) in enumerate(layers[-1]):
+            empty = position.index(0)
+            for cell in range(rows * cols):
+                if distances[empty][cell] != 1 or cell == before:
+                    continue
+                child = list(position)
+                child[empty], child[cell] = child[cell], 0
+                children.append((estimate(tuple(child)), rank, cell, tuple(child), empty))
+        kept = []
+        for _, rank, _, child, empty in sorted(children):
+            if child not in seen:
+                seen.add(child)
+                kept.append((child, rank, empty))
+                if child == tuple(goal) or len(kept) == width:
+                    break
+        layers.append(kept)
+        nearest = estimate(kept[0][0]) if kept else best
+        if nearest < best:
+            best, best_depth = nearest, len(layers) - 1
+        elif not kept or len(layers) - 1 - best_depth > stall:
+            layers, index = layers[:best_depth + 1], 0
+            break
+    else:
+        index = [kept for kept, _, _ in layers[-1]].index(tuple(goal))
+    path = []
+    for kept in reversed(layers):
+        path.append(kept[index][0])
+        index = kept[index][1]
+    return path[::-1]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([(3, 3), (3, 4), (4, 3), (4, 4), (2, 5)]), st.sampled_from([1, 3, 8]), st.booleans(),
+       st.randoms(use_true_random=False))
+def test_the_beam_keeps_the_positions_its_definition_keeps(size, width, standard_goal, rng):
+    rows, cols = size
+    start, goal = solvable_pair(rows, cols, random.Random(rng.random()), standard_goal)
+    reference = plain_beam(start, goal, rows, cols, width)
+    path = run_to_end(beam_solve(start, goal, rows, cols, width))[0].path
+    assert path[:len(reference)] == reference   # the same path; after a stall, the construction from its end
+    assert_replays(path, start, goal, rows, cols)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from([(5, 5), (4, 6), (6, 4)]), st.booleans(), st.randoms(use_true_random=False))
+def test_beam_answers_replay_on_bigger_boards_with_any_goal(size, standard_goal, rng):
+    rows, cols = size
+    start, goal = solvable_pair(rows, cols, random.Random(rng.random()), standard_goal)
+    outcome, events = run_to_end(beam_solve(start, goal, rows, cols, 50, nodes=1_000))
+    assert_replays(outcome.path, start, goal, rows, cols)
+    assert len(outcome.path) - 1 >= lower_bound(start, goal, rows, cols)
+    counts = [event["nodes"] for event in events]
+    assert counts == sorted(counts) and all(count > 1_000 for count in counts) and outcome.nodes >= counts[-1]
+    assert events[0]["phase"] == beam.PHASE   # then the construction's, if the beam stalled
+
+
+def test_a_stalled_beam_is_finished_by_the_construction(monkeypatch):
+    finished = []
+    real = beam.fast_solve
+
+    def recorded(start, goal, rows, cols, **options):
+        finished.append(start)
+        return real(start, goal, rows, cols, **options)
+    monkeypatch.setattr(beam, "fast_solve", recorded)
+    start, goal = solvable_pair(8, 8, random.Random(5), standard_goal=True)
+    path = run_to_end(beam_solve(start, goal, 8, 8, 2))[0].path   # so narrow a beam stalls on 8x8
+    assert finished and finished[0] in path and finished[0] != goal
+    assert_replays(path, start, goal, 8, 8)
+
+
+def test_the_goal_itself_is_a_path_of_one_position():
+    goal = (*range(1, 9), 0)
+    assert run_to_end(beam_solve(goal, goal, 3, 3, 10))[0].path == [goal]
+
+
+def test_closing_the_beam_cancels_it():
+    start, goal = solvable_pair(7, 7, random.Random(2), standard_goal=True)
+    search = beam_solve(start, goal, 7, 7, 1000)
+    assert next(search)["event"] == "progress"
+    search.close()
+
+
+def test_auto_answers_by_the_beam_where_constructions_say(monkeypatch):
+    monkeypatch.setattr(anytime, "SHORTEN_NODES", {"linear-conflict": 100_000, "manhattan": 100_000})
+    monkeypatch.setattr(anytime, "CONSTRUCTIONS", ((25, 300, ()), (100, 0, ((1, 0),))))
+    assert anytime.constructions(25) == [{"beam": 300}] and anytime.constructions(36) == [{"width": 1}]
+    start, goal = solvable_pair(5, 5, random.Random(7), standard_goal=True)
+    events = list(api.run({"command": "solve", "family": "sliding", "board": "5x5",
+                           "start": " ".join(map(str, start))}))
+    answers = [event["result"] for event in events if event["event"] in ("improved", "result")]
+    assert [answer["algorithm"] for answer in answers[:2]] == ["auto: fast", "auto: beam"]
+    assert answers[-1]["algorithm"] == "auto: beam, shortened" and answers[-1]["path"] == ["beam", "shortened"]
+    assert [event["phase"] for event in events if event.get("phase") == beam.PHASE]
+    for answer in answers:
+        path = [tuple(int(label) for label in position.split()) for position in answer["solution"]]
+        assert_replays(path, start, goal, 5, 5)
