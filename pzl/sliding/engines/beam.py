@@ -43,9 +43,10 @@ def beam_solve(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, c
     home = {label: cell for cell, label in enumerate(goal)}
     target, blank = bytes(range(cells)), home[0]
     row_of, col_of = [cell // cols for cell in range(cells)], [cell % cols for cell in range(cells)]
-    neighbours = [[near for near in (cell - cols, cell + cols) if 0 <= near < cells]
-                  + [near for near in (cell - 1, cell + 1) if 0 <= near < cells and row_of[near] == row_of[cell]]
-                  for cell in range(cells)]
+    moves = [[(near, row_of[near], col_of[near]) for near in
+              [*(near for near in (cell - cols, cell + cols) if 0 <= near < cells),
+               *(near for near in (cell - 1, cell + 1) if 0 <= near < cells and row_of[near] == row_of[cell])]]
+             for cell in range(cells)]   # the cells next to each cell, with their row and column
 
     known: dict[tuple[bool, int, bytes, int, int], int] = {}
 
@@ -76,41 +77,44 @@ def beam_solve(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, c
     stall = STALL_PER_LINE * (rows + cols) + STALL_FLOOR
     spent = reported = 0
     found = 0 if first == target else None
+    span = width * cells   # a child's rank in one int: (estimate, its parent's index, the moved piece's cell)
     while found is None:
-        children = []
+        children, lines = [], {}
         for index, (estimate, board, empty, in_rows, in_cols, _, before) in enumerate(layer):
-            empty_row, empty_col, to_empty = row_of[empty], col_of[empty], steps[empty]
-            for cell in neighbours[empty]:
+            empty_row, to_empty, rank = row_of[empty], steps[empty], estimate * span + index * cells
+            for cell, row, col in moves[empty]:
                 if cell == before:
                     continue
                 piece = board[cell]
-                goal_row, goal_col = row_of[piece], col_of[piece]
-                row, col = row_of[cell], col_of[cell]
                 change = to_empty[piece] - steps[cell][piece]
-                line = None   # the one line whose conflicts can change: the piece leaves or enters its goal line
+                # the one line whose conflicts can change: the piece leaves or enters its goal line
                 if row != empty_row:
+                    goal_row = row_of[piece]
                     if goal_row in (row, empty_row):
-                        out = (out_after(True, row, board, col, blank) if goal_row == row else
-                               out_after(True, empty_row, board, col, piece))
+                        out = out_after(True, goal_row, board, col, blank if goal_row == row else piece)
                         change += 2 * (out - in_rows[goal_row])
-                        line = (True, goal_row, out)
-                elif goal_col in (col, empty_col):
-                    out = (out_after(False, col, board, row, blank) if goal_col == col else
-                           out_after(False, empty_col, board, row, piece))
-                    change += 2 * (out - in_cols[goal_col])
-                    line = (False, goal_col, out)
-                children.append((estimate + change, index, cell, line))
+                        lines[rank + change * span + cell] = (True, goal_row, out)
+                else:
+                    goal_col = col_of[piece]
+                    if goal_col in (col, col_of[empty]):
+                        out = out_after(False, goal_col, board, row, blank if goal_col == col else piece)
+                        change += 2 * (out - in_cols[goal_col])
+                        lines[rank + change * span + cell] = (False, goal_col, out)
+                children.append(rank + change * span + cell)
         spent += len(children)
         children.sort()
-        layer = []
-        for estimate, index, cell, line in children:
-            _, board, empty, in_rows, in_cols, _, _ = layers[-1][index]
+        parents, layer = layer, []
+        for key in children:
+            estimate, index = divmod(key, span)
+            index, cell = divmod(index, cells)
+            _, board, empty, in_rows, in_cols, _, _ = parents[index]
             moved = bytearray(board)
             moved[empty], moved[cell] = board[cell], blank
             child = bytes(moved)
             if child in seen:
                 continue
             seen.add(child)
+            line = lines.get(key)
             if line is not None:
                 in_line = (in_rows if line[0] else in_cols).copy()
                 in_line[line[1]] = line[2]
