@@ -6,6 +6,7 @@
     python bench/sliding_fast.py --line      # where auto's optimal attempt pays: IDA* within its budget
     python bench/sliding_fast.py --auto      # auto: the fast answer at once, then shorter (pzl.sliding.anytime)
     python bench/sliding_fast.py --groups --count 16 --sizes 5x5,6x6,7x7,8x8   # lines one tile at a time or by groups
+    python bench/sliding_fast.py --groups --only beam --count 16 --sizes 5x5,6x6,7x7,8x8,10x10   # the beam alone
     python bench/sliding_fast.py --bound --count 16 --sizes 5x5,6x6,7x7,8x8,10x10   # the start's bound, two ways
 
 Every request goes through `pzl.api` with "algorithm": "fast" (bench/pyodide_node.mjs times
@@ -28,7 +29,8 @@ wall-clock, and Node's process time to the final answer, one run each, after one
 `--groups` runs the fast solver's constructions on the same starts in CPython, the answer before
 `auto`'s windows: lines placed one tile at a time (`fast_place`) or by groups of tiles
 (`fast_groups`), or each line tried several ways in one beam, with one or more orders of the lines;
-length against the bound, CPU, nodes.
+and a beam search over the whole board (`engines.beam`) of several widths; length against the bound,
+CPU, nodes.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ if str(ROOT) not in sys.path:
 from pzl.search.problem import Search, run_to_end  # noqa: E402
 from pzl.sliding import fast_reach  # noqa: E402
 from pzl.sliding.board import rectangle  # noqa: E402
+from pzl.sliding.engines.beam import beam_solve  # noqa: E402
 from pzl.sliding.engines.fast import fast_solve  # noqa: E402
 from pzl.sliding.engines.tiles import (  # noqa: E402
     ida_star_tiles,
@@ -232,11 +235,15 @@ CONSTRUCTIONS = (("one tile at a time", {}), ("one tile at a time, 16 orders", {
                  ("groups of 3, 4 orders", {"group": 3, "width": 4}),
                  ("each line every way (one tile, groups of 2, of 3), 8 orders", {"group": (0, 2, 3), "width": 8}),
                  ("each line one tile at a time or by groups of 3, 4 orders", {"group": (0, 3), "width": 4}),
-                 ("each line one tile at a time or by groups of 3, 2 orders", {"group": (0, 3), "width": 2}))
+                 ("each line one tile at a time or by groups of 3, 2 orders", {"group": (0, 3), "width": 2}),
+                 ("a beam over the whole board, width 500", {"beam": 500}),
+                 ("a beam over the whole board, width 1,000", {"beam": 1000}),
+                 ("a beam over the whole board, width 2,000", {"beam": 2000}))
 
 
-def constructions(sizes: list[str], count: int, seed: int) -> str:
-    """The fast solver's ways of placing lines on the same starts: length against the bound, CPU, work (CPython)."""
+def constructions(sizes: list[str], count: int, seed: int, only: str = "") -> str:
+    """The fast solver's ways of placing lines and the beam on the same starts (those whose name holds `only`):
+    length against the bound, CPU, work (CPython)."""
     lines = [f"fast solver constructions, {count} uniformly random solvable positions per size (seed {seed}), "
              "CPython; length / lower bound (Manhattan + linear conflict, last moves, corner tiles), median / max",
              "", "| board | construction | length / bound | CPU s, median | nodes, median |",
@@ -246,11 +253,13 @@ def constructions(sizes: list[str], count: int, seed: int) -> str:
         rows, cols = (int(side) for side in size.split("x"))
         goal = (*range(1, rows * cols), 0)
         starts = [random_start(rows, cols, rng) for _ in range(count)]
-        for name, options in CONSTRUCTIONS:
+        for name, options in [(name, options) for name, options in CONSTRUCTIONS if only in name]:
             ratios, seconds, nodes = [], [], []
             for start in starts:
                 clock = time.process_time()
-                outcome = run_to_end(fast_solve(start, goal, rows, cols, **options))[0]
+                search = (beam_solve(start, goal, rows, cols, options["beam"]) if "beam" in options else
+                          fast_solve(start, goal, rows, cols, **options))
+                outcome = run_to_end(search)[0]
                 seconds.append(time.process_time() - clock)
                 ratios.append((len(outcome.path) - 1) / lower_bound(start, goal, rows, cols))
                 nodes.append(outcome.nodes)
@@ -331,6 +340,7 @@ if __name__ == "__main__":
     parser.add_argument("--auto", action="store_true", help="auto: the first and the final answer, and when")
     parser.add_argument("--groups", action="store_true",
                         help="the fast solver's constructions (one tile at a time, groups) on the same starts")
+    parser.add_argument("--only", default="", help="with --groups: the constructions whose name holds this")
     parser.add_argument("--bound", action="store_true",
                         help="the start's lower bound with last moves and corner tiles against Manhattan + conflict")
     parser.add_argument("--json", action="store_true", help="print the measurements as JSON")
@@ -341,7 +351,7 @@ if __name__ == "__main__":
     elif args.line:
         print(line([size for size in sizes if size in ("5x5", "7x7")] or ["5x5", "7x7"], 12, args.seed))
     elif args.groups:
-        print(constructions(sizes, args.count, args.seed))
+        print(constructions(sizes, args.count, args.seed, args.only))
     elif args.auto:
         data = measure_auto([size for size in sizes if size != "4x4"], args.count, args.seed, not args.no_pyodide,
                             args.python)
