@@ -27,7 +27,7 @@ from pzl.sliding.engines.tiles import line_conflicts, longest_increasing, replay
 
 #: Depths without a child nearer the goal than the best so far before the beam gives up: this many per row and
 #: column of the board, and STALL_FLOOR more.
-STALL_PER_LINE, STALL_FLOOR = 4, 20
+STALL_PER_LINE, STALL_FLOOR = 2, 16
 #: What the progress events say is running.
 PHASE = "beam search"
 
