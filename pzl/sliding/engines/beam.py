@@ -6,13 +6,14 @@ dropped, so the beam never walks in a circle). Nothing is proved: the bound only
 construction (`pzl.sliding.engines.fast`) moves tiles of later lines about while it places each line, the beam
 brings every tile nearer its goal at once; measured on random boards it answers in 1.5-1.8 times the lower bound
 on 5x5 to 7x7 where the construction takes 1.9-2.2 (docs/sliding.md). On bigger boards a narrow beam leaves
-sorted islands the blank cannot cross without moving tiles away from home and stops getting nearer the goal;
-after STALL_PER_LINE depths per row and column without a nearer position it gives up, and the construction
-finishes from the nearest position it kept (a stalled beam usually ends a few moves from the goal).
+sorted islands the blank cannot cross without moving tiles away from home and stops getting nearer the goal,
+or ends on a deceptive position (a few moves by the bound, but a swapped pair or a cycle of tiles far apart
+in a sorted board: 80-120 moves on 7x7); after STALL_PER_LINE depths per row and column without a nearer
+position it gives up, and the construction finishes from the nearest position it kept.
 
 A generator like every pzl search: progress about every PROGRESS_EVERY nodes, no recursion, and closing it
-cancels the work. A node is a child ranked (about 2 µs of CPython's CPU); a position kept costs its bytes in
-the seen set (7x7 at width 1,000: about 400,000 positions, 60 MB).
+cancels the work. A node is a child ranked (about 2 µs of CPython's CPU); every position kept stays in memory
+until the end, for the path and the seen set (7x7 at width 1,000: about 360,000 positions, 130 MB at the peak).
 """
 
 from __future__ import annotations
