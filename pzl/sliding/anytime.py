@@ -10,7 +10,7 @@ milliseconds to a tenth of a second), as an `improved` event unless it is proved
 * bigger boards: IDA* for `fast_reach.AUTO_IDA_NODES` nodes when the start's lower bound is under
   `fast_reach.AUTO_IDA_BOUND` (where it usually finishes); failing that, or from farther starts,
   other constructions (CONSTRUCTIONS, by the board's size): up to 7x7 a beam search over the whole board
-  (`pzl.sliding.engines.beam`, a fifth to a quarter shorter than the fast answer); on bigger boards the fast
+  (`pzl.sliding.engines.beam`, a fifth to a third shorter than the fast answer); on bigger boards the fast
   solver again, trying several orders of the lines at once (`Placer.reduce`), placing each line's tiles by
   groups of 3 (`pzl.sliding.engines.fast_groups`) and building from the goal back to the start
   (`fast_solve(backward=True)`); then windows of the shortest answer re-solved optimally
@@ -99,13 +99,13 @@ class Tiles:
         return self.board.distances
 
     def fast(self, nodes: int = 0, clock: float | None = None, **options: int | tuple[int, ...]) -> Search:
-        """The fast solver on this board (`options`: its width and group), counting on from `nodes` and `clock`;
-        a `beam` option: the beam of that width instead (`pzl.sliding.engines.beam`)."""
-        if "beam" in options:
-            return beam_solve(self.start, self.goal, self.board.rows, self.board.cols, options["beam"], nodes=nodes,
-                              clock=clock)
+        """The fast solver on this board (`options`: its width and group), counting on from `nodes` and `clock`."""
         return fast_solve(self.start, self.goal, self.board.rows, self.board.cols, nodes=nodes, clock=clock,
                           **options)
+
+    def beam(self, width: int, nodes: int = 0, clock: float | None = None) -> Search:
+        """The beam search over the whole board (`pzl.sliding.engines.beam`), `width` positions wide."""
+        return beam_solve(self.start, self.goal, self.board.rows, self.board.cols, width, nodes=nodes, clock=clock)
 
 
 def prepare(puzzle: Puzzle) -> Tiles:
@@ -140,7 +140,7 @@ def solve(puzzle: Puzzle, chosen: Plan, payload: dict[str, Any], clock: float) -
 def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
     """The answers (`Found`) and progress of `auto`, the final answer last: the fast answer, then IDA* (a proof on
     boards of at most 16 cells; on bigger ones an attempt within AUTO_IDA_NODES from a start near enough), then
-    shorter answers from the fast solver and the windows."""
+    shorter answers from the other constructions (the beam, the fast solver again) and the windows."""
     lower = chosen.lower_bound
     assert lower is not None
     fast = yield from board.fast()
@@ -172,32 +172,36 @@ def _answers(board: Tiles, chosen: Plan, clock: float) -> Search:
 
 
 def constructions(cells: int) -> list[dict[str, int | tuple[int, ...]]]:
-    """`Tiles.fast`'s options for the constructions tried on a board of `cells` cells (CONSTRUCTIONS)."""
+    """The constructions tried on a board of `cells` cells (CONSTRUCTIONS): `{"beam": width}` for `Tiles.beam`,
+    then `Tiles.fast`'s options."""
     beam, chosen = next((beam, tried) for most, beam, tried in CONSTRUCTIONS if cells <= most)
-    return [{"beam": beam}] * bool(beam) + [{"width": width, **({"group": group} if group else {}),
-                                              **({"backward": True} if any(backward) else {})}
-                                             for width, group, *backward in chosen]
+    return ([{"beam": beam}] if beam else []) + [{"width": width, **({"group": group} if group else {}),
+                                                  **({"backward": True} if any(backward) else {})}
+                                                 for width, group, *backward in chosen]
 
 
 def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: float) -> Search:
-    """The fast solver again by each of the board's CONSTRUCTIONS, then windows of the shortest answer re-solved for
-    SHORTEN_NODES nodes: a shorter answer now and then, the best last."""
+    """The board's CONSTRUCTIONS (the beam, the fast solver again), then windows of the shortest answer re-solved
+    for SHORTEN_NODES nodes: a shorter answer now and then, the best last, labelled by how it was found."""
     grouped = beamed = 0
-    how = SHORTENED_ANSWER
+    found_by = FAST_ANSWER
     for options in constructions(board.board.size):
-        other = yield from board.fast(spent, clock, **options)
-        grouped += other.nodes - spent if "group" in options else 0
-        beamed += other.nodes - spent if "beam" in options else 0
-        spent = other.nodes
+        width = options.get("beam")
+        other = yield from (board.beam(width, spent, clock) if width else board.fast(spent, clock, **options))
+        work, spent = other.nodes - spent, other.nodes
+        if width:
+            beamed += work
+        elif "group" in options:
+            grouped += work
         if len(other.path) < len(fast.path):
-            fast = other
-            answer, how = (BEAM_ANSWER, BEAM_SHORTENED) if "beam" in options else (SHORTENED_ANSWER, SHORTENED_ANSWER)
-            yield Found(SearchOutcome(fast.path, nodes=spent, states=len(fast.path)), lower, answer)
+            fast, found_by = other, BEAM_ANSWER if width else SHORTENED_ANSWER
+            yield Found(SearchOutcome(fast.path, nodes=spent, states=len(fast.path)), lower, found_by)
+    shortened = BEAM_SHORTENED if found_by is BEAM_ANSWER else SHORTENED_ANSWER
     shortener = Shortener(board.board, board.start, [position.index(0) for position in fast.path], board.distances)
     budget = SHORTEN_NODES[shortener.bound]
     budget = max(int(budget * WINDOWS_FLOOR), budget - GROUP_NODE_WORTH[shortener.bound] * grouped
                  - BEAM_NODE_WORTH[shortener.bound] * beamed)
-    reported = shortener.moves
+    before = reported = shortener.moves
     while True:
         solution = yield from shortener.run(min(REPORT_NODES, budget - shortener.nodes), spent, clock)
         final = solution.stopped is None or shortener.nodes >= budget
@@ -206,8 +210,10 @@ def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: f
             stopped = {}
             if final and shortener.moves > lower:
                 spent_words = "its budget of" if solution.stopped else "every window, within"
-                stopped = {"stopped": "nodes", "note": f"shortened by re-solving windows of it optimally "
-                                                       f"({spent_words} {budget:,} nodes of IDA*); not proved shortest"}
-            yield Found(solution, lower, how, final=final, extra=stopped)
+                done = "shortened by re-solving windows of it optimally" if reported < before else \
+                    "no window of it re-solved optimally was shorter"
+                stopped = {"stopped": "nodes",
+                           "note": f"{done} ({spent_words} {budget:,} nodes of IDA*); not proved shortest"}
+            yield Found(solution, lower, shortened if reported < before else found_by, final=final, extra=stopped)
         if final:
             return

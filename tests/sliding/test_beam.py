@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,7 @@ from pzl.search.progress import run_to_end
 from pzl.sliding import anytime
 from pzl.sliding.engines import beam
 from pzl.sliding.engines.beam import beam_solve
+from pzl.sliding.engines.fast import fast_solve
 from pzl.sliding.engines.tiles import linear_conflict, lower_bound, manhattan
 from tests.sliding.test_fast import assert_replays, solvable_pair
 
@@ -78,9 +80,20 @@ def test_the_beam_keeps_the_positions_its_definition_keeps(size, width, standard
     rows, cols = size
     start, goal = solvable_pair(rows, cols, random.Random(rng.random()), standard_goal)
     reference = plain_beam(start, goal, rows, cols, width)
+    if reference[-1] != goal:   # stalled: the construction from the nearest position, every loop cut out
+        reference = without_loops(reference + run_to_end(fast_solve(reference[-1], goal, rows, cols))[0].path[1:])
     path = run_to_end(beam_solve(start, goal, rows, cols, width))[0].path
-    assert path[:len(reference)] == reference   # the same path; after a stall, the construction from its end
+    assert path == reference
     assert_replays(path, start, goal, rows, cols)
+
+
+def without_loops(path):
+    """The path with every stretch that comes back to an earlier position cut out."""
+    kept: list = []
+    for position in path:
+        kept = kept[:kept.index(position)] if position in kept else kept
+        kept.append(position)
+    return kept
 
 
 @settings(max_examples=10, deadline=None)
@@ -106,8 +119,26 @@ def test_a_stalled_beam_is_finished_by_the_construction(monkeypatch):
     monkeypatch.setattr(beam, "fast_solve", recorded)
     start, goal = solvable_pair(8, 8, random.Random(5), standard_goal=True)
     path = run_to_end(beam_solve(start, goal, 8, 8, 2))[0].path   # so narrow a beam stalls on 8x8
-    assert finished and finished[0] in path and finished[0] != goal
+    assert finished and finished[0] != goal
     assert_replays(path, start, goal, 8, 8)
+    assert len(set(path)) == len(path), "where the construction undoes the beam's last moves, the loop is cut"
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from([(4, 4), (5, 5), (6, 6), (4, 6)]), st.sampled_from([1, 2, 4]), st.randoms(use_true_random=False))
+def test_a_stalled_answer_never_repeats_a_position(size, width, rng):
+    rows, cols = size
+    start, goal = solvable_pair(rows, cols, random.Random(rng.random()), standard_goal=False)
+    path = run_to_end(beam_solve(start, goal, rows, cols, width))[0].path
+    assert_replays(path, start, goal, rows, cols)
+    assert len(set(path)) == len(path)
+
+
+def test_a_beam_needs_a_width_and_at_most_256_cells():
+    for width, side in ((0, 3), (4, 17)):
+        goal = (*range(1, side * side), 0)
+        with pytest.raises(ValueError, match="width of at least 1 and at most 256 cells"):
+            next(beam_solve(goal, goal, side, side, width))
 
 
 def test_the_goal_itself_is_a_path_of_one_position():
@@ -136,3 +167,13 @@ def test_auto_answers_by_the_beam_where_constructions_say(monkeypatch):
     for answer in answers:
         path = [tuple(int(label) for label in position.split()) for position in answer["solution"]]
         assert_replays(path, start, goal, 5, 5)
+
+
+def test_an_answer_no_window_shortened_keeps_its_label_and_says_so(monkeypatch):
+    monkeypatch.setattr(anytime, "SHORTEN_NODES", {"linear-conflict": 30, "manhattan": 30})   # no window finishes
+    monkeypatch.setattr(anytime, "CONSTRUCTIONS", ((25, 300, ()),))
+    start, _ = solvable_pair(5, 5, random.Random(7), standard_goal=True)
+    result = api.answer({"command": "solve", "family": "sliding", "board": "5x5",
+                         "start": " ".join(map(str, start))})["result"]
+    assert result["algorithm"] == "auto: beam" and result["stopped"] == "nodes"
+    assert result["note"].startswith("no window of it re-solved optimally was shorter")

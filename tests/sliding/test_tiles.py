@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from itertools import pairwise
+from itertools import combinations, pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from pzl.search.problem import run_to_end as run
 from pzl.sliding.board import distance_table
-from pzl.sliding.engines.tiles import ida_star_tiles, iddfs_tiles, linear_conflict, manhattan
+from pzl.sliding.engines.tiles import ida_star_tiles, iddfs_tiles, linear_conflict, longest_increasing, manhattan
 
 HARDEST = (8, 6, 7, 2, 5, 4, 3, 0, 1)
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
@@ -216,3 +216,11 @@ def test_easiest_korf_instances_are_solved_at_their_optimal_length():
         outcome, _ = run(ida_star_tiles(start, goal, adjacency, distance_table(adjacency), rows_cols=(4, 4)))
         assert len(outcome.path) - 1 == optimal, number
         assert_legal_solution(rectangle(4, 4), outcome.path, start, goal)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 9), max_size=10))
+def test_longest_increasing_is_the_longest_strictly_increasing_subsequence(values):
+    longest = max((size for size in range(len(values) + 1) for chosen in combinations(values, size)
+                   if all(a < b for a, b in pairwise(chosen))), default=0)
+    assert longest_increasing(values) == longest

@@ -9,7 +9,7 @@ on 5x5 to 7x7 where the construction takes 1.9-2.2 (docs/sliding.md). On bigger 
 sorted islands the blank cannot cross without moving tiles away from home and stops getting nearer the goal,
 or ends on a deceptive position (a few moves by the bound, but a swapped pair or a cycle of tiles far apart
 in a sorted board: 80-120 moves on 7x7); after STALL_PER_LINE depths per row and column without a nearer
-position it gives up, and the construction finishes from the nearest position it kept.
+position (and STALL_FLOOR more) it gives up, and the construction finishes from the nearest position it kept.
 
 A generator like every pzl search: progress about every PROGRESS_EVERY nodes, no recursion, and closing it
 cancels the work. A node is a child ranked (about 2 µs of CPython's CPU); every position kept stays in memory
@@ -24,6 +24,7 @@ from collections.abc import Hashable, Sequence
 from pzl.events import progress
 from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
 from pzl.sliding.engines.fast import fast_solve
+from pzl.sliding.engines.fast_exact import cut_loops
 from pzl.sliding.engines.tiles import line_conflicts, longest_increasing, replay_blanks
 
 #: Depths without a child nearer the goal than the best so far before the beam gives up: this many per row and
@@ -36,11 +37,13 @@ PHASE = "beam search"
 def beam_solve(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, cols: int, width: int, *,
                nodes: int = 0, clock: float | None = None) -> Search:
     """A solution from `start` to `goal` (distinct labels in cell order, 0 the blank; a pair that can reach each
-    other, as `fast_solve` checks) on a full rows x cols board by a beam of `width` positions, finished by the
-    construction if the beam stalls (see the module's docstring). `nodes` and `clock` continue a request's count
-    and clock."""
+    other, as `fast_solve` checks) on a full rows x cols board of at most 256 cells by a beam of `width` (at least
+    1) positions, finished by the construction if the beam stalls (see the module's docstring). `nodes` and
+    `clock` continue a request's count and clock."""
     clock = time.perf_counter() if clock is None else clock
     cells = rows * cols
+    if width < 1 or cells > 256:
+        raise ValueError(f"a beam needs a width of at least 1 and at most 256 cells (width {width}, {cells} cells)")
     home = {label: cell for cell, label in enumerate(goal)}
     target, blank = bytes(range(cells)), home[0]
     row_of, col_of = [cell // cols for cell in range(cells)], [cell % cols for cell in range(cells)]
@@ -88,20 +91,23 @@ def beam_solve(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, c
                     continue
                 piece = board[cell]
                 change = to_empty[piece] - steps[cell][piece]
-                # the one line whose conflicts can change: the piece leaves or enters its goal line
+                line = None   # the one line whose conflicts can change: the piece leaves or enters its goal line
                 if row != empty_row:
                     goal_row = row_of[piece]
                     if goal_row in (row, empty_row):
                         out = out_after(True, goal_row, board, col, blank if goal_row == row else piece)
                         change += 2 * (out - in_rows[goal_row])
-                        lines[rank + change * span + cell] = (True, goal_row, out)
+                        line = (True, goal_row, out)
                 else:
                     goal_col = col_of[piece]
                     if goal_col in (col, col_of[empty]):
                         out = out_after(False, goal_col, board, row, blank if goal_col == col else piece)
                         change += 2 * (out - in_cols[goal_col])
-                        lines[rank + change * span + cell] = (False, goal_col, out)
-                children.append(rank + change * span + cell)
+                        line = (False, goal_col, out)
+                key = rank + change * span + cell
+                if line is not None:
+                    lines[key] = line
+                children.append(key)
         spent += len(children)
         children.sort()
         parents, layer = layer, []
@@ -141,10 +147,13 @@ def beam_solve(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, c
         found, layers = 0, layers[:best_depth + 1]
     blanks = []
     for kept in reversed(layers):
-        blanks.append(kept[found][2])
-        found = kept[found][5]
-    path = replay_blanks(tuple(start), blanks[::-1])
-    if path[-1] != tuple(goal):
+        _, _, empty, _, _, found, _ = kept[found]   # the blank's cell there, and its parent's index
+        blanks.append(empty)
+    blanks.reverse()
+    path = replay_blanks(tuple(start), blanks)
+    if path[-1] != tuple(goal):   # the construction's first moves may undo the beam's last: loops cut
         rest = yield from fast_solve(path[-1], goal, rows, cols, nodes=nodes + spent, clock=clock)
-        path, spent = path + rest.path[1:], rest.nodes - nodes
+        path = replay_blanks(tuple(start), cut_loops(blanks + [position.index(0) for position in rest.path[1:]],
+                                                     start))
+        spent = rest.nodes - nodes
     return SearchOutcome(path, nodes=nodes + spent, states=len(seen), seconds=time.perf_counter() - clock)
