@@ -9,13 +9,13 @@ milliseconds to a tenth of a second), as an `improved` event unless it is proved
   proves the fewest moves and replaces the answer — what `auto` gave before, after a fast answer;
 * bigger boards: IDA* for `fast_reach.AUTO_IDA_NODES` nodes when the start's lower bound is under
   `fast_reach.AUTO_IDA_BOUND` (where it usually finishes); failing that, or from farther starts,
-  other constructions (CONSTRUCTIONS, by the board's size): up to 7x7 a beam search over the whole board
+  other constructions (CONSTRUCTIONS, by the board's size): up to 8x8 a beam search over the whole board
   (`pzl.sliding.engines.beam`, a fifth to a third shorter than the fast answer); on bigger boards the fast
-  solver again, trying several orders of the lines at once (`Placer.reduce`), placing each line's tiles by
-  groups of 3 (`pzl.sliding.engines.fast_groups`) and building from the goal back to the start
-  (`fast_solve(backward=True)`); then windows of the shortest answer re-solved optimally
-  (`pzl.sliding.engines.windows`) for SHORTEN_NODES nodes of IDA* (less the constructions' work,
-  GROUP_NODE_WORTH and BEAM_NODE_WORTH), a shorter answer given every REPORT_NODES nodes or so.
+  solver again, placing each line's tiles one at a time or by groups of 3 (`pzl.sliding.engines.fast_groups`)
+  and building from the goal back to the start (`fast_solve(backward=True)`); then windows of the shortest
+  answer re-solved optimally (`pzl.sliding.engines.windows`) for SHORTEN_NODES nodes of IDA* (less the
+  constructions' work, GROUP_NODE_WORTH and BEAM_NODE_WORTH), a shorter answer given every REPORT_NODES nodes
+  or so.
 
 The board's context is made once (the plan's `pzl.sliding.plan.Plan`: the start's lower bound, what the
 depth-first check says of a proof; the board's distances, which the board works out once) and handed to every
@@ -57,9 +57,9 @@ from pzl.sliding.task import Puzzle
 #: board (`engines.beam`; 0: none, a narrow beam stalls on big boards), then the fast solver's, each (orders of the
 #: lines tried at once, tiles placed together by one search (`engines.fast_groups`; 0: one tile at a time; several:
 #: each line tried every way, the best kept)[, True: built backward, from the goal to the start]). Measured on random
-#: boards (docs/sliding.md): up to 7x7 the beam is shorter than every construction.
-CONSTRUCTIONS = ((25, 2000, ()), (36, 1500, ()), (49, 1000, ()),
-                 (64, 0, ((4, (0, 3)),)), (100, 0, ((1, (0, 3)), (1, (0, 3), True))))
+#: boards (docs/sliding.md): up to 8x8 the beam is shorter than every construction.
+CONSTRUCTIONS = ((25, 2000, ()), (36, 1500, ()), (49, 1000, ()), (64, 500, ()),
+                 (100, 0, ((1, (0, 3)), (1, (0, 3), True))))
 #: IDA* nodes spent re-solving windows of the answer on a big board, by the windows' bound (a node with linear
 #: conflict costs about twice one with Manhattan distance alone: 1.2 and 2.5 million a second in CPython).
 SHORTEN_NODES = {"linear-conflict": 2_500_000, "manhattan": 3_000_000}

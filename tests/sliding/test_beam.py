@@ -27,14 +27,17 @@ from tests.sliding.test_fast import assert_replays, solvable_pair
 
 def plain_beam(start, goal, rows, cols, width):
     """The beam by its definition: each depth, every unseen child of every kept position (each way but back),
-    ranked by (Manhattan + linear conflict from scratch, its parent's rank, the moved tile's cell), the first
-    `width` kept; stops at the goal, or when STALL_PER_LINE depths per line (and STALL_FLOOR) bring none nearer.
-    Returns the path to the goal, or to the nearest position kept when it stalled."""
+    ranked by (BOUND_WEIGHT x (Manhattan + linear conflict) + the sum of the tiles' squared distances from home,
+    all from scratch; its parent's rank; the moved tile's cell), the first `width` kept; stops at the goal, or
+    when STALL_PER_LINE depths per line (and STALL_FLOOR) bring none nearer. Returns the path to the goal, or to
+    the nearest position kept when it stalled."""
     distances = [[abs(a // cols - b // cols) + abs(a % cols - b % cols) for b in range(rows * cols)]
                  for a in range(rows * cols)]
 
     def estimate(position):
-        return manhattan(position, goal, distances) + linear_conflict(position, goal, rows, cols)
+        squares = sum(distances[cell][goal.index(label)] ** 2 for cell, label in enumerate(position) if label)
+        return beam.BOUND_WEIGHT * (manhattan(position, goal, distances)
+                                    + linear_conflict(position, goal, rows, cols)) + squares
 
     layers = [[(tuple(start), None, None)]]   # (position, parent's rank, blank cell before)
     seen = {tuple(start)}
@@ -162,7 +165,7 @@ def test_auto_answers_by_the_beam_where_constructions_say(monkeypatch):
                            "start": " ".join(map(str, start))}))
     answers = [event["result"] for event in events if event["event"] in ("improved", "result")]
     assert [answer["algorithm"] for answer in answers[:2]] == ["auto: fast", "auto: beam"]
-    assert answers[-1]["algorithm"] == "auto: beam, shortened" and answers[-1]["path"] == ["beam", "shortened"]
+    assert answers[-1]["path"] in (["beam"], ["beam", "shortened"])   # shortened: when a window was shorter
     assert [event["phase"] for event in events if event.get("phase") == beam.PHASE]
     for answer in answers:
         path = [tuple(int(label) for label in position.split()) for position in answer["solution"]]

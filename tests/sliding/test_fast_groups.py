@@ -176,7 +176,7 @@ def test_the_one_tile_bounds_kept_in_tables_are_those_of_alone_and_shared_by_the
 
 def test_auto_on_a_5x5_board_tries_lines_by_groups_and_answers_by_legal_moves(monkeypatch):
     assert all(any(3 in _ways(options.get("group", 0)) for options in anytime.constructions(cells))
-               for cells in (64, 100)), "past 7x7 auto places lines by groups (up to 7x7 a beam is shorter)"
+               for cells in (81, 100)), "past 8x8 auto places lines by groups (up to 8x8 a beam is shorter)"
     monkeypatch.setattr(anytime, "SHORTEN_NODES", {"linear-conflict": 100_000, "manhattan": 100_000})
     monkeypatch.setattr(anytime, "CONSTRUCTIONS", ((25, 0, ((8, 0), (4, 3))), (100, 0, ((1, 3),))))
     calls = []

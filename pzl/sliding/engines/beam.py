@@ -1,15 +1,16 @@
 """Beam search over the whole board: a solution of numbered tiles that is often far shorter than a construction's.
 
 Depth by depth from the start, every position of the beam is moved each way but back, and the `width`
-children nearest the goal by Manhattan distance + linear conflict go on (positions seen before are
-dropped, so the beam never walks in a circle). Nothing is proved: the bound only ranks. Where the line-by-line
-construction (`pzl.sliding.engines.fast`) moves tiles of later lines about while it places each line, the beam
-brings every tile nearer its goal at once; measured on random boards it answers in 1.5-1.8 times the lower bound
-on 5x5 to 7x7 where the construction takes 1.9-2.2 (docs/sliding.md). On bigger boards a narrow beam leaves
-sorted islands the blank cannot cross without moving tiles away from home and stops getting nearer the goal,
-or ends on a deceptive position (a few moves by the bound, but a swapped pair or a cycle of tiles far apart
-in a sorted board: 80-120 moves on 7x7); after STALL_PER_LINE depths per row and column without a nearer
-position (and STALL_FLOOR more) it gives up, and the construction finishes from the nearest position it kept.
+children nearest the goal go on (positions seen before are dropped, so the beam never walks in a circle).
+"Nearest" is a rank, not a bound: BOUND_WEIGHT times Manhattan distance + linear conflict, plus the sum of the
+tiles' squared distances from home, so that a tile far from home weighs more than its distance; ranked by the
+bound alone, the beam brings the near tiles home first and ends on positions the bound calls a few moves from
+the goal that are a swapped pair or a cycle of tiles far apart in a sorted board, 80-120 moves away on 7x7.
+Where the line-by-line construction (`pzl.sliding.engines.fast`) moves tiles of later lines about while it
+places each line, the beam brings every tile nearer its goal at once: measured on random boards it answers in
+1.45-1.9 times the lower bound on 5x5 to 8x8 where the construction takes 1.9-2.2 (docs/sliding.md). On bigger
+boards a narrow beam still stalls; after STALL_PER_LINE depths per row and column without a better-ranked
+position (and STALL_FLOOR more) it gives up, and the construction finishes from the best position it kept.
 
 A generator like every pzl search: progress about every PROGRESS_EVERY nodes, no recursion, and closing it
 cancels the work. A node is a child ranked (about 2 µs of CPython's CPU); every position kept stays in memory
@@ -30,6 +31,10 @@ from pzl.sliding.engines.tiles import line_conflicts, longest_increasing, replay
 #: Depths without a child nearer the goal than the best so far before the beam gives up: this many per row and
 #: column of the board, and STALL_FLOOR more.
 STALL_PER_LINE, STALL_FLOOR = 2, 16
+#: A position's rank: the bound (Manhattan distance + linear conflict) this many times, plus the sum over tiles of
+#: the square of each one's distance from home, so a tile far from home costs more than its distance and the beam
+#: does not leave it for the end (where it stalls).
+BOUND_WEIGHT = 5
 #: What the progress events say is running.
 PHASE = "beam search"
 
@@ -71,7 +76,9 @@ def beam_solve(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, c
              for cell in range(cells)]
     first = bytes(home[label] for label in start)
     in_rows, in_cols = line_conflicts(first, blank, rows, cols)
-    estimate = sum(steps[cell][at] for cell, at in enumerate(first) if at != blank) + 2 * (sum(in_rows) + sum(in_cols))
+    estimate = sum(BOUND_WEIGHT * away + away * away for away in (steps[cell][at] for cell, at in enumerate(first)
+                                                                    if at != blank))
+    estimate += 2 * BOUND_WEIGHT * (sum(in_rows) + sum(in_cols))
     # a position of the beam: (estimate, goal cells by cell, blank's cell, tiles out per row, per column, index of
     # its parent in the layer before, the parent's blank cell)
     layer = [(estimate, first, first.index(blank), in_rows, in_cols, -1, -1)]
@@ -90,19 +97,20 @@ def beam_solve(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, c
                 if cell == before:
                     continue
                 piece = board[cell]
-                change = to_empty[piece] - steps[cell][piece]
+                now, was = to_empty[piece], steps[cell][piece]   # the piece's distance from home after the move, before
+                change = BOUND_WEIGHT * (now - was) + now * now - was * was
                 line = None   # the one line whose conflicts can change: the piece leaves or enters its goal line
                 if row != empty_row:
                     goal_row = row_of[piece]
                     if goal_row in (row, empty_row):
                         out = out_after(True, goal_row, board, col, blank if goal_row == row else piece)
-                        change += 2 * (out - in_rows[goal_row])
+                        change += 2 * BOUND_WEIGHT * (out - in_rows[goal_row])
                         line = (True, goal_row, out)
                 else:
                     goal_col = col_of[piece]
                     if goal_col in (col, col_of[empty]):
                         out = out_after(False, goal_col, board, row, blank if goal_col == col else piece)
-                        change += 2 * (out - in_cols[goal_col])
+                        change += 2 * BOUND_WEIGHT * (out - in_cols[goal_col])
                         line = (False, goal_col, out)
                 key = rank + change * span + cell
                 if line is not None:
