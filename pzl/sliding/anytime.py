@@ -210,8 +210,8 @@ def _shorten(board: Tiles, fast: SearchOutcome, lower: int, spent: int, clock: f
             stopped = {}
             if final and shortener.moves > lower:
                 spent_words = "its budget of" if solution.stopped else "every window, within"
-                done = "shortened by re-solving windows of it optimally" if reported < before else \
-                    "no window of it re-solved optimally was shorter"
+                done = ("shortened by re-solving windows of it optimally" if reported < before else
+                        "no window of it re-solved optimally was shorter")
                 stopped = {"stopped": "nodes",
                            "note": f"{done} ({spent_words} {budget:,} nodes of IDA*); not proved shortest"}
             yield Found(solution, lower, shortened if reported < before else found_by, final=final, extra=stopped)
