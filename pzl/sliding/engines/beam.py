@@ -24,6 +24,7 @@ from collections.abc import Hashable, Sequence
 
 from pzl.events import progress
 from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
+from pzl.sliding.board import grid_distances, rectangle
 from pzl.sliding.engines.fast import fast_solve
 from pzl.sliding.engines.fast_exact import cut_loops
 from pzl.sliding.engines.tiles import line_conflicts, longest_increasing, replay_blanks
@@ -52,10 +53,8 @@ def beam_solve(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, c
     home = {label: cell for cell, label in enumerate(goal)}
     target, blank = bytes(range(cells)), home[0]
     row_of, col_of = [cell // cols for cell in range(cells)], [cell % cols for cell in range(cells)]
-    moves = [[(near, row_of[near], col_of[near]) for near in
-              [*(near for near in (cell - cols, cell + cols) if 0 <= near < cells),
-               *(near for near in (cell - 1, cell + 1) if 0 <= near < cells and row_of[near] == row_of[cell])]]
-             for cell in range(cells)]   # the cells next to each cell, with their row and column
+    moves = [[(near, row_of[near], col_of[near]) for near in nears]   # the cells next to each, with row and column
+             for nears in rectangle(rows, cols).adjacency]
 
     known: dict[tuple[bool, int, bytes, int, int], int] = {}
 
@@ -72,8 +71,7 @@ def beam_solve(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, c
             out = known[key] = len(ranks) - longest_increasing(ranks)
         return out
 
-    steps = [[abs(row_of[cell] - row_of[there]) + abs(col_of[cell] - col_of[there]) for there in range(cells)]
-             for cell in range(cells)]
+    steps = grid_distances(rows, cols)
     first = bytes(home[label] for label in start)
     in_rows, in_cols = line_conflicts(first, blank, rows, cols)
     estimate = sum(BOUND_WEIGHT * away + away * away for away in (steps[cell][at] for cell, at in enumerate(first)

@@ -18,6 +18,8 @@ from collections.abc import Generator, Iterator
 from copy import copy
 from heapq import heappop, heappush
 
+from pzl.sliding.board import grid_distances
+
 #: The largest region finished exactly (rows, columns) — both sides at most this.
 FINISH_SIDE = 3
 
@@ -44,8 +46,7 @@ class Placer:
         self.blanks = [self.where[blank]]
         self.nodes = 0                           # cells examined by the breadth-first searches
         self.neighbours = [_neighbours(cell, rows, cols) for cell in range(rows * cols)]
-        self.distance = [[abs(a // cols - b // cols) + abs(a % cols - b % cols) for b in range(rows * cols)]
-                         for a in range(rows * cols)]
+        self.distance = grid_distances(rows, cols)
 
     # ---- moves -----------------------------------------------------------------------------
 

@@ -42,6 +42,7 @@ from pzl.errors import PositionError
 from pzl.events import progress
 from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
 from pzl.search.progress import Steps
+from pzl.sliding.board import grid_distances
 from pzl.sliding.engines import tile_bounds
 from pzl.sliding.engines.ida_kernel import search_function
 from pzl.sliding.engines.tile_bounds import PreparedBound
@@ -159,8 +160,7 @@ def lower_bound(position: Position, goal: Position, rows: int, cols: int) -> int
     """The start's bound on a full rows x cols board (the fast solver's answers are measured against it): Manhattan
     distance plus linear conflict, last moves and corner tiles (`conflicts_and_last_moves`): no solution is
     shorter (admissible)."""
-    distances = [[abs(a // cols - b // cols) + abs(a % cols - b % cols) for b in range(rows * cols)]
-                 for a in range(rows * cols)]
+    distances = grid_distances(rows, cols)
     home = {label: cell for cell, label in enumerate(goal)}
     return manhattan(position, goal, distances) + conflicts_and_last_moves([home[label] for label in position],
                                                                            home[0], rows, cols)
