@@ -13,8 +13,10 @@ boards a narrow beam still stalls; after STALL_PER_LINE depths per row and colum
 position (and STALL_FLOOR more) it gives up, and the construction finishes from the best position it kept.
 
 A generator like every pzl search: progress about every PROGRESS_EVERY nodes, no recursion, and closing it
-cancels the work. A node is a child ranked (about 2 µs of CPython's CPU); every position kept stays in memory
-until the end, for the path and the seen set (7x7 at width 1,000: about 360,000 positions, 130 MB at the peak).
+cancels the work; Python's cycle collector is paused while it runs (`collector_paused`) and its positions are
+freed a few layers at a time at the end, so neither walks them in one time slice. A node is a child ranked
+(about 2 µs of CPython's CPU); every position kept stays in memory until the end, for the path and the seen
+set (7x7 at width 1,000: about 360,000 positions, 130 MB at the peak).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import time
 from collections.abc import Hashable, Sequence
 
 from pzl.events import progress
-from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome
+from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome, collector_paused
 from pzl.sliding.board import grid_distances, rectangle
 from pzl.sliding.engines.fast import fast_solve
 from pzl.sliding.engines.fast_exact import cut_loops
@@ -36,8 +38,8 @@ STALL_PER_LINE, STALL_FLOOR = 2, 16
 #: the square of each one's distance from home, so a tile far from home costs more than its distance and the beam
 #: does not leave it for the end (where it stalls).
 BOUND_WEIGHT = 5
-#: What the progress events say is running.
-PHASE = "beam search"
+#: What the progress events say is running: the search, then its positions freed FREED_LAYERS layers at a time.
+PHASE, FREEING, FREED_LAYERS = "beam search", "freeing memory", 20
 
 
 def beam_solve(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, cols: int, width: int, *,
@@ -50,6 +52,13 @@ def beam_solve(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, c
     cells = rows * cols
     if width < 1 or cells > 256:
         raise ValueError(f"a beam needs a width of at least 1 and at most 256 cells (width {width}, {cells} cells)")
+    return (yield from collector_paused(_beam(start, goal, rows, cols, width, nodes, clock)))
+
+
+def _beam(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, cols: int, width: int, nodes: int,
+          clock: float) -> Search:
+    """`beam_solve`'s search (the collector paused around it: it holds hundreds of thousands of positions)."""
+    cells = rows * cols
     home = {label: cell for cell, label in enumerate(goal)}
     target, blank = bytes(range(cells)), home[0]
     row_of, col_of = [cell // cols for cell in range(cells)], [cell % cols for cell in range(cells)]
@@ -73,12 +82,13 @@ def beam_solve(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, c
 
     steps = grid_distances(rows, cols)
     first = bytes(home[label] for label in start)
-    in_rows, in_cols = line_conflicts(first, blank, rows, cols)
+    in_rows, in_cols = (tuple(counts) for counts in line_conflicts(first, blank, rows, cols))
     estimate = sum(BOUND_WEIGHT * away + away * away for away in (steps[cell][at] for cell, at in enumerate(first)
                                                                     if at != blank))
     estimate += 2 * BOUND_WEIGHT * (sum(in_rows) + sum(in_cols))
     # a position of the beam: (estimate, goal cells by cell, blank's cell, tiles out per row, per column, index of
-    # its parent in the layer before, the parent's blank cell)
+    # its parent in the layer before, the parent's blank cell), all tuples of ints and bytes: the garbage collector
+    # stops tracking them, so its passes over hundreds of thousands of kept positions do not stall a time slice
     layer = [(estimate, first, first.index(blank), in_rows, in_cols, -1, -1)]
     layers = [layer]
     seen = {first}
@@ -129,9 +139,9 @@ def beam_solve(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, c
             seen.add(child)
             line = lines.get(key)
             if line is not None:
-                in_line = (in_rows if line[0] else in_cols).copy()
+                in_line = list(in_rows if line[0] else in_cols)
                 in_line[line[1]] = line[2]
-                in_rows, in_cols = (in_line, in_cols) if line[0] else (in_rows, in_line)
+                in_rows, in_cols = (tuple(in_line), in_cols) if line[0] else (in_rows, tuple(in_line))
             layer.append((estimate, child, cell, in_rows, in_cols, index, empty))
             if child == target:
                 found = len(layer) - 1
@@ -156,10 +166,15 @@ def beam_solve(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, c
         _, _, empty, _, _, found, _ = kept[found]   # the blank's cell there, and its parent's index
         blanks.append(empty)
     blanks.reverse()
+    states = len(seen)
+    while layers:   # freed a few layers at a time: all at once, freeing was the longest silence of the search
+        del layers[-FREED_LAYERS:]
+        yield progress(nodes + spent, states, time.perf_counter() - clock, None, phase=FREEING)
+    seen.clear()
     path = replay_blanks(tuple(start), blanks)
     if path[-1] != tuple(goal):   # the construction's first moves may undo the beam's last: loops cut
         rest = yield from fast_solve(path[-1], goal, rows, cols, nodes=nodes + spent, clock=clock)
         path = replay_blanks(tuple(start), cut_loops(blanks + [position.index(0) for position in rest.path[1:]],
                                                      start))
         spent = rest.nodes - nodes
-    return SearchOutcome(path, nodes=nodes + spent, states=len(seen), seconds=time.perf_counter() - clock)
+    return SearchOutcome(path, nodes=nodes + spent, states=states, seconds=time.perf_counter() - clock)
