@@ -10,7 +10,9 @@ Where the line-by-line construction (`pzl.sliding.engines.fast`) moves tiles of 
 places each line, the beam brings every tile nearer its goal at once: measured on random boards it answers in
 1.45-1.9 times the lower bound on 5x5 to 8x8 where the construction takes 1.9-2.2 (docs/sliding.md). On bigger
 boards a narrow beam still stalls; after STALL_PER_LINE depths per row and column without a better-ranked
-position (and STALL_FLOOR more) it gives up, and the construction finishes from the best position it kept.
+position (and STALL_FLOOR more) it gives up at the best position it kept. Either way the construction then
+finishes from several cuts of the beam's path (`_back_off`): the beam's last stretch, where a few tiles are
+brought home at the cost of many moves, is better replaced by the construction from some way back.
 
 A generator like every pzl search: progress about every PROGRESS_EVERY nodes, no recursion, and closing it
 cancels the work; Python's cycle collector is paused while it runs (`collector_paused`) and its positions are
@@ -38,6 +40,13 @@ STALL_PER_LINE, STALL_FLOOR = 2, 16
 #: the square of each one's distance from home, so a tile far from home costs more than its distance and the beam
 #: does not leave it for the end (where it stalls).
 BOUND_WEIGHT = 5
+#: The beam's path is cut CUTS times, evenly over its last BACK_SHARE, and finished from each cut by the
+#: construction (`fast_solve`): the beam's last stretch is a lookahead more than a good path, cutting it 80-200
+#: moves before its end gives shorter answers on 8x8 (docs/sliding.md). The KEPT_CUTS best by a quick construction
+#: are finished every way of FINISHES (fast_solve's options), the shortest kept.
+CUTS, BACK_SHARE = 15, 0.5
+FINISHES: tuple[tuple[dict[str, int | bool | tuple[int, ...]], int], ...] = (
+    ({"width": 4}, 3), ({"backward": True}, 3), ({}, 3), ({"group": (0, 3)}, 1))
 #: What the progress events say is running: the search, then its positions freed FREED_LAYERS layers at a time.
 PHASE, FREEING, FREED_LAYERS = "beam search", "freeing memory", 20
 
@@ -171,10 +180,35 @@ def _beam(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, cols: 
         del layers[-FREED_LAYERS:]
         yield progress(nodes + spent, states, time.perf_counter() - clock, None, phase=FREEING)
     seen.clear()
+    blanks, spent = yield from _back_off(start, goal, rows, cols, blanks, nodes + spent, clock)
+    return SearchOutcome(replay_blanks(tuple(start), blanks), nodes=spent, states=states,
+                         seconds=time.perf_counter() - clock)
+
+
+def _back_off(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, cols: int, blanks: list[int],
+              nodes: int, clock: float) -> Search:
+    """The beam's path (the blank's cells) cut CUTS times, evenly over its last BACK_SHARE, each cut finished by
+    the construction: (the shortest whole path found, nodes counted on from `nodes`).
+
+    The cuts are ranked by a quick construction (no windows shortened) and the KEPT_CUTS best are finished every
+    way of FINISHES. The beam's own path, if it reached the goal, is kept unless a finish is shorter; every
+    candidate has its loops cut (a construction's first moves may undo the beam's last)."""
     path = replay_blanks(tuple(start), blanks)
-    if path[-1] != tuple(goal):   # the construction's first moves may undo the beam's last: loops cut
-        rest = yield from fast_solve(path[-1], goal, rows, cols, nodes=nodes + spent, clock=clock)
-        path = replay_blanks(tuple(start), cut_loops(blanks + [position.index(0) for position in rest.path[1:]],
-                                                     start))
-        spent = rest.nodes - nodes
-    return SearchOutcome(path, nodes=nodes + spent, states=states, seconds=time.perf_counter() - clock)
+    reached = path[-1] == tuple(goal)
+    step = max(1, round(len(blanks) * BACK_SHARE / CUTS))
+    ranked = []
+    for back in range(step if reached else 0, min(len(blanks), CUTS * step), step):
+        quick = yield from fast_solve(path[-1 - back], goal, rows, cols, shorten=False, nodes=nodes, clock=clock)
+        nodes = quick.nodes
+        ranked.append((len(blanks) - back + len(quick.path), back))
+    best = blanks if reached else None
+    ranked.sort()
+    for options, kept in FINISHES:
+        for _, back in ranked[:kept]:
+            rest = yield from fast_solve(path[-1 - back], goal, rows, cols, nodes=nodes, clock=clock, **options)
+            nodes = rest.nodes
+            whole = cut_loops(blanks[:len(blanks) - back] + [position.index(0) for position in rest.path[1:]], start)
+            if best is None or len(whole) < len(best):
+                best = whole
+    assert best is not None   # the beam's path has at least its start: one cut at least
+    return best, nodes

@@ -252,8 +252,9 @@ class Placer:
                     continue
                 for line, inward, smaller in placer._lines(region):
                     for trial in placer.trials():
+                        before = trial.nodes   # the copy's count so far (its placer's when copied)
                         yield from trial.placing(line, inward)
-                        self.nodes += trial.nodes - placer.nodes
+                        self.nodes += trial.nodes - before
                         candidates.append((len(trial.blanks) + LOOKAHEAD * trial.left_over(smaller), trial, smaller))
                         yield None
             assert candidates, "a region above 3 x 3 always has a line that may go"
