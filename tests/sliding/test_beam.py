@@ -2,9 +2,9 @@
 
 Its incremental estimate (Manhattan distance + linear conflict, a line's conflicts remembered by its content) is
 checked against a plain beam written here from the definition, which recomputes both from scratch for every
-child with `tiles.manhattan` and `tiles.linear_conflict`: the same positions kept, so the same path. Every
-answer replays move by move, a stalled beam is finished by the construction, and auto uses the beam where
-CONSTRUCTIONS say.
+child with `tiles.manhattan` and `tiles.linear_conflict`: the same positions kept, so the same path; a beam
+that ends early run again wider, and the back-off (cuts of the path finished by the construction) written from
+its definition too. Every answer replays move by move, and auto uses the beam where CONSTRUCTIONS say.
 """
 
 from __future__ import annotations
@@ -25,19 +25,34 @@ from pzl.sliding.engines.tiles import linear_conflict, lower_bound, manhattan
 from tests.sliding.test_fast import assert_replays, solvable_pair
 
 
+def beam_rank(position, goal, rows, cols):
+    """The beam's rank from scratch: BOUND_WEIGHT x (Manhattan + linear conflict) + the sum of squared distances."""
+    distances = [[abs(a // cols - b // cols) + abs(a % cols - b % cols) for b in range(rows * cols)]
+                 for a in range(rows * cols)]
+    squares = sum(distances[cell][goal.index(label)] ** 2 for cell, label in enumerate(position) if label)
+    return beam.BOUND_WEIGHT * (manhattan(position, goal, distances)
+                                + linear_conflict(position, goal, rows, cols)) + squares
+
+
+def widening_beam(start, goal, rows, cols, width):
+    """`plain_beam`, run again wider (a third, at least 1) while its best position's rank stays above EARLY_SHARE of
+    the start's, at most RETRIES times."""
+    for _ in range(beam.RETRIES + 1):
+        path = plain_beam(start, goal, rows, cols, width)
+        if beam_rank(path[-1], goal, rows, cols) <= beam.EARLY_SHARE * beam_rank(tuple(start), goal, rows, cols):
+            break
+        width += max(1, width // 3)
+    return path
+
+
 def plain_beam(start, goal, rows, cols, width):
     """The beam by its definition: each depth, every unseen child of every kept position (each way but back),
     ranked by (BOUND_WEIGHT x (Manhattan + linear conflict) + the sum of the tiles' squared distances from home,
     all from scratch; its parent's rank; the moved tile's cell), the first `width` kept; stops at the goal, or
     when STALL_PER_LINE depths per line (and STALL_FLOOR) bring none nearer. Returns the path to the goal, or to
     the nearest position kept when it stalled."""
-    distances = [[abs(a // cols - b // cols) + abs(a % cols - b % cols) for b in range(rows * cols)]
-                 for a in range(rows * cols)]
-
     def estimate(position):
-        squares = sum(distances[cell][goal.index(label)] ** 2 for cell, label in enumerate(position) if label)
-        return beam.BOUND_WEIGHT * (manhattan(position, goal, distances)
-                                    + linear_conflict(position, goal, rows, cols)) + squares
+        return beam_rank(position, goal, rows, cols)
 
     layers = [[(tuple(start), None, None)]]   # (position, parent's rank, blank cell before)
     seen = {tuple(start)}
@@ -48,7 +63,7 @@ def plain_beam(start, goal, rows, cols, width):
         for rank, (position, _, before) in enumerate(layers[-1]):
             empty = position.index(0)
             for cell in range(rows * cols):
-                if distances[empty][cell] != 1 or cell == before:
+                if abs(empty // cols - cell // cols) + abs(empty % cols - cell % cols) != 1 or cell == before:
                     continue
                 child = list(position)
                 child[empty], child[cell] = child[cell], 0
@@ -111,7 +126,7 @@ def backed_off(path, goal, rows, cols):
 def test_the_beam_keeps_the_positions_its_definition_keeps(size, width, standard_goal, rng):
     rows, cols = size
     start, goal = solvable_pair(rows, cols, random.Random(rng.random()), standard_goal)
-    reference = backed_off(plain_beam(start, goal, rows, cols, width), goal, rows, cols)
+    reference = backed_off(widening_beam(start, goal, rows, cols, width), goal, rows, cols)
     path = run_to_end(beam_solve(start, goal, rows, cols, width))[0].path
     assert path == reference
     assert_replays(path, start, goal, rows, cols)
@@ -128,6 +143,21 @@ def test_beam_answers_replay_on_bigger_boards_with_any_goal(size, standard_goal,
     counts = [event["nodes"] for event in events]
     assert counts == sorted(counts) and all(count > 1_000 for count in counts) and outcome.nodes >= counts[-1]
     assert events[0]["phase"] == beam.PHASE   # then the construction's, if the beam stalled
+
+
+def test_a_beam_that_ends_early_is_run_again_a_third_wider(monkeypatch):
+    widths = []
+    real = beam._beam
+
+    def recorded(start, goal, rows, cols, width, nodes, clock):
+        widths.append(width)
+        return real(start, goal, rows, cols, width, nodes, clock)
+    monkeypatch.setattr(beam, "_beam", recorded)
+    start, goal = solvable_pair(5, 5, random.Random(2), standard_goal=True)
+    outcome = run_to_end(beam_solve(start, goal, 5, 5, 3))[0]   # width 3 ends early on this start, 4 does not
+    assert widths == [3, 4]
+    assert_replays(outcome.path, start, goal, 5, 5)
+    assert outcome.path == backed_off(plain_beam(start, goal, 5, 5, 4), goal, 5, 5)
 
 
 def test_a_stalled_beam_is_finished_by_the_construction(monkeypatch):

@@ -10,7 +10,8 @@ Where the line-by-line construction (`pzl.sliding.engines.fast`) moves tiles of 
 places each line, the beam brings every tile nearer its goal at once: measured on random boards it answers in
 1.45-1.9 times the lower bound on 5x5 to 8x8 where the construction takes 1.9-2.2 (docs/sliding.md). On bigger
 boards a narrow beam still stalls; after STALL_PER_LINE depths per row and column without a better-ranked
-position (and STALL_FLOOR more) it gives up at the best position it kept. Either way the construction then
+position (and STALL_FLOOR more) it gives up at the best position it kept; a beam that ends early, on a plateau
+far from the goal, is run again wider (EARLY_SHARE). Either way the construction then
 finishes from several cuts of the beam's path (`_back_off`): the beam's last stretch, where a few tiles are
 brought home at the cost of many moves, is better replaced by the construction from some way back.
 
@@ -24,9 +25,9 @@ set (7x7 at width 1,000: about 360,000 positions, 130 MB at the peak).
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Generator, Hashable, Sequence
 
-from pzl.events import progress
+from pzl.events import Event, progress
 from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome, collector_paused
 from pzl.sliding.board import grid_distances, rectangle
 from pzl.sliding.engines.fast import fast_solve
@@ -47,6 +48,10 @@ BOUND_WEIGHT = 5
 CUTS, BACK_SHARE = 15, 0.5
 FINISHES: tuple[tuple[dict[str, int | bool | tuple[int, ...]], int], ...] = (
     ({"width": 4}, 3), ({"backward": True}, 3), ({}, 3), ({"group": (0, 3)}, 1))
+#: A beam whose best rank stays above EARLY_SHARE of the start's ends early: its positions all alike on a plateau,
+#: every child seen before (1 of 16 random 10x10 starts at width 150, 152 moves in); it is run again a third wider,
+#: at most RETRIES times.
+EARLY_SHARE, RETRIES = 0.25, 2
 #: What the progress events say is running: the search, then its positions freed FREED_LAYERS layers at a time.
 PHASE, FREEING, FREED_LAYERS = "beam search", "freeing memory", 20
 
@@ -61,12 +66,28 @@ def beam_solve(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, c
     cells = rows * cols
     if width < 1 or cells > 256:
         raise ValueError(f"a beam needs a width of at least 1 and at most 256 cells (width {width}, {cells} cells)")
-    return (yield from collector_paused(_beam(start, goal, rows, cols, width, nodes, clock)))
+    return (yield from collector_paused(_widening(start, goal, rows, cols, width, nodes, clock)))
+
+
+def _widening(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, cols: int, width: int, nodes: int,
+              clock: float) -> Search:
+    """The beam, run again a third wider (at most RETRIES times) while it ends early, then backed off and
+    finished (`_back_off`) — under `beam_solve`, which pauses the collector around it."""
+    for _ in range(RETRIES + 1):
+        blanks, nodes, states, early = yield from _beam(start, goal, rows, cols, width, nodes, clock)
+        if not early:
+            break
+        width += max(1, width // 3)
+    blanks, nodes = yield from _back_off(start, goal, rows, cols, blanks, nodes, clock)
+    return SearchOutcome(replay_blanks(tuple(start), blanks), nodes=nodes, states=states,
+                         seconds=time.perf_counter() - clock)
 
 
 def _beam(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, cols: int, width: int, nodes: int,
-          clock: float) -> Search:
-    """`beam_solve`'s search (the collector paused around it: it holds hundreds of thousands of positions)."""
+          clock: float) -> Generator[Event, None, tuple[list[int], int, int, bool]]:
+    """One beam of `width`: the blank's cells to the goal, or to the best-ranked position when it stalled or
+    every child was seen before; the nodes counted on from `nodes`, the positions kept, and whether it ended
+    early (its best rank still above EARLY_SHARE of the start's)."""
     cells = rows * cols
     home = {label: cell for cell, label in enumerate(goal)}
     target, blank = bytes(range(cells)), home[0]
@@ -98,6 +119,7 @@ def _beam(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, cols: 
     # a position of the beam: (estimate, goal cells by cell, blank's cell, tiles out per row, per column, index of
     # its parent in the layer before, the parent's blank cell), all tuples of ints and bytes: the garbage collector
     # stops tracking them, so its passes over hundreds of thousands of kept positions do not stall a time slice
+    first_estimate = estimate
     layer = [(estimate, first, first.index(blank), in_rows, in_cols, -1, -1)]
     layers = [layer]
     seen = {first}
@@ -180,9 +202,7 @@ def _beam(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, cols: 
         del layers[-FREED_LAYERS:]
         yield progress(nodes + spent, states, time.perf_counter() - clock, None, phase=FREEING)
     seen.clear()
-    blanks, spent = yield from _back_off(start, goal, rows, cols, blanks, nodes + spent, clock)
-    return SearchOutcome(replay_blanks(tuple(start), blanks), nodes=spent, states=states,
-                         seconds=time.perf_counter() - clock)
+    return blanks, nodes + spent, states, best > EARLY_SHARE * first_estimate
 
 
 def _back_off(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, cols: int, blanks: list[int],
