@@ -38,12 +38,11 @@ CASES = {
     "longest by whole slides": {"command": "longest", "puzzle": "hakoiri-musume", "metric": "piece"},
     "fast, 10x10": {"family": "sliding", "board": "10x10", "algorithm": "fast",
                     "start": " ".join(map(str, [*range(99, 2, -1), 1, 2, 0]))},
-    "auto, 5x5 (lines by groups, windows)": {"family": "sliding", "board": "5x5",
-                                             "start": " ".join(map(str, [*range(24, 0, -1), 0]))},
-    "auto, 7x7 (each line tried every way)": {"family": "sliding", "board": "7x7",
-                                              "start": " ".join(map(str, [*range(48, 0, -1), 0]))},
-    "auto, 10x10 (lines by groups)": {"family": "sliding", "board": "10x10",
-                                      "start": " ".join(map(str, [*range(99, 2, -1), 1, 2, 0]))},
+    "auto, 5x5 (beam, windows)": {"family": "sliding", "board": "5x5",
+                                  "start": " ".join(map(str, [*range(24, 0, -1), 0]))},
+    "auto, 7x7 (beam)": {"family": "sliding", "board": "7x7", "start": " ".join(map(str, [*range(48, 0, -1), 0]))},
+    "auto, 10x10 (beam, back-off by the construction)": {
+        "family": "sliding", "board": "10x10", "start": " ".join(map(str, [*range(99, 2, -1), 1, 2, 0]))},
     "compare": {"command": "compare", "puzzle": "8-puzzle", "seconds": 0.5},
 }
 

@@ -58,8 +58,7 @@ from pzl.sliding.task import Puzzle
 #: lines tried at once, tiles placed together by one search (`engines.fast_groups`; 0: one tile at a time; several:
 #: each line tried every way, the best kept)[, True: built backward, from the goal to the start]). Measured on random
 #: boards (docs/sliding.md): up to 8x8 the beam is shorter than every construction.
-CONSTRUCTIONS = ((25, 2000, ()), (36, 1500, ()), (49, 1000, ()), (64, 500, ()),
-                 (100, 0, ((1, (0, 3)), (1, (0, 3), True))))
+CONSTRUCTIONS = ((25, 2000, ()), (36, 1500, ()), (49, 800, ()), (64, 400, ()), (100, 150, ()))
 #: IDA* nodes spent re-solving windows of the answer on a big board, by the windows' bound (a node with linear
 #: conflict costs about twice one with Manhattan distance alone: 1.2 and 2.5 million a second in CPython).
 SHORTEN_NODES = {"linear-conflict": 2_500_000, "manhattan": 3_000_000}

@@ -45,7 +45,7 @@ BOUND_WEIGHT = 5
 #: construction (`fast_solve`): the beam's last stretch is a lookahead more than a good path, cutting it 80-200
 #: moves before its end gives shorter answers on 8x8 (docs/sliding.md). The KEPT_CUTS best by a quick construction
 #: are finished every way of FINISHES (fast_solve's options), the shortest kept.
-CUTS, BACK_SHARE = 15, 0.5
+CUTS, BACK_SHARE = 10, 0.5
 FINISHES: tuple[tuple[dict[str, int | bool | tuple[int, ...]], int], ...] = (
     ({"width": 4}, 3), ({"backward": True}, 3), ({}, 3), ({"group": (0, 3)}, 1))
 #: A beam whose best rank stays above EARLY_SHARE of the start's ends early: its positions all alike on a plateau,
