@@ -50,7 +50,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from pzl.search.problem import Search, run_to_end  # noqa: E402
-from pzl.sliding import fast_reach  # noqa: E402
+from pzl.sliding import anytime, fast_reach  # noqa: E402
 from pzl.sliding.board import rectangle  # noqa: E402
 from pzl.sliding.engines.beam import beam_solve  # noqa: E402
 from pzl.sliding.engines.fast import fast_solve  # noqa: E402
@@ -236,6 +236,7 @@ CONSTRUCTIONS = (("one tile at a time", {}), ("one tile at a time, 16 orders", {
                  ("each line every way (one tile, groups of 2, of 3), 8 orders", {"group": (0, 2, 3), "width": 8}),
                  ("each line one tile at a time or by groups of 3, 4 orders", {"group": (0, 3), "width": 4}),
                  ("each line one tile at a time or by groups of 3, 2 orders", {"group": (0, 3), "width": 2}),
+                 ("a beam over the whole board, auto's width for the board", {"beam": 0}),
                  ("a beam over the whole board, width 500", {"beam": 500}),
                  ("a beam over the whole board, width 1,000", {"beam": 1000}),
                  ("a beam over the whole board, width 2,000", {"beam": 2000}))
@@ -257,7 +258,8 @@ def constructions(sizes: list[str], count: int, seed: int, only: str = "") -> st
             ratios, seconds, nodes = [], [], []
             for start in starts:
                 clock = time.process_time()
-                search = (beam_solve(start, goal, rows, cols, options["beam"]) if "beam" in options else
+                width = options.get("beam") or anytime.constructions(rows * cols)[0]["beam"]   # 0: auto's
+                search = (beam_solve(start, goal, rows, cols, width) if "beam" in options else
                           fast_solve(start, goal, rows, cols, **options))
                 outcome = run_to_end(search)[0]
                 seconds.append(time.process_time() - clock)

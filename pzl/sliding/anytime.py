@@ -9,13 +9,11 @@ milliseconds to a tenth of a second), as an `improved` event unless it is proved
   proves the fewest moves and replaces the answer — what `auto` gave before, after a fast answer;
 * bigger boards: IDA* for `fast_reach.AUTO_IDA_NODES` nodes when the start's lower bound is under
   `fast_reach.AUTO_IDA_BOUND` (where it usually finishes); failing that, or from farther starts,
-  other constructions (CONSTRUCTIONS, by the board's size): up to 8x8 a beam search over the whole board
-  (`pzl.sliding.engines.beam`, a fifth to a third shorter than the fast answer); on bigger boards the fast
-  solver again, placing each line's tiles one at a time or by groups of 3 (`pzl.sliding.engines.fast_groups`)
-  and building from the goal back to the start (`fast_solve(backward=True)`); then windows of the shortest
-  answer re-solved optimally (`pzl.sliding.engines.windows`) for SHORTEN_NODES nodes of IDA* (less the
-  constructions' work, GROUP_NODE_WORTH and BEAM_NODE_WORTH), a shorter answer given every REPORT_NODES nodes
-  or so.
+  other constructions (CONSTRUCTIONS, by the board's size): a beam search over the whole board
+  (`pzl.sliding.engines.beam`, its path backed off and finished by the fast solver several ways: a quarter to
+  a third shorter than the fast answer); then windows of the shortest answer re-solved optimally
+  (`pzl.sliding.engines.windows`) for SHORTEN_NODES nodes of IDA* (less the constructions' work,
+  GROUP_NODE_WORTH and BEAM_NODE_WORTH), a shorter answer given every REPORT_NODES nodes or so.
 
 The board's context is made once (the plan's `pzl.sliding.plan.Plan`: the start's lower bound, what the
 depth-first check says of a proof; the board's distances, which the board works out once) and handed to every
@@ -23,8 +21,8 @@ search below (`Tiles`); the
 answers on the way are data (`pzl.sliding.outcome.Found`, written by `outcome.answer_result`), made into events
 in one place, and progress says the length to beat and the bound proved in one place too (both in `solve`).
 
-The budgets count work (nodes, lines tried), never the wall clock: together about 1.3–2 s of CPU in
-CPython on 5x5 to 10x10 boards and about twice that in the page (`bench/sliding_fast.py --auto`,
+The budgets count work (nodes, lines tried), never the wall clock: together about 1.6–2 s of CPU in
+CPython on 5x5 to 10x10 boards at the median and about twice that in the page (`bench/sliding_fast.py --auto`,
 table in docs/sliding.md). The final answer is the best one: proved minimal, or with the lower
 bound (the start's, or what IDA* proved), `"stopped": "nodes"` and a note saying how it was
 shortened.
@@ -54,10 +52,11 @@ from pzl.sliding.plan import Plan
 from pzl.sliding.task import Puzzle
 
 #: The constructions tried after the fast answer, by the board's cells at most: the width of a beam over the whole
-#: board (`engines.beam`; 0: none, a narrow beam stalls on big boards), then the fast solver's, each (orders of the
+#: board (`engines.beam`; 0: none), then the fast solver's, each (orders of the
 #: lines tried at once, tiles placed together by one search (`engines.fast_groups`; 0: one tile at a time; several:
 #: each line tried every way, the best kept)[, True: built backward, from the goal to the start]). Measured on random
-#: boards (docs/sliding.md): up to 8x8 the beam is shorter than every construction.
+#: boards (docs/sliding.md): the beam, backed off, is shorter than every construction from the start on 5x5 to
+#: 10x10; its widths are what the page's 5 s holds.
 CONSTRUCTIONS = ((25, 2000, ()), (36, 1500, ()), (49, 800, ()), (64, 400, ()), (100, 150, ()))
 #: IDA* nodes spent re-solving windows of the answer on a big board, by the windows' bound (a node with linear
 #: conflict costs about twice one with Manhattan distance alone: 1.2 and 2.5 million a second in CPython).
@@ -74,8 +73,10 @@ BEAM_SHORTENED = events.answered_by("beam", events.SHORTENED, auto=True)
 GROUP_NODE_WORTH = {"linear-conflict": 6, "manhattan": 12}
 #: What a node of the beam costs in IDA* nodes of the windows (about 2 microseconds of CPU).
 BEAM_NODE_WORTH = {"linear-conflict": 3, "manhattan": 5}
-#: The share of SHORTEN_NODES the windows keep however much the constructions took.
-WINDOWS_FLOOR = 1 / 3
+#: The share of SHORTEN_NODES the windows keep however much the constructions took (after the beam backed off, the
+#: windows' first few hundred thousand nodes find what they find: on 8x8 a tenth and two thirds of the budget gave
+#: the same median on 32 starts).
+WINDOWS_FLOOR = 0.15
 #: A shorter answer is given at most every this many nodes (each carries the whole solution).
 REPORT_NODES = 600_000
 
