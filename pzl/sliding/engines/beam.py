@@ -7,11 +7,11 @@ tiles' squared distances from home, so that a tile far from home weighs more tha
 bound alone, the beam brings the near tiles home first and ends on positions the bound calls a few moves from
 the goal that are a swapped pair or a cycle of tiles far apart in a sorted board, 80-120 moves away on 7x7.
 Where the line-by-line construction (`pzl.sliding.engines.fast`) moves tiles of later lines about while it
-places each line, the beam brings every tile nearer its goal at once: measured on random boards it answers in
-1.45-1.9 times the lower bound on 5x5 to 8x8 where the construction takes 1.9-2.2 (docs/sliding.md). On bigger
-boards a narrow beam still stalls; after STALL_PER_LINE depths per row and column without a better-ranked
-position (and STALL_FLOOR more) it gives up at the best position it kept; a beam that ends early, on a plateau
-far from the goal, is run again wider (EARLY_SHARE). Either way the construction then
+places each line, the beam brings every tile nearer its goal at once: measured on random boards, backed off, it
+answers in 1.45-1.86 times the lower bound at the median on 5x5 to 10x10 where the construction takes 2.2-2.5
+(docs/sliding.md). On big boards a narrow beam stalls; after STALL_PER_LINE depths per row and column without
+a better-ranked position (and STALL_FLOOR more) it gives up at the best position it kept; a beam that ends
+early, on a plateau far from the goal, is run again wider (EARLY_SHARE). Either way the construction then
 finishes from several cuts of the beam's path (`_back_off`): the beam's last stretch, where a few tiles are
 brought home at the cost of many moves, is better replaced by the construction from some way back.
 
@@ -42,9 +42,9 @@ STALL_PER_LINE, STALL_FLOOR = 2, 16
 #: does not leave it for the end (where it stalls).
 BOUND_WEIGHT = 5
 #: The beam's path is cut CUTS times, evenly over its last BACK_SHARE, and finished from each cut by the
-#: construction (`fast_solve`): the beam's last stretch is a lookahead more than a good path, cutting it 80-200
-#: moves before its end gives shorter answers on 8x8 (docs/sliding.md). The KEPT_CUTS best by a quick construction
-#: are finished every way of FINISHES (fast_solve's options), the shortest kept.
+#: construction (`fast_solve`): the beam's last stretch spends 2-4 moves per unit of bound, the construction from
+#: some way back less (docs/sliding.md). The cuts are ranked by a quick construction; FINISHES are fast_solve's
+#: options, each run on that many of the best cuts (groups of 3, the dearest, on the best alone); the shortest kept.
 CUTS, BACK_SHARE = 10, 0.5
 FINISHES: tuple[tuple[dict[str, int | bool | tuple[int, ...]], int], ...] = (
     ({"width": 4}, 3), ({"backward": True}, 3), ({}, 3), ({"group": (0, 3)}, 1))
@@ -60,8 +60,8 @@ def beam_solve(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, c
                nodes: int = 0, clock: float | None = None) -> Search:
     """A solution from `start` to `goal` (distinct labels in cell order, 0 the blank; a pair that can reach each
     other, as `fast_solve` checks) on a full rows x cols board of at most 256 cells by a beam of `width` (at least
-    1) positions, finished by the construction if the beam stalls (see the module's docstring). `nodes` and
-    `clock` continue a request's count and clock."""
+    1) positions, backed off and finished by the construction (see the module's docstring). `nodes` and `clock`
+    continue a request's count and clock."""
     clock = time.perf_counter() if clock is None else clock
     cells = rows * cols
     if width < 1 or cells > 256:
@@ -210,9 +210,10 @@ def _back_off(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, co
     """The beam's path (the blank's cells) cut CUTS times, evenly over its last BACK_SHARE, each cut finished by
     the construction: (the shortest whole path found, nodes counted on from `nodes`).
 
-    The cuts are ranked by a quick construction (no windows shortened) and the KEPT_CUTS best are finished every
-    way of FINISHES. The beam's own path, if it reached the goal, is kept unless a finish is shorter; every
-    candidate has its loops cut (a construction's first moves may undo the beam's last)."""
+    The cuts are ranked by a quick construction (no windows shortened) and the best are finished each way of
+    FINISHES (the fast solver's options, each on so many of the best cuts). The beam's own path, if it reached
+    the goal, is kept unless a finish is shorter; every candidate has its loops cut (a construction's first moves
+    may undo the beam's last)."""
     path = replay_blanks(tuple(start), blanks)
     reached = path[-1] == tuple(goal)
     step = max(1, round(len(blanks) * BACK_SHARE / CUTS))
