@@ -258,9 +258,11 @@ def constructions(sizes: list[str], count: int, seed: int, only: str = "") -> st
             ratios, seconds, nodes = [], [], []
             for start in starts:
                 clock = time.process_time()
-                width = options.get("beam") or anytime.constructions(rows * cols)[0]["beam"]   # 0: auto's
-                search = (beam_solve(start, goal, rows, cols, width) if "beam" in options else
-                          fast_solve(start, goal, rows, cols, **options))
+                if "beam" in options:   # width 0: the one auto takes on this board
+                    width = options["beam"] or anytime.constructions(rows * cols)[0]["beam"]
+                    search = beam_solve(start, goal, rows, cols, width)
+                else:
+                    search = fast_solve(start, goal, rows, cols, **options)
                 outcome = run_to_end(search)[0]
                 seconds.append(time.process_time() - clock)
                 ratios.append((len(outcome.path) - 1) / lower_bound(start, goal, rows, cols))
