@@ -42,6 +42,7 @@ const PHASES = {
   solutions: "Census: counting the solutions and the fewest moves…",
   atlas: "Atlas: settling the pairs that position classes leave open, one census per start…",
   "freeing memory": "Freeing the positions the search held…",
+  "finishing the beam's path": "Finishing the beam's path: the fast solver from several points of it, the shortest kept…",
 };
 
 /**

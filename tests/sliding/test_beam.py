@@ -142,7 +142,9 @@ def test_beam_answers_replay_on_bigger_boards_with_any_goal(size, standard_goal,
     assert len(outcome.path) - 1 >= lower_bound(start, goal, rows, cols)
     counts = [event["nodes"] for event in events]
     assert counts == sorted(counts) and all(count > 1_000 for count in counts) and outcome.nodes >= counts[-1]
-    assert events[0]["phase"] == beam.PHASE   # then the construction's, if the beam stalled
+    phases = [event["phase"] for event in events]
+    assert phases[0] == beam.PHASE and phases[-1] == beam.BACKING_OFF   # the construction's under the back-off's name
+    assert set(phases) <= {beam.PHASE, beam.FREEING, beam.BACKING_OFF}
 
 
 def test_a_beam_that_ends_early_is_run_again_a_third_wider(monkeypatch):

@@ -29,6 +29,7 @@ from collections.abc import Generator, Hashable, Sequence
 
 from pzl.events import Event, progress
 from pzl.search.problem import PROGRESS_EVERY, Search, SearchOutcome, collector_paused
+from pzl.search.progress import relay
 from pzl.sliding.board import grid_distances, rectangle
 from pzl.sliding.engines.fast import fast_solve
 from pzl.sliding.engines.fast_exact import cut_loops
@@ -52,8 +53,10 @@ FINISHES: tuple[tuple[dict[str, int | bool | tuple[int, ...]], int], ...] = (
 #: improves again (1 of 16 random 10x10 starts at width 150 stalls 152 moves in, 601 of the bound's 687 left; at
 #: 200 it does not); it is run again a third wider, at most RETRIES times.
 EARLY_SHARE, RETRIES = 0.25, 2
-#: What the progress events say is running: the search, then its positions freed FREED_LAYERS layers at a time.
+#: What the progress events say is running: the search, then its positions freed FREED_LAYERS layers at a time,
+#: then the construction finishing from the cuts of its path (whatever phase the fast solver's own events name).
 PHASE, FREEING, FREED_LAYERS = "beam search", "freeing memory", 20
+BACKING_OFF = "finishing the beam's path"
 
 
 def beam_solve(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, cols: int, width: int, *,
@@ -219,17 +222,24 @@ def _back_off(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, co
     step = max(1, round(len(blanks) * BACK_SHARE / CUTS))
     ranked = []
     for back in range(step if reached else 0, min(len(blanks), CUTS * step), step):
-        quick = yield from fast_solve(path[-1 - back], goal, rows, cols, shorten=False, nodes=nodes, clock=clock)
+        quick = yield from relay(fast_solve(path[-1 - back], goal, rows, cols, shorten=False, nodes=nodes,
+                                            clock=clock), _backing_off)
         nodes = quick.nodes
         ranked.append((len(blanks) - back + len(quick.path), back))
     best = blanks if reached else None
     ranked.sort()
     for options, kept in FINISHES:
         for _, back in ranked[:kept]:
-            rest = yield from fast_solve(path[-1 - back], goal, rows, cols, nodes=nodes, clock=clock, **options)
+            rest = yield from relay(fast_solve(path[-1 - back], goal, rows, cols, nodes=nodes, clock=clock,
+                                               **options), _backing_off)
             nodes = rest.nodes
             whole = cut_loops(blanks[:len(blanks) - back] + [position.index(0) for position in rest.path[1:]], start)
             if best is None or len(whole) < len(best):
                 best = whole
     assert best is not None   # the beam's path has at least its start: one cut at least
     return best, nodes
+
+
+def _backing_off(event: Event) -> Event:
+    """The fast solver's progress named as the back-off's (BACKING_OFF), so a watcher sees what runs."""
+    return {**event, "phase": BACKING_OFF} if event.get("event") == "progress" else event
