@@ -54,7 +54,7 @@ FINISHES: tuple[tuple[dict[str, int | bool | tuple[int, ...]], int], ...] = (
 #: 200 it does not); it is run again a third wider, at most RETRIES times.
 EARLY_SHARE, RETRIES = 0.25, 2
 #: What the progress events say is running: the search, then its positions freed FREED_LAYERS layers at a time,
-#: then the construction finishing from the cuts of its path (whatever phase the fast solver's own events name).
+#: then the construction finishing from the cuts of its path (BACKING_OFF, in place of the fast solver's phases).
 PHASE, FREEING, FREED_LAYERS = "beam search", "freeing memory", 20
 BACKING_OFF = "finishing the beam's path"
 
