@@ -220,18 +220,22 @@ def _back_off(start: Sequence[Hashable], goal: Sequence[Hashable], rows: int, co
     path = replay_blanks(tuple(start), blanks)
     reached = path[-1] == tuple(goal)
     step = max(1, round(len(blanks) * BACK_SHARE / CUTS))
+
+    def finish(back: int, **options: int | bool | tuple[int, ...]) -> Search:
+        """The construction from the cut `back` moves before the beam's end, its progress named BACKING_OFF."""
+        return relay(fast_solve(path[-1 - back], goal, rows, cols, nodes=nodes, clock=clock, **options),
+                     _backing_off)
+
     ranked = []
     for back in range(step if reached else 0, min(len(blanks), CUTS * step), step):
-        quick = yield from relay(fast_solve(path[-1 - back], goal, rows, cols, shorten=False, nodes=nodes,
-                                            clock=clock), _backing_off)
+        quick = yield from finish(back, shorten=False)
         nodes = quick.nodes
         ranked.append((len(blanks) - back + len(quick.path), back))
     best = blanks if reached else None
     ranked.sort()
     for options, kept in FINISHES:
         for _, back in ranked[:kept]:
-            rest = yield from relay(fast_solve(path[-1 - back], goal, rows, cols, nodes=nodes, clock=clock,
-                                               **options), _backing_off)
+            rest = yield from finish(back, **options)
             nodes = rest.nodes
             whole = cut_loops(blanks[:len(blanks) - back] + [position.index(0) for position in rest.path[1:]], start)
             if best is None or len(whole) < len(best):
