@@ -1,7 +1,7 @@
 """Build, serve and test pzl's static site: the one entry point a developer needs.
 
     python build.py                          build the deployable site into site/ (and the pattern tables, once)
-    python build.py tables                   make the pattern tables (cached in .cache/tables/)
+    python build.py tables                   make the pattern tables (cached in ~/.cache/pzl/build/tables/)
     python build.py serve [--port N] [--host [ADDR]] [--prefix /sub/path/]
     python build.py test [pytest args...]    venv + Chromium, Firefox, WebKit + build + every test
     python build.py lint                     ruff over the project
@@ -31,7 +31,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python build.py", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command")
     commands.add_parser("build", help="build site/ (the default)")
-    commands.add_parser("tables", help="make the pattern tables (cached in .cache/tables/) and install them")
+    commands.add_parser("tables", help="make the pattern tables (cached in ~/.cache/pzl/build/) and install them")
     serving = commands.add_parser("serve", help="build, then serve site/ over HTTP")
     serving.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
     serving.add_argument("--host", nargs="?", default="127.0.0.1", const="0.0.0.0",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -27,20 +28,21 @@ def ensure_tables() -> dict[str, Path]:
             continue
         key = tables.generator_key(spec)
         cached = TABLES_CACHE / f"{spec.name}-{key}.pzt"
-        if not table_file_ok(cached):
+        if not table_file_ok(cached):   # (other keys stay: another checkout may build with an older generator)
             TABLES_CACHE.mkdir(parents=True, exist_ok=True)
-            for stale in TABLES_CACHE.glob(f"{spec.name}-*.pzt"):
-                stale.unlink()
             print(f"build: making the {spec.partition} pattern tables {spec.name} with pzl's generator "
                   f"(once; about {spec.minutes:g} min of CPU, 2 processes)", flush=True)
             started = time.perf_counter()
             # the generator's main, called rather than run with -m (the package imports the module first)
             generator = "import sys; from pzl.sliding.engines.tables import main; sys.exit(main())"
-            command = [sys.executable, "-c", generator, spec.name, "--out", str(cached), "--jobs", "2"]
-            if subprocess.run(command, cwd=ROOT).returncode != 0 or not table_file_ok(cached):
+            made_now = cached.with_name(f"{cached.stem}.{os.getpid()}.part")   # renamed once whole: builds share it
+            command = [sys.executable, "-c", generator, spec.name, "--out", str(made_now), "--jobs", "2"]
+            if subprocess.run(command, cwd=ROOT).returncode != 0 or not table_file_ok(made_now):
+                made_now.unlink(missing_ok=True)
                 raise BuildError(f"making the pattern tables {spec.name} failed (see the output above)")
+            os.replace(made_now, cached)
             print(f"build: {spec.name} made in {time.perf_counter() - started:.0f} s "
-                  f"({cached.stat().st_size / 1e6:.1f} MB, cached in {cached.parent.relative_to(ROOT)})", flush=True)
+                  f"({cached.stat().st_size / 1e6:.1f} MB, cached in {cached.parent})", flush=True)
         installed = TABLES_PACKAGE / spec.file_name
         if not installed.is_file() or installed.read_bytes() != cached.read_bytes():
             TABLES_PACKAGE.mkdir(parents=True, exist_ok=True)
@@ -69,5 +71,5 @@ def table_site_path(name: str, data: bytes) -> str:
 def print_tables() -> None:
     """`build.py tables`: make and install the tables, then say where each is."""
     for name, cached in ensure_tables().items():
-        print(f"tables: {name}: {cached.relative_to(ROOT)} ({cached.stat().st_size:,} bytes), "
+        print(f"tables: {name}: {cached} ({cached.stat().st_size:,} bytes), "
               f"installed in {TABLES_PACKAGE.relative_to(ROOT)}")
