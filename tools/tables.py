@@ -37,10 +37,12 @@ def ensure_tables() -> dict[str, Path]:
             generator = "import sys; from pzl.sliding.engines.tables import main; sys.exit(main())"
             made_now = cached.with_name(f"{cached.stem}.{os.getpid()}.part")   # renamed once whole: builds share it
             command = [sys.executable, "-c", generator, spec.name, "--out", str(made_now), "--jobs", "2"]
-            if subprocess.run(command, cwd=ROOT).returncode != 0 or not table_file_ok(made_now):
+            try:
+                if subprocess.run(command, cwd=ROOT).returncode != 0 or not table_file_ok(made_now):
+                    raise BuildError(f"making the pattern tables {spec.name} failed (see the output above)")
+                os.replace(made_now, cached)
+            finally:   # failed or interrupted: no part left in the user's cache
                 made_now.unlink(missing_ok=True)
-                raise BuildError(f"making the pattern tables {spec.name} failed (see the output above)")
-            os.replace(made_now, cached)
             print(f"build: {spec.name} made in {time.perf_counter() - started:.0f} s "
                   f"({cached.stat().st_size / 1e6:.1f} MB, cached in {cached.parent})", flush=True)
         installed = TABLES_PACKAGE / spec.file_name
