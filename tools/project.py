@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import tomllib
 from dataclasses import dataclass
@@ -14,10 +13,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 NODE_MODULES = ROOT / "node_modules"
 VENV = ROOT / ".venv"
-#: Pattern tables made by pzl's own code, kept between builds and between checkouts (keyed by a hash of their
-#: generator) in the user's cache, as pip and npm keep theirs: $XDG_CACHE_HOME/pzl/build/tables, else
-#: ~/.cache/pzl/build/tables (apart from pzl's own ~/.cache/pzl/tables, which an installed pzl fills).
-TABLES_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pzl" / "build" / "tables"
 #: Where pzl finds them when run from this tree or installed from it (git-ignored).
 TABLES_PACKAGE = ROOT / "pzl" / "sliding" / "tables"
 

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from tools.project import ROOT, TABLES_CACHE, TABLES_PACKAGE, BuildError, sha256_hex
+from tools.project import ROOT, TABLES_PACKAGE, BuildError, sha256_hex
 
 
 def ensure_tables() -> dict[str, Path]:
@@ -22,14 +22,17 @@ def ensure_tables() -> dict[str, Path]:
         sys.path.insert(0, str(ROOT))
     from pzl.sliding.engines import tables
 
+    # kept between builds and checkouts in the user's cache, as pip and npm keep theirs (keyed by a hash of their
+    # generator): ~/.cache/pzl/build/tables, beside the ~/.cache/pzl/tables an installed pzl fills
+    cache = tables.user_cache_root() / "build" / "tables"
     made = {}
     for spec in tables.SPECS:
         if not spec.shipped:
             continue
         key = tables.generator_key(spec)
-        cached = TABLES_CACHE / f"{spec.name}-{key}.pzt"
+        cached = cache / f"{spec.name}-{key}.pzt"
         if not table_file_ok(cached):   # (other keys stay: another checkout may build with an older generator)
-            TABLES_CACHE.mkdir(parents=True, exist_ok=True)
+            cache.mkdir(parents=True, exist_ok=True)
             print(f"build: making the {spec.partition} pattern tables {spec.name} with pzl's generator "
                   f"(once; about {spec.minutes:g} min of CPU, 2 processes)", flush=True)
             started = time.perf_counter()

@@ -246,14 +246,18 @@ def test_every_published_count_of_the_catalog_is_reproduced_by_search(entry):
             assert final["result"]["states"] == figure["states"], figure
 
 
+def _catalog_entry(puzzle_id: str) -> dict:
+    """The catalog's entry for `puzzle_id`, as the API lists it."""
+    return next(item for item in api.answer({"command": "catalog"})["result"]["puzzles"] if item["id"] == puzzle_id)
+
+
 def test_the_garage_s_count_left_to_its_benchmark_is_searched_there_on_the_catalog_s_plan():
     """bench/motor_garage.py searches every plan Dudeney's answer fits: the catalog's is one, drawn the same way."""
     spec = importlib.util.spec_from_file_location("motor_garage", ROOT / BENCH["motor-garage"])
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
-    entry = next(item for item in api.answer({"command": "catalog"})["result"]["puzzles"]
-                 if item["id"] == "motor-garage")
+    entry = _catalog_entry("motor-garage")
     rows = entry["layout"].split("/")
     free = frozenset((r, c) for r, row in enumerate(rows) for c, char in enumerate(row) if char == ".")
     apart = len(rows) - 1
@@ -301,8 +305,7 @@ def test_dudenys_own_43_moves_are_legal_whole_slides_on_the_motor_garage_plan():
     """His answer names places A-L: A-D the bottom row, I-L the top row (where his cars end), E-H the passage."""
     places = {"I": (0, 0), "J": (0, 1), "K": (0, 2), "L": (0, 3), "H": (1, 1), "G": (2, 0), "F": (2, 1),
               "E": (3, 1), "A": (4, 0), "B": (4, 1), "C": (4, 2), "D": (4, 3)}
-    entry = next(item for item in api.answer({"command": "catalog"})["result"]["puzzles"]
-                 if item["id"] == "motor-garage")
+    entry = _catalog_entry("motor-garage")
     position = {char: cells for char, cells in pieces_of(entry["layout"])}
     drawn = {cells for cells in position.values()} | {frozenset({places[p]}) for p in "EFGH"}
     assert drawn == {frozenset({cell}) for cell in places.values()}

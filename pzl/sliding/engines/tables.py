@@ -102,10 +102,14 @@ def generator_key(spec: TableSpec) -> str:
     return digest.hexdigest()[:16]
 
 
+def user_cache_root() -> Path:
+    """pzl's folder in the user's cache: $XDG_CACHE_HOME/pzl or ~/.cache/pzl."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")) / "pzl"
+
+
 def user_cache_dir() -> Path:
     """Where the CLI and library keep tables they build: $XDG_CACHE_HOME/pzl/tables or ~/.cache/pzl/tables."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "pzl" / "tables"
+    return user_cache_root() / "tables"
 
 
 def search_dirs() -> list[Path]:
