@@ -1,7 +1,7 @@
 // Boots the pinned Pyodide (node_modules/pyodide) in Node and installs pzl's built wheel from site/.
 // Shared by tests/node/run_request.mjs (the tests) and bench/pyodide_node.mjs (timings).
 
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -58,19 +58,24 @@ export async function restoreSite(site) {
   writeFileSync(emptyStdlib, EMPTY_ZIP);
   const fetched = [];
   let module = null;
-  const pyodide = await load({
-    indexURL: join(site, build.pyodide),
-    lockFileContents: { info: build.pyodideLock, packages: {} },
-    stdLibURL: emptyStdlib,
-    _loadSnapshot: snapshot.image,
-    createPyodideModule: (settings) => {
-      settings.preRun.unshift((instance) => {
-        module = instance;
-        snapshot.refill(new Uint8Array(instance.HEAP8.buffer));
-      });
-      return runtime.default(settings);
-    },
-  });
+  let pyodide;
+  try {
+    pyodide = await load({
+      indexURL: join(site, build.pyodide),
+      lockFileContents: { info: build.pyodideLock, packages: {} },
+      stdLibURL: emptyStdlib,
+      _loadSnapshot: snapshot.image,
+      createPyodideModule: (settings) => {
+        settings.preRun.unshift((instance) => {
+          module = instance;
+          snapshot.refill(new Uint8Array(instance.HEAP8.buffer));
+        });
+        return runtime.default(settings);
+      },
+    });
+  } finally {
+    rmSync(emptyStdlib, { force: true });   // read once while booting; left behind, every run added one to /tmp
+  }
   installStdlibOnDemand(pyodide, missingParts(build, (path) => join(site, path), false), (file) => {
     fetched.push(file.slice(site.length + 1));
     return new Uint8Array(readFileSync(file));
