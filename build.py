@@ -62,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     except BuildError as problem:
         print(f"build.py: {problem}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt as stopped:   # Ctrl+C (or a signal tools/tables.py turns into one): no traceback
+        print(f"build.py: {str(stopped) or 'interrupted'}", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -6,10 +6,13 @@ import base64
 import hashlib
 import http.client
 import json
+import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 import urllib.error
@@ -139,6 +142,52 @@ def test_pattern_tables_are_shipped_named_for_their_content_and_pre_cached(built
         spec = next(spec for spec in tables.SPECS if spec.file_name == name)
         assert header["generator"] == tables.generator_key(spec)   # made by the generator in this tree
         assert (tools.project.TABLES_PACKAGE / name).read_bytes() == data   # the CLI reads the same file
+
+
+#: A stand-in for the table generator: it starts a worker process, writes the worker's pid, and both wait.
+GENERATOR_WITH_A_WORKER = """
+import subprocess, sys, time
+worker = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+open(sys.argv[1], "w").write(str(worker.pid))
+time.sleep(60)
+"""
+#: build.py's side: run_generator on that stand-in.
+BUILD_RUNNING_IT = "import sys; from tools.tables import run_generator; run_generator(sys.argv[1:])"
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups are POSIX")
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=lambda stop: stop.name)
+def test_a_table_build_stopped_early_ends_the_generator_s_workers_too(tmp_path: Path, stop: signal.Signals) -> None:
+    told = tmp_path / "worker.pid"
+    build = subprocess.Popen([sys.executable, "-c", BUILD_RUNNING_IT, sys.executable, "-c", GENERATOR_WITH_A_WORKER,
+                              str(told)], cwd=tools.project.ROOT, stderr=subprocess.PIPE,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as in a terminal
+    deadline = time.monotonic() + 30
+    while not (told.exists() and told.read_text()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    worker = int(told.read_text())
+    build.send_signal(stop)   # build.py alone, not its group: the worker would live on unless build.py ends it
+    _, errors = build.communicate(timeout=30)
+    assert build.returncode != 0 and b"KeyboardInterrupt" in errors
+    deadline = time.monotonic() + 10
+    while worker_alive(worker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not worker_alive(worker)
+
+
+def worker_alive(pid: int) -> bool:
+    """True while process `pid` runs (on Linux a zombie, ended but not yet reaped by init, counts as ended)."""
+    if not Path("/proc").is_dir():
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
 
 
 def test_the_shell_starts_with_the_page_then_the_manifest_and_the_front_end() -> None:

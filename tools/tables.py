@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -41,7 +44,7 @@ def ensure_tables() -> dict[str, Path]:
             made_now = cached.with_name(f"{cached.stem}.{os.getpid()}.part")   # renamed once whole: builds share it
             command = [sys.executable, "-c", generator, spec.name, "--out", str(made_now), "--jobs", "2"]
             try:
-                if subprocess.run(command, cwd=ROOT).returncode != 0 or not table_file_ok(made_now):
+                if run_generator(command) != 0 or not table_file_ok(made_now):
                     raise BuildError(f"making the pattern tables {spec.name} failed (see the output above)")
                 os.replace(made_now, cached)
             finally:   # failed or interrupted: no part left in the user's cache
@@ -54,6 +57,31 @@ def ensure_tables() -> dict[str, Path]:
             shutil.copyfile(cached, installed)
         made[spec.file_name] = cached
     return made
+
+
+def run_generator(command: list[str]) -> int:
+    """The table generator's exit status. It runs in a process group of its own, and when the build stops early
+    (Ctrl+C, a terminal closed, an interrupt or TERM sent to build.py alone) the whole group is ended: the
+    generator and its worker processes, which would otherwise compute on for minutes."""
+    if not hasattr(os, "killpg"):   # (Windows: no process groups to end)
+        return subprocess.run(command, cwd=ROOT).returncode
+
+    def stop(number: int, _frame: object) -> None:
+        raise KeyboardInterrupt(f"stopped by {signal.Signals(number).name}")
+
+    generator = subprocess.Popen(command, cwd=ROOT, start_new_session=True)
+    main_thread = threading.current_thread() is threading.main_thread()   # (only its handlers can be set)
+    before = {number: signal.signal(number, stop) for number in (signal.SIGTERM, signal.SIGHUP) if main_thread}
+    try:
+        return generator.wait()
+    except BaseException:
+        with contextlib.suppress(ProcessLookupError):   # (it may have ended meanwhile)
+            os.killpg(generator.pid, signal.SIGTERM)
+        generator.wait()
+        raise
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
 
 
 def table_file_ok(path: Path) -> bool:
