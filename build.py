@@ -31,7 +31,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python build.py", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command")
     commands.add_parser("build", help="build site/ (the default)")
-    commands.add_parser("tables", help="make the pattern tables (cached in ~/.cache/pzl/build/) and install them")
+    commands.add_parser("tables", help="make and install the pattern tables (cached in ~/.cache/pzl/build/tables/)")
     serving = commands.add_parser("serve", help="build, then serve site/ over HTTP")
     serving.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
     serving.add_argument("--host", nargs="?", default="127.0.0.1", const="0.0.0.0",
